@@ -1,0 +1,72 @@
+"""Actions of 7 Wonders: small immutable values with a stable JSON form.
+
+``kind`` is one of:
+
+- ``build``: build ``card`` from hand, paying ``left``/``right`` coins to the neighbours
+  (plus the card's coin cost to the bank; a chain build pays nothing).
+- ``wonder``: bury ``card`` under the next wonder stage, paying ``left``/``right``.
+- ``sell``: discard ``card`` for 3 coins.
+- ``free_build``: build ``card`` for free with Olympia A's once-per-Age power.
+- ``discard_build``: Halicarnassus: build ``card`` from the discard pile for free.
+- ``skip``: Halicarnassus: build nothing from the discard pile.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from wonders.core.errors import IllegalActionError
+
+KINDS = ("build", "wonder", "sell", "free_build", "discard_build", "skip")
+
+
+class Action(NamedTuple):
+    kind: str
+    card: str = ""
+    left: int = 0
+    right: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        if self.card:
+            out["card"] = self.card
+        if self.left or self.right:
+            out["pay"] = {"left": self.left, "right": self.right}
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> Action:
+        if not isinstance(data, dict):
+            raise IllegalActionError("an action must be a JSON object")
+        kind = data.get("kind")
+        if kind not in KINDS:
+            raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(KINDS)}")
+        card = data.get("card", "")
+        if not isinstance(card, str):
+            raise IllegalActionError("an action's card must be a name")
+        pay = data.get("pay", {})
+        if not isinstance(pay, dict) or set(pay) - {"left", "right"}:
+            raise IllegalActionError("an action's pay must be {'left': n, 'right': n}")
+        left, right = pay.get("left", 0), pay.get("right", 0)
+        for v in (left, right):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0:
+                raise IllegalActionError("payments must be non-negative integers")
+        return cls(kind, card, left, right)
+
+    def describe(self) -> str:
+        pay = ""
+        if self.left or self.right:
+            parts = []
+            if self.left:
+                parts.append(f"{self.left} to the left")
+            if self.right:
+                parts.append(f"{self.right} to the right")
+            pay = " paying " + " and ".join(parts)
+        return {
+            "build": f"build {self.card}{pay}",
+            "wonder": f"build a wonder stage with {self.card}{pay}",
+            "sell": f"sell {self.card} for 3 coins",
+            "free_build": f"build {self.card} free (Olympia)",
+            "discard_build": f"build {self.card} from the discard pile (Halicarnassus)",
+            "skip": "build nothing from the discard pile",
+        }[self.kind]

@@ -1,0 +1,442 @@
+"""Cards and wonder boards of 7 Wonders, loaded from data/*.toml and validated.
+
+The effect vocabulary (a card or wonder stage has a list of these):
+
+- ``produce`` resources=[...]: fixed production, one unit per entry.
+- ``produce_choice`` options=[...]: one unit of any one option each turn.
+- ``trade_discount`` resources=[...], sides=[left|right]: buy those for 1 coin there.
+- ``coins`` coins=n: coins from the bank once, when built.
+- ``points`` points=n: victory points at the end.
+- ``shields`` shields=n: military strength.
+- ``science`` symbol=compass|gear|tablet|any (any: chosen at game end).
+- ``coins_per`` / ``points_per`` coins|points=n, count=[what], whose=[self|left|right]:
+  n per counted thing, once when built (coins) or at the end (points). ``what`` is a card
+  colour, ``wonder_stages`` or ``defeat_tokens``.
+- Wonder powers: ``free_build_per_age`` (Olympia A), ``play_last_card`` (Babylon B),
+  ``build_from_discard`` (Halicarnassus), ``copy_guild`` (Olympia B).
+
+Who may buy what is a rule, not data: a neighbour sells only what its board and its brown
+and grey cards produce (never yellow cards or wonder stages).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources as importlib_resources
+from typing import Any
+
+from wonders.core.errors import DataError
+
+RESOURCES: tuple[str, ...] = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
+RAW = (0, 1, 2, 3)
+MANUFACTURED = (4, 5, 6)
+RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
+COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
+SYMBOLS = ("compass", "gear", "tablet")
+ANY_SYMBOL = -1
+SIDES = ("left", "right")
+COUNTABLES = (*COLORS, "wonder_stages", "defeat_tokens")
+WONDER_POWERS = ("free_build_per_age", "play_last_card", "build_from_discard", "copy_guild")
+MIN_PLAYERS, MAX_PLAYERS = 3, 7
+
+Vector = tuple[int, ...]  # one count per resource, in RESOURCES order
+ZERO: Vector = (0,) * 7
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One entry of the effect vocabulary; unused fields keep their defaults."""
+
+    type: str
+    amount: int = 0  # coins / points / shields
+    resources: tuple[int, ...] = ()  # produce units, choice options, discounted resources
+    sides: tuple[str, ...] = ()
+    symbol: int = 0
+    count: tuple[str, ...] = ()
+    whose: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        if self.type == "produce":
+            out["resources"] = [RESOURCES[r] for r in self.resources]
+        elif self.type in ("produce_choice", "trade_discount"):
+            key = "options" if self.type == "produce_choice" else "resources"
+            out[key] = [RESOURCES[r] for r in self.resources]
+            if self.sides:
+                out["sides"] = list(self.sides)
+        elif self.type in ("coins", "points", "shields"):
+            out[self.type] = self.amount
+        elif self.type == "science":
+            out["symbol"] = "any" if self.symbol == ANY_SYMBOL else SYMBOLS[self.symbol]
+        elif self.type in ("coins_per", "points_per"):
+            out["coins" if self.type == "coins_per" else "points"] = self.amount
+            out["count"] = list(self.count)
+            out["whose"] = list(self.whose)
+        return out
+
+
+@dataclass(frozen=True)
+class Card:
+    """A card type (one name in one Age); physical copies are listed in ``copies``."""
+
+    id: int
+    name: str
+    age: int
+    color: str
+    coins: int
+    cost: Vector
+    chains_from: tuple[str, ...]
+    copies: tuple[int, ...]
+    effects: tuple[Effect, ...]
+    # Facts precomputed at load for the hot path:
+    produce: Vector = ZERO
+    choices: tuple[tuple[int, ...], ...] = ()
+    shields: int = 0
+    points: int = 0
+    science: int | None = None
+    coins_now: int = 0
+    name_id: int = 0
+    chain_ids: frozenset[int] = field(default_factory=frozenset)  # name_ids that chain to it
+
+    @property
+    def is_guild(self) -> bool:
+        return self.color == "purple"
+
+    @property
+    def tradable(self) -> bool:
+        return self.color in ("brown", "grey")
+
+    @property
+    def free(self) -> bool:
+        return self.coins == 0 and not any(self.cost)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "age": self.age,
+            "color": self.color,
+            "cost": {
+                "coins": self.coins,
+                "resources": {RESOURCES[i]: n for i, n in enumerate(self.cost) if n},
+            },
+            "chains_from": list(self.chains_from),
+            "copies": list(self.copies),
+            "effect": [e.to_json() for e in self.effects],
+        }
+
+
+@dataclass(frozen=True)
+class Stage:
+    cost: Vector
+    effects: tuple[Effect, ...]
+    points: int = 0
+    shields: int = 0
+    coins_now: int = 0
+    choices: tuple[tuple[int, ...], ...] = ()
+    powers: tuple[str, ...] = ()
+    science: int | None = None
+
+
+@dataclass(frozen=True)
+class Wonder:
+    name: str
+    wonder: str
+    aliases: tuple[str, ...]
+    produces: int
+    sides: dict[str, tuple[Stage, ...]]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "wonder": self.wonder,
+            "produces": RESOURCES[self.produces],
+            "sides": {
+                side: [
+                    {
+                        "cost": {RESOURCES[i]: n for i, n in enumerate(st.cost) if n},
+                        "effect": [e.to_json() for e in st.effects],
+                    }
+                    for st in stages
+                ]
+                for side, stages in self.sides.items()
+            },
+        }
+
+
+@dataclass(frozen=True)
+class Catalog:
+    cards: tuple[Card, ...]
+    wonders: tuple[Wonder, ...]
+    by_name: dict[str, tuple[Card, ...]]  # a name may exist in two Ages (Loom, Press...)
+    name_ids: dict[str, int]
+
+    def card_named(self, name: str) -> Card:
+        """The card of that name (case-insensitive); a clear error if there is none."""
+        found = self.by_name.get(name.strip().lower())
+        if not found:
+            raise KeyError(name)
+        return found[0]
+
+    def wonder_named(self, name: str) -> Wonder:
+        key = name.strip().lower()
+        for w in self.wonders:
+            if key == w.name.lower() or key == w.wonder.lower():
+                return w
+            if any(key == a.lower() for a in w.aliases):
+                return w
+        raise KeyError(name)
+
+    @property
+    def guilds(self) -> tuple[Card, ...]:
+        return tuple(c for c in self.cards if c.is_guild)
+
+
+# ---------------------------------------------------------------- loading
+
+
+def _res(name: Any, where: str) -> int:
+    if name not in RES_INDEX:
+        raise DataError(f"{where}: unknown resource {name!r}")
+    return RES_INDEX[name]
+
+
+def _int(value: Any, where: str, minimum: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < minimum:
+        raise DataError(f"{where}: expected an integer >= {minimum}, got {value!r}")
+    return value
+
+
+def _effect(raw: Any, where: str, allow_powers: bool) -> Effect:
+    if not isinstance(raw, dict) or "type" not in raw:
+        raise DataError(f"{where}: an effect must be a table with a type")
+    kind = raw["type"]
+    if kind == "produce":
+        units = tuple(_res(r, where) for r in raw.get("resources", []))
+        if not units:
+            raise DataError(f"{where}: produce needs resources")
+        return Effect(kind, resources=units)
+    if kind == "produce_choice":
+        opts = tuple(_res(r, where) for r in raw.get("options", []))
+        if len(opts) < 2 or len(set(opts)) != len(opts):
+            raise DataError(f"{where}: produce_choice needs two or more distinct options")
+        return Effect(kind, resources=opts)
+    if kind == "trade_discount":
+        opts = tuple(_res(r, where) for r in raw.get("resources", []))
+        sides = tuple(raw.get("sides", []))
+        if not opts or not sides or any(s not in SIDES for s in sides):
+            raise DataError(f"{where}: trade_discount needs resources and sides left/right")
+        return Effect(kind, resources=opts, sides=sides)
+    if kind in ("coins", "points", "shields"):
+        return Effect(kind, amount=_int(raw.get(kind), f"{where} {kind}", 1))
+    if kind == "science":
+        symbol = raw.get("symbol")
+        if symbol == "any":
+            return Effect(kind, symbol=ANY_SYMBOL)
+        if symbol not in SYMBOLS:
+            raise DataError(f"{where}: unknown science symbol {symbol!r}")
+        return Effect(kind, symbol=SYMBOLS.index(symbol))
+    if kind in ("coins_per", "points_per"):
+        key = "coins" if kind == "coins_per" else "points"
+        count = tuple(raw.get("count", []))
+        whose = tuple(raw.get("whose", []))
+        if not count or any(c not in COUNTABLES for c in count):
+            raise DataError(f"{where}: {kind} count must name {', '.join(COUNTABLES)}")
+        if not whose or any(w not in ("self", "left", "right") for w in whose):
+            raise DataError(f"{where}: {kind} whose must be self/left/right")
+        return Effect(kind, amount=_int(raw.get(key), f"{where} {key}", 1), count=count, whose=whose)
+    if kind in WONDER_POWERS and allow_powers:
+        return Effect(kind)
+    raise DataError(f"{where}: unknown effect type {kind!r}")
+
+
+def _vector(raw: Any, where: str) -> Vector:
+    if not isinstance(raw, dict):
+        raise DataError(f"{where}: resources must be a table")
+    vec = [0] * 7
+    for name, n in raw.items():
+        vec[_res(name, where)] += _int(n, f"{where} {name}", 1)
+    return tuple(vec)
+
+
+def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
+    produce = [0] * 7
+    choices: list[tuple[int, ...]] = []
+    facts: dict[str, Any] = {"shields": 0, "points": 0, "science": None, "coins_now": 0}
+    for e in effects:
+        if e.type == "produce":
+            for r in e.resources:
+                produce[r] += 1
+        elif e.type == "produce_choice":
+            choices.append(e.resources)
+        elif e.type == "shields":
+            facts["shields"] += e.amount
+        elif e.type == "points":
+            facts["points"] += e.amount
+        elif e.type == "science":
+            facts["science"] = e.symbol
+        elif e.type == "coins":
+            facts["coins_now"] += e.amount
+    facts["produce"] = tuple(produce)
+    facts["choices"] = tuple(choices)
+    return facts
+
+
+def parse_catalog(card_doc: dict[str, Any], wonder_doc: dict[str, Any]) -> Catalog:
+    """Build and validate a catalogue from parsed TOML documents."""
+    raw_cards = card_doc.get("card")
+    if not isinstance(raw_cards, list) or not raw_cards:
+        raise DataError("cards data has no [[card]] entries")
+    name_ids: dict[str, int] = {}
+    staged: list[dict[str, Any]] = []
+    seen: set[tuple[str, int]] = set()
+    for i, raw in enumerate(raw_cards):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise DataError(f"card #{i} has no name")
+        name = raw["name"]
+        where = f"card {name!r}"
+        age = _int(raw.get("age"), f"{where} age", 1)
+        if age > 3:
+            raise DataError(f"{where}: age must be 1, 2 or 3")
+        if (name, age) in seen:
+            raise DataError(f"{where}: listed twice in Age {age}")
+        seen.add((name, age))
+        color = raw.get("color")
+        if color not in COLORS:
+            raise DataError(f"{where}: unknown colour {color!r}")
+        cost = raw.get("cost", {})
+        if not isinstance(cost, dict) or set(cost) - {"coins", "resources"}:
+            raise DataError(f"{where}: cost must have only coins and resources")
+        coins = _int(cost.get("coins", 0), f"{where} cost")
+        vec = _vector(cost.get("resources", {}), where)
+        copies = raw.get("copies", [])
+        if color == "purple":
+            if copies or age != 3:
+                raise DataError(f"{where}: guilds are Age III cards drawn at random, no copies")
+        elif not copies:
+            raise DataError(f"{where}: needs copies (minimum player count per copy)")
+        copies_t = tuple(_int(c, f"{where} copies", MIN_PLAYERS) for c in copies)
+        if any(c > MAX_PLAYERS for c in copies_t):
+            raise DataError(f"{where}: copies must be between {MIN_PLAYERS} and {MAX_PLAYERS}")
+        effects_raw = raw.get("effects")
+        if not isinstance(effects_raw, list) or not effects_raw:
+            raise DataError(f"{where}: needs effects")
+        effects = tuple(_effect(e, where, allow_powers=False) for e in effects_raw)
+        chains = raw.get("chains_from", [])
+        if not isinstance(chains, list) or not all(isinstance(c, str) for c in chains):
+            raise DataError(f"{where}: chains_from must be a list of names")
+        name_ids.setdefault(name, len(name_ids))
+        staged.append(
+            dict(
+                name=name,
+                age=age,
+                color=color,
+                coins=coins,
+                cost=vec,
+                chains_from=tuple(chains),
+                copies=copies_t,
+                effects=effects,
+            )
+        )
+    ages_of: dict[str, set[int]] = {}
+    for s in staged:
+        ages_of.setdefault(s["name"], set()).add(s["age"])
+    cards: list[Card] = []
+    for i, s in enumerate(staged):
+        for target in s["chains_from"]:
+            if target not in ages_of:
+                raise DataError(f"card {s['name']!r}: chains from unknown card {target!r}")
+            if min(ages_of[target]) >= s["age"]:
+                raise DataError(f"card {s['name']!r}: chains from a card of a later Age")
+        chain_ids = frozenset(name_ids[t] for t in s["chains_from"])
+        cards.append(
+            Card(id=i, name_id=name_ids[s["name"]], chain_ids=chain_ids, **s, **_facts(s["effects"]))
+        )
+    by_name: dict[str, tuple[Card, ...]] = {}
+    for c in cards:
+        by_name[c.name.lower()] = (*by_name.get(c.name.lower(), ()), c)
+    _check_counts(cards)
+    wonders = _parse_wonders(wonder_doc)
+    return Catalog(tuple(cards), wonders, by_name, name_ids)
+
+
+def _check_counts(cards: list[Card]) -> None:
+    """Every player count must deal exactly 7 cards a player in every Age."""
+    guilds = sum(1 for c in cards if c.is_guild)
+    for n in range(MIN_PLAYERS, MAX_PLAYERS + 1):
+        for age in (1, 2, 3):
+            count = sum(1 for c in cards if c.age == age for m in c.copies if m <= n)
+            if age == 3:
+                count += n + 2
+            if count != 7 * n:
+                raise DataError(f"Age {age} deals {count} cards for {n} players, not {7 * n}")
+    if guilds < MAX_PLAYERS + 2:
+        raise DataError(f"need at least {MAX_PLAYERS + 2} guilds, found {guilds}")
+
+
+def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
+    raw_wonders = doc.get("wonder")
+    if not isinstance(raw_wonders, list) or not raw_wonders:
+        raise DataError("wonders data has no [[wonder]] entries")
+    out = []
+    for raw in raw_wonders:
+        name = raw.get("name")
+        if not isinstance(name, str):
+            raise DataError("a wonder has no name")
+        where = f"wonder {name!r}"
+        sides: dict[str, tuple[Stage, ...]] = {}
+        for side in ("A", "B"):
+            stages_raw = raw.get(side)
+            if not isinstance(stages_raw, list) or not 2 <= len(stages_raw) <= 4:
+                raise DataError(f"{where} side {side}: needs 2 to 4 stages")
+            stages = []
+            for k, st in enumerate(stages_raw, 1):
+                w = f"{where} {side}{k}"
+                cost = _vector(st.get("cost", {}), w)
+                if not any(cost):
+                    raise DataError(f"{w}: a wonder stage always costs resources")
+                effects = tuple(_effect(e, w, allow_powers=True) for e in st.get("effects", []))
+                if not effects:
+                    raise DataError(f"{w}: needs effects")
+                f = _facts(effects)
+                stages.append(
+                    Stage(
+                        cost=cost,
+                        effects=effects,
+                        points=f["points"],
+                        shields=f["shields"],
+                        coins_now=f["coins_now"],
+                        choices=f["choices"],
+                        powers=tuple(e.type for e in effects if e.type in WONDER_POWERS),
+                        science=f["science"],
+                    )
+                )
+            sides[side] = tuple(stages)
+        out.append(
+            Wonder(
+                name=name,
+                wonder=str(raw.get("wonder", name)),
+                aliases=tuple(raw.get("aliases", [])),
+                produces=_res(raw.get("produces"), where),
+                sides=sides,
+            )
+        )
+    return tuple(out)
+
+
+@cache
+def catalog() -> Catalog:
+    """The base game's catalogue, loaded once."""
+    data = importlib_resources.files("wonders.classic") / "data"
+    try:
+        card_doc = tomllib.loads((data / "cards.toml").read_text(encoding="utf-8"))
+        wonder_doc = tomllib.loads((data / "wonders.toml").read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"classic data is not valid TOML: {exc}") from exc
+    return parse_catalog(card_doc, wonder_doc)
+
+
+def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:
+    """The non-guild cards of one Age for a player count (one entry per physical copy)."""
+    return [c for c in cat.cards if c.age == age and not c.is_guild for m in c.copies if m <= players]

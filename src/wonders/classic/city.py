@@ -1,0 +1,162 @@
+"""A player's city: wonder board, buildings, coins, military tokens.
+
+Production, discounts, shields and science are kept up to date as cards and stages are
+added, so the hot path (legal actions) reads ready-made tuples.
+"""
+
+from __future__ import annotations
+
+from wonders.classic.cards import (
+    ANY_SYMBOL,
+    Card,
+    Effect,
+    Stage,
+    Vector,
+    Wonder,
+)
+
+STARTING_COINS = 3
+TRADE_PRICE = 2
+DISCOUNT_PRICE = 1
+
+
+class City:
+    __slots__ = (
+        "buried",
+        "cards",
+        "choices",
+        "colors",
+        "coins",
+        "discount_left",
+        "discount_right",
+        "fixed",
+        "free_build_age",
+        "names",
+        "own_key",
+        "powers",
+        "price_left",
+        "price_right",
+        "science",
+        "shields",
+        "side",
+        "stages",
+        "stages_def",
+        "tokens",
+        "trade_choices",
+        "trade_fixed",
+        "trade_key",
+        "wilds",
+        "wonder",
+    )
+
+    def __init__(self, wonder: Wonder, side: str, coins: int = STARTING_COINS) -> None:
+        self.wonder = wonder
+        self.side = side
+        self.stages_def: tuple[Stage, ...] = wonder.sides[side]
+        self.stages = 0
+        self.cards: list[Card] = []
+        self.names: set[int] = set()
+        self.coins = coins
+        self.tokens: list[int] = []
+        self.buried: list[Card] = []  # cards under built stages (face down)
+        fixed = [0] * 7
+        fixed[wonder.produces] = 1
+        self.fixed = fixed
+        self.choices: list[tuple[int, ...]] = []
+        self.trade_fixed = list(fixed)
+        self.trade_choices: list[tuple[int, ...]] = []
+        self.shields = 0
+        self.discount_left: set[int] = set()
+        self.discount_right: set[int] = set()
+        self.colors: dict[str, int] = {}
+        self.science = [0, 0, 0]
+        self.wilds = 0
+        self.powers: set[str] = set()
+        self.free_build_age = 0  # the Age in which Olympia A's free build was used
+        self._refresh()
+
+    # ------------------------------------------------------------ changes
+
+    def add_card(self, card: Card) -> None:
+        self.cards.append(card)
+        self.names.add(card.name_id)
+        self.colors[card.color] = self.colors.get(card.color, 0) + 1
+        if any(card.produce):
+            for i, n in enumerate(card.produce):
+                self.fixed[i] += n
+                if card.tradable:
+                    self.trade_fixed[i] += n
+        for opts in card.choices:
+            self.choices.append(opts)
+            if card.tradable:
+                self.trade_choices.append(opts)
+        self.shields += card.shields
+        if card.science is not None:
+            self._add_science(card.science)
+        for e in card.effects:
+            if e.type == "trade_discount":
+                self._discount(e)
+        self._refresh()
+
+    def build_stage(self, marker: Card | None) -> Stage:
+        """Build the next stage, ``marker`` being the card buried under it."""
+        stage = self.stages_def[self.stages]
+        self.stages += 1
+        if marker is not None:
+            self.buried.append(marker)
+        self.choices.extend(stage.choices)  # stage production is never tradable
+        self.shields += stage.shields
+        if stage.science is not None:
+            self._add_science(stage.science)
+        for e in stage.effects:
+            if e.type == "trade_discount":
+                self._discount(e)
+        self.powers.update(stage.powers)
+        self._refresh()
+        return stage
+
+    def _add_science(self, symbol: int) -> None:
+        if symbol == ANY_SYMBOL:
+            self.wilds += 1
+        else:
+            self.science[symbol] += 1
+
+    def _discount(self, effect: Effect) -> None:
+        for side in effect.sides:
+            target = self.discount_left if side == "left" else self.discount_right
+            target.update(effect.resources)
+
+    def _refresh(self) -> None:
+        self.own_key = (tuple(self.fixed), tuple(self.choices))
+        self.trade_key = (tuple(self.trade_fixed), tuple(self.trade_choices))
+        self.price_left = _prices(self.discount_left)
+        self.price_right = _prices(self.discount_right)
+
+    # ------------------------------------------------------------ facts
+
+    @property
+    def next_stage(self) -> Stage | None:
+        return self.stages_def[self.stages] if self.stages < len(self.stages_def) else None
+
+    def has_name(self, card: Card) -> bool:
+        return card.name_id in self.names
+
+    def chain_free(self, card: Card) -> bool:
+        return not card.chain_ids.isdisjoint(self.names)
+
+    @property
+    def defeats(self) -> int:
+        return sum(1 for t in self.tokens if t < 0)
+
+    def clone(self) -> City:
+        other = City.__new__(City)
+        for slot in City.__slots__:
+            value = getattr(self, slot)
+            if isinstance(value, list | set | dict):
+                value = value.copy()
+            setattr(other, slot, value)
+        return other
+
+
+def _prices(discounted: set[int]) -> Vector:
+    return tuple(DISCOUNT_PRICE if r in discounted else TRADE_PRICE for r in range(7))

@@ -1,0 +1,152 @@
+"""The payment solver: every way to pay a resource cost, as coins to each neighbour.
+
+A city pays a cost from its own production first (fixed units, then its either/or sources,
+tradable or not), and buys what is missing from its neighbours' tradable production at a
+price per resource and side (2, or 1 with a discount). What a payment changes in the game
+is only how many coins go to the left and to the right neighbour, so a payment is the pair
+``(left, right)``. ``payment_options`` returns the Pareto-minimal pairs: no pair is offered
+that costs at least as much on both sides as another one.
+
+Everything here is a pure function of small tuples, so results are memoised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import lru_cache
+from itertools import product
+
+from wonders.classic.cards import Vector
+
+Choices = tuple[tuple[int, ...], ...]
+Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
+Payment = tuple[int, int]  # coins to the left neighbour, coins to the right neighbour
+
+FREE: tuple[Payment, ...] = ((0, 0),)
+
+
+def _after_fixed(need: Vector, fixed: Vector) -> Vector:
+    return tuple(n - f if n > f else 0 for n, f in zip(need, fixed, strict=True))
+
+
+def _residuals(need: Vector, choices: Choices) -> set[Vector]:
+    """Every remaining need after assigning each either/or source to at most one unit."""
+    results: set[Vector] = set()
+
+    def walk(i: int, rest: list[int]) -> None:
+        if not any(rest):
+            results.add(tuple(rest))
+            return
+        if i == len(choices):
+            results.add(tuple(rest))
+            return
+        used = False
+        for r in choices[i]:
+            if rest[r]:
+                used = True
+                rest[r] -= 1
+                walk(i + 1, rest)
+                rest[r] += 1
+        if not used:  # skipping a useful source is never better than spending it
+            walk(i + 1, rest)
+
+    walk(0, list(need))
+    # keep only minimal residuals: one that needs more of everything than another is useless
+    minimal = {
+        r
+        for r in results
+        if not any(o != r and all(a <= b for a, b in zip(o, r, strict=True)) for o in results)
+    }
+    return minimal
+
+
+def _splits(
+    residual: Vector, left_price: Vector, right_price: Vector
+) -> Iterator[tuple[Vector, Vector, int, int]]:
+    """Every split of the missing units between the two neighbours, with its prices."""
+    idx = [i for i, n in enumerate(residual) if n]
+    for split in product(*(range(residual[i] + 1) for i in idx)):
+        buy_left = [0] * 7
+        buy_right = [0] * 7
+        cost_l = cost_r = 0
+        for i, k in zip(idx, split, strict=True):
+            buy_left[i] = k
+            buy_right[i] = residual[i] - k
+            cost_l += k * left_price[i]
+            cost_r += (residual[i] - k) * right_price[i]
+        yield tuple(buy_left), tuple(buy_right), cost_l, cost_r
+
+
+@lru_cache(maxsize=1 << 16)
+def can_supply(source: Source, want: Vector) -> bool:
+    """Whether a city's production can supply ``want`` in one turn."""
+    fixed, choices = source
+    rest = _after_fixed(want, fixed)
+    if not any(rest):
+        return True
+    if sum(rest) > len(choices):
+        return False
+    return any(not any(r) for r in _residuals(rest, choices))
+
+
+@lru_cache(maxsize=1 << 16)
+def payment_options(
+    need: Vector,
+    own: Source,
+    left: Source,
+    right: Source,
+    left_price: Vector,
+    right_price: Vector,
+    budget: int,
+) -> tuple[Payment, ...]:
+    """Pareto-minimal (left, right) payments for ``need``, within ``budget`` coins.
+
+    Empty when the cost cannot be paid at all.
+    """
+    rest = _after_fixed(need, own[0])
+    if not any(rest):
+        return FREE
+    pairs: set[Payment] = set()
+    for residual in _residuals(rest, own[1]):
+        if not any(residual):
+            return FREE
+        for buy_left, buy_right, cost_l, cost_r in _splits(residual, left_price, right_price):
+            if cost_l + cost_r > budget:
+                continue
+            if can_supply(left, buy_left) and can_supply(right, buy_right):
+                pairs.add((cost_l, cost_r))
+    return pareto(pairs)
+
+
+def pareto(pairs: set[Payment]) -> tuple[Payment, ...]:
+    """The pairs not dominated by another (<= on both sides), sorted by left cost."""
+    out: list[Payment] = []
+    best_right = None
+    for left, right in sorted(pairs):
+        if best_right is None or right < best_right:
+            out.append((left, right))
+            best_right = right
+    return tuple(out)
+
+
+def purchase_plan(
+    need: Vector,
+    own: Source,
+    left: Source,
+    right: Source,
+    left_price: Vector,
+    right_price: Vector,
+    payment: Payment,
+) -> tuple[Vector, Vector] | None:
+    """One way to realise ``payment``: the units bought on the left and on the right.
+
+    Used to explain a payment to a person; the rules need only the coins.
+    """
+    rest = _after_fixed(need, own[0])
+    for residual in _residuals(rest, own[1]):
+        for buy_left, buy_right, cost_l, cost_r in _splits(residual, left_price, right_price):
+            if (cost_l, cost_r) != payment:
+                continue
+            if can_supply(left, buy_left) and can_supply(right, buy_right):
+                return buy_left, buy_right
+    return None

@@ -1,0 +1,112 @@
+"""Final scoring of 7 Wonders: the seven categories of the score booklet.
+
+Used by the engine at game end and by ``wonders score`` for a real table's game.
+Science wildcards (Babylon, Scientists Guild) and Olympia B's guild copy are chosen here
+for the best score. Rulings: a copied guild counts as one more purple card in the copier's
+city; a guild the copier already has cannot be copied (no two buildings of one name).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from wonders.classic.cards import ANY_SYMBOL, Card, Effect
+from wonders.classic.city import City
+
+CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commerce", "guilds")
+SET_BONUS = 7
+
+
+def science_points(counts: list[int] | tuple[int, ...], wilds: int) -> int:
+    """Sum of squares plus 7 per set of three different symbols, wildcards chosen best."""
+    best = 0
+    for assignment in product(range(3), repeat=wilds):
+        c = list(counts)
+        for symbol in assignment:
+            c[symbol] += 1
+        best = max(best, sum(x * x for x in c) + SET_BONUS * min(c))
+    return best
+
+
+def _count(what: str, city: City, extra_purple: int) -> int:
+    if what == "wonder_stages":
+        return city.stages
+    if what == "defeat_tokens":
+        return city.defeats
+    n = city.colors.get(what, 0)
+    return n + extra_purple if what == "purple" else n
+
+
+def effect_value(effect: Effect, city: City, left: City, right: City, extra_purple: int = 0) -> int:
+    """coins_per / points_per: the amount times the counted things in the named cities."""
+    whose = {"self": city, "left": left, "right": right}
+    total = 0
+    for who in effect.whose:
+        target = whose[who]
+        for what in effect.count:
+            total += _count(what, target, extra_purple if target is city else 0)
+    return effect.amount * total
+
+
+def end_points(card: Card, city: City, left: City, right: City, extra_purple: int = 0) -> int:
+    return sum(
+        effect_value(e, city, left, right, extra_purple)
+        for e in card.effects
+        if e.type == "points_per"
+    ) + card.points
+
+
+def score_city(city: City, left: City, right: City) -> dict[str, int]:
+    """The score booklet's seven categories for ``city`` between its two neighbours."""
+    return _score(city, left, right, copied_guild(city, left, right))
+
+
+def copied_guild(city: City, left: City, right: City) -> Card | None:
+    """The neighbour guild Olympia B's last stage copies best (None if nothing helps)."""
+    if "copy_guild" not in city.powers:
+        return None
+    base = sum(_score(city, left, right, copied=None).values())
+    best, choice = base, None
+    for guild in _copyable(city, left, right):
+        total = sum(_score(city, left, right, copied=guild).values())
+        if total > best:
+            best, choice = total, guild
+    return choice
+
+
+def _copyable(city: City, left: City, right: City) -> list[Card]:
+    return [
+        c
+        for neighbour in (left, right)
+        for c in neighbour.cards
+        if c.is_guild and not city.has_name(c)
+    ]
+
+
+def _score(city: City, left: City, right: City, copied: Card | None) -> dict[str, int]:
+    extra = 1 if copied is not None else 0
+    civilian = commerce = guilds = 0
+    for card in city.cards:
+        points = end_points(card, city, left, right, extra)
+        if card.color == "blue":
+            civilian += points
+        elif card.color == "yellow":
+            commerce += points
+        elif card.color == "purple":
+            guilds += points
+    wilds = city.wilds
+    science = science_points(city.science, wilds)
+    if copied is not None:
+        guilds += end_points(copied, city, left, right, extra)
+        if copied.science == ANY_SYMBOL:
+            guilds += science_points(city.science, wilds + 1) - science
+    wonder = sum(stage.points for stage in city.stages_def[: city.stages])
+    return {
+        "military": sum(city.tokens),
+        "treasury": city.coins // 3,
+        "wonder": wonder,
+        "civilian": civilian,
+        "science": science,
+        "commerce": commerce,
+        "guilds": guilds,
+    }

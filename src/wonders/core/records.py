@@ -1,0 +1,98 @@
+"""Game records: options, seed and actions, which replay exactly.
+
+A record also stores the result it ended with, so a tampered record that still happens
+to be legal is caught when the replayed result differs.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from wonders.core.errors import RecordError, WondersError
+from wonders.core.protocol import JSON, State
+from wonders.core.registry import get_game
+
+RECORD_VERSION = 1
+
+
+@dataclass
+class GameRecord:
+    game: str
+    options: JSON
+    seed: int
+    actions: list[tuple[int, JSON]] = field(default_factory=list)
+    result: JSON | None = None
+
+    def to_json(self) -> JSON:
+        data: JSON = {
+            "version": RECORD_VERSION,
+            "game": self.game,
+            "options": self.options,
+            "seed": self.seed,
+            "actions": [[p, a] for p, a in self.actions],
+        }
+        if self.result is not None:
+            data["result"] = self.result
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameRecord:
+        if not isinstance(data, dict):
+            raise RecordError("a game record must be a JSON object")
+        for key in ("game", "options", "seed", "actions"):
+            if key not in data:
+                raise RecordError(f"game record has no {key!r}")
+        if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
+            raise RecordError("the record's seed must be an integer")
+        if not isinstance(data["options"], dict):
+            raise RecordError("the record's options must be an object")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError("the record's actions must be a list")
+        parsed: list[tuple[int, JSON]] = []
+        for i, item in enumerate(actions):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or not isinstance(item[1], dict)
+            ):
+                raise RecordError(f"action #{i} must be [seat, action-object]")
+            parsed.append((item[0], item[1]))
+        result = data.get("result")
+        return cls(str(data["game"]), dict(data["options"]), data["seed"], parsed, result)
+
+    def save(self, path: Path) -> None:
+        path.write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: Path) -> GameRecord:
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as exc:
+            raise RecordError(f"cannot read game record {path}: {exc}") from exc
+        return cls.from_json(data)
+
+
+def replay(record: GameRecord) -> State:
+    """Replay a record; any illegal action or result mismatch is a RecordError."""
+    try:
+        state = get_game(record.game).setup(dict(record.options), record.seed)
+    except WondersError as exc:
+        raise RecordError(f"record's game cannot be set up: {exc}") from exc
+    for i, (seat, action_json) in enumerate(record.actions):
+        try:
+            action = state.action_from_json(action_json)
+            state.apply(seat, action)
+        except WondersError as exc:
+            raise RecordError(f"action #{i} (seat {seat}) does not replay: {exc}") from exc
+    if record.result is not None:
+        if not state.is_terminal():
+            raise RecordError("the record claims a result but its game is not over")
+        replayed = state.result().to_json()
+        if replayed != record.result:
+            raise RecordError("the replayed result differs from the one in the record")
+    return state
