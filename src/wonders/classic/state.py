@@ -131,7 +131,7 @@ class ClassicState(State):
         self.seed = seed
         self.cities = cities
         self.n = len(cities)
-        self.ages = ages  # the hands dealt at the start of each Age (future ones hidden)
+        self.ages = ages  # the hands to deal at the start of each Age not started yet
         self.age = 0
         self.turn = 0
         self.hands: list[list[Card]] = [[] for _ in cities]
@@ -274,7 +274,8 @@ class ClassicState(State):
     def _start_age(self, age: int) -> None:
         self.age = age
         self.turn = 1
-        self.hands = [list(h) for h in self.ages[age - 1]]
+        self.hands = self.ages[age - 1]
+        self.ages[age - 1] = []  # dealt: the initial hands are history, not state
         self.pending = [None] * self.n
         self.phase = DRAFT
         self._legal.clear()
@@ -308,19 +309,22 @@ class ClassicState(State):
         stages: list[tuple[int, int]] = []
         for p, action in enumerate(actions):
             card, prov = taken[p]
-            self._pay(p, action, card, income)
-            self._place(p, action, card, prov, income, built, stages)
+            bank = self._pay(p, action, card, income)
+            self._place(p, action, card, prov, bank, income, built, stages)
         self._settle(income, built, stages)
         self.extra_done = False
         self._after_turn()
 
-    def _pay(self, p: int, action: Action, card: Card, income: list[int]) -> None:
-        """Coins leave the city: the card's bank cost (not for chains) and the trades."""
+    def _pay(self, p: int, action: Action, card: Card, income: list[int]) -> int:
+        """Coins leave the city: the card's bank cost (not for chains) and the trades.
+
+        Returns the coins paid to the bank."""
         city = self.cities[p]
         bank = card.coins if action.kind == "build" and not city.chain_free(card) else 0
         city.coins -= bank + action.left + action.right
         income[self.left(p)] += action.left
         income[self.right(p)] += action.right
+        return bank
 
     def _place(
         self,
@@ -328,6 +332,7 @@ class ClassicState(State):
         action: Action,
         card: Card,
         prov: Provenance,
+        bank: int,
         income: list[int],
         built: list[tuple[int, Card]],
         stages: list[tuple[int, int]],
@@ -341,7 +346,7 @@ class ClassicState(State):
             built.append((p, card))
             self._events.append(
                 {"type": "build", "seat": p, "card": card.name, "free": kind == "free_build",
-                 "paid": {"left": action.left, "right": action.right}}
+                 "paid": {"left": action.left, "right": action.right, "bank": bank}}
             )  # fmt: skip
         elif kind == "wonder":
             stages.append((p, city.stages))
@@ -393,8 +398,8 @@ class ClassicState(State):
         income = [0] * self.n
         built: list[tuple[int, Card]] = []
         stages: list[tuple[int, int]] = []
-        self._pay(p, action, taken[0], income)
-        self._place(p, action, taken[0], taken[1], income, built, stages)
+        bank = self._pay(p, action, taken[0], income)
+        self._place(p, action, taken[0], taken[1], bank, income, built, stages)
         self._settle(income, built, stages)
 
     def _build_from_discard(self, p: int, name: str) -> None:
