@@ -60,12 +60,26 @@ def _residuals(need: Vector, choices: Choices) -> set[Vector]:
     return minimal
 
 
+@lru_cache(maxsize=1 << 14)
+def _most(source: Source) -> Vector:
+    """The most of each resource a city could supply (each either/or source counted fully)."""
+    fixed, choices = source
+    return tuple(fixed[i] + sum(1 for c in choices if i in c) for i in range(7))
+
+
 def _splits(
-    residual: Vector, left_price: Vector, right_price: Vector
+    residual: Vector, left: Source, right: Source, left_price: Vector, right_price: Vector
 ) -> Iterator[tuple[Vector, Vector, int, int]]:
-    """Every split of the missing units between the two neighbours, with its prices."""
+    """Every split of the missing units between the neighbours that could supply it."""
+    most_l, most_r = _most(left), _most(right)
     idx = [i for i, n in enumerate(residual) if n]
-    for split in product(*(range(residual[i] + 1) for i in idx)):
+    ranges = []
+    for i in idx:
+        low, high = max(0, residual[i] - most_r[i]), min(residual[i], most_l[i])
+        if low > high:
+            return
+        ranges.append(range(low, high + 1))
+    for split in product(*ranges):
         buy_left = [0] * 7
         buy_right = [0] * 7
         cost_l = cost_r = 0
@@ -89,7 +103,6 @@ def can_supply(source: Source, want: Vector) -> bool:
     return any(not any(r) for r in _residuals(rest, choices))
 
 
-@lru_cache(maxsize=1 << 16)
 def payment_options(
     need: Vector,
     own: Source,
@@ -101,8 +114,54 @@ def payment_options(
 ) -> tuple[Payment, ...]:
     """Pareto-minimal (left, right) payments for ``need``, within ``budget`` coins.
 
-    Empty when the cost cannot be paid at all.
+    Empty when the cost cannot be paid at all. Filtering the unbounded Pareto set by the
+    budget is exact: whatever dominates an affordable payment is affordable too.
     """
+    options = _unbounded(need, own, left, right, left_price, right_price)
+    return tuple(pay for pay in options if pay[0] + pay[1] <= budget)
+
+
+@lru_cache(maxsize=1 << 17)
+def _unbounded(
+    need: Vector,
+    own: Source,
+    left: Source,
+    right: Source,
+    left_price: Vector,
+    right_price: Vector,
+) -> tuple[Payment, ...]:
+    """Memoised on the cities' whole production, then on just the part that matters."""
+    return _all_payments(
+        need,
+        _project(own, need),
+        _project(left, need),
+        _project(right, need),
+        tuple(p if n else 0 for p, n in zip(left_price, need, strict=True)),
+        tuple(p if n else 0 for p, n in zip(right_price, need, strict=True)),
+    )
+
+
+def _project(source: Source, need: Vector) -> Source:
+    """The part of a city's production that can matter for ``need`` (a smaller cache key)."""
+    fixed, choices = source
+    kept = []
+    for c in choices:
+        useful = tuple(r for r in c if need[r])
+        if useful:
+            kept.append(useful)
+    kept.sort()
+    return tuple(f if f < n else n for f, n in zip(fixed, need, strict=True)), tuple(kept)
+
+
+@lru_cache(maxsize=1 << 17)
+def _all_payments(
+    need: Vector,
+    own: Source,
+    left: Source,
+    right: Source,
+    left_price: Vector,
+    right_price: Vector,
+) -> tuple[Payment, ...]:
     rest = _after_fixed(need, own[0])
     if not any(rest):
         return FREE
@@ -110,9 +169,9 @@ def payment_options(
     for residual in _residuals(rest, own[1]):
         if not any(residual):
             return FREE
-        for buy_left, buy_right, cost_l, cost_r in _splits(residual, left_price, right_price):
-            if cost_l + cost_r > budget:
-                continue
+        for buy_left, buy_right, cost_l, cost_r in _splits(
+            residual, left, right, left_price, right_price
+        ):
             if can_supply(left, buy_left) and can_supply(right, buy_right):
                 pairs.add((cost_l, cost_r))
     return pareto(pairs)
@@ -144,7 +203,9 @@ def purchase_plan(
     """
     rest = _after_fixed(need, own[0])
     for residual in _residuals(rest, own[1]):
-        for buy_left, buy_right, cost_l, cost_r in _splits(residual, left_price, right_price):
+        for buy_left, buy_right, cost_l, cost_r in _splits(
+            residual, left, right, left_price, right_price
+        ):
             if (cost_l, cost_r) != payment:
                 continue
             if can_supply(left, buy_left) and can_supply(right, buy_right):

@@ -90,7 +90,7 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, player: int, action: Any) -> None:
-        """Apply ``action`` for ``player`` or raise IllegalActionError leaving the state as it was."""
+        """Apply ``action`` for ``player``; if illegal, raise IllegalActionError (no change)."""
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
