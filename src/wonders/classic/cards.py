@@ -245,7 +245,9 @@ def _effect(raw: Any, where: str, allow_powers: bool) -> Effect:
             raise DataError(f"{where}: {kind} count must name {', '.join(COUNTABLES)}")
         if not whose or any(w not in ("self", "left", "right") for w in whose):
             raise DataError(f"{where}: {kind} whose must be self/left/right")
-        return Effect(kind, amount=_int(raw.get(key), f"{where} {key}", 1), count=count, whose=whose)
+        return Effect(
+            kind, amount=_int(raw.get(key), f"{where} {key}", 1), count=count, whose=whose
+        )
     if kind in WONDER_POWERS and allow_powers:
         return Effect(kind)
     raise DataError(f"{where}: unknown effect type {kind!r}")
@@ -351,7 +353,9 @@ def parse_catalog(card_doc: dict[str, Any], wonder_doc: dict[str, Any]) -> Catal
                 raise DataError(f"card {s['name']!r}: chains from a card of a later Age")
         chain_ids = frozenset(name_ids[t] for t in s["chains_from"])
         cards.append(
-            Card(id=i, name_id=name_ids[s["name"]], chain_ids=chain_ids, **s, **_facts(s["effects"]))
+            Card(
+                id=i, name_id=name_ids[s["name"]], chain_ids=chain_ids, **s, **_facts(s["effects"])
+            )
         )
     by_name: dict[str, tuple[Card, ...]] = {}
     for c in cards:
@@ -439,4 +443,6 @@ def catalog() -> Catalog:
 
 def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:
     """The non-guild cards of one Age for a player count (one entry per physical copy)."""
-    return [c for c in cat.cards if c.age == age and not c.is_guild for m in c.copies if m <= players]
+    return [
+        c for c in cat.cards if c.age == age and not c.is_guild for m in c.copies if m <= players
+    ]

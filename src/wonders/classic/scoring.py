@@ -49,11 +49,14 @@ def effect_value(effect: Effect, city: City, left: City, right: City, extra_purp
 
 
 def end_points(card: Card, city: City, left: City, right: City, extra_purple: int = 0) -> int:
-    return sum(
-        effect_value(e, city, left, right, extra_purple)
-        for e in card.effects
-        if e.type == "points_per"
-    ) + card.points
+    return (
+        sum(
+            effect_value(e, city, left, right, extra_purple)
+            for e in card.effects
+            if e.type == "points_per"
+        )
+        + card.points
+    )
 
 
 def score_city(city: City, left: City, right: City) -> dict[str, int]:
