@@ -1,0 +1,253 @@
+"""GreedyBot: one move of look-ahead on an honest estimate of the player's points.
+
+For each legal action the bot copies its own city, applies what the action does to it (the
+card or stage added, coins paid to the bank and the neighbours, coins received) and values
+the copy as the points it would score if the game ended now plus a modest value for what is
+not points yet. Everything is in victory points:
+
+- **points now**: ``scoring.score_city`` against the current neighbours (science wildcards
+  and Olympia B's guild copy chosen best), with the treasury counted as coins / 3 rather
+  than rounded down until the game's last decision, since coins are still spendable;
+- **military**: each conflict still to come (this Age's and later ones) against each
+  neighbour, as a share of the victory token (or of the -1) that grows with the shield lead
+  and shrinks with the turns left before that conflict for either side to catch up;
+- **trade**: the coins the city should expect to spend buying resources for the cards and
+  wonder stages still to come (its own production, the neighbours' tradable production and
+  its discounts, through the engine's payment solver), at 2 points per 3 coins (a coin paid
+  in trade is a third of a point lost and a third of a point given to a rival): production
+  and discounts are worth the coins they save;
+- **chains**: 1 point per later card the city could now build free through a chain;
+- **science**: half of what one more science symbol would add, scaled by the share of the
+  game left (a city that collects symbols gets more from the next ones);
+- **wonder powers**: about a card's worth (2 points) for each use still ahead of Olympia A's
+  free build, Babylon B's extra card and Halicarnassus's discard build; 3 points for Olympia
+  B's guild copy before Age III (after that the copy is scored by ``score_city`` itself).
+
+The bot reads only public information (the cities) and its own legal actions. Among
+payments for the same card only the cheapest totals are considered; remaining ties are
+broken by the seeded rng. For a game other than 7 Wonders it plays at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import Any
+
+from wonders.classic import scoring
+from wonders.classic.actions import Action
+from wonders.classic.cards import Card, Vector, age_deck, catalog
+from wonders.classic.city import City
+from wonders.classic.payments import Source, payment_options
+from wonders.classic.state import (
+    DEFEAT_TOKEN,
+    SELL_COINS,
+    TURNS_PER_AGE,
+    VICTORY_TOKEN,
+    ClassicState,
+)
+from wonders.core.protocol import State
+
+LAST_AGE = 3
+COIN_POINTS = 1 / 3  # the treasury's rate
+TRADE_COIN_POINTS = 2 / 3  # a coin paid in trade: a third of a point lost, one given away
+BUILD_SHARE = 1.0  # cards built per turn left
+STAGE_SHARE = 0.5  # chance that a remaining wonder stage gets built
+UNBUILDABLE = 8  # coins: what a card the city cannot pay for at all is counted as costing
+CHAIN_POINTS = 1.0
+SCIENCE_SHARE = 0.5
+CARD_POINTS = 2.0  # one more card played (Olympia A, Babylon B, Halicarnassus)
+GUILD_COPY_POINTS = 3.0
+EPSILON = 1e-9
+NO_BUDGET = 10**6
+
+
+class GreedyBot:
+    """Picks the action with the best estimate of the player's points (see module doc)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State, player: int) -> Any:
+        actions = state.legal_actions(player)
+        if not isinstance(state, ClassicState) or len(actions) == 1:
+            return self.rng.choice(actions)
+        best: list[Action] = []
+        best_value = float("-inf")
+        seen: dict[tuple[str, str, int, int], float] = {}
+        for action in cheapest_payments(actions):
+            # selling or burying a card does the same to the city whichever card it is
+            card = action.card if action.kind not in ("sell", "wonder") else ""
+            key = (action.kind, card, action.left, action.right)
+            value = seen.get(key)
+            if value is None:
+                value = seen[key] = estimate(state, player, action)
+            if value > best_value + EPSILON:
+                best, best_value = [action], value
+            elif value > best_value - EPSILON:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+def cheapest_payments(actions: list[Action]) -> list[Action]:
+    """The actions whose payment total is the lowest among those of the same kind and card."""
+    cheapest: dict[tuple[str, str], int] = {}
+    for a in actions:
+        key = (a.kind, a.card)
+        cheapest[key] = min(cheapest.get(key, NO_BUDGET), a.left + a.right)
+    return [a for a in actions if a.left + a.right == cheapest[(a.kind, a.card)]]
+
+
+def estimate(state: ClassicState, player: int, action: Action) -> float:
+    """The player's estimated points after ``action`` (see the module doc)."""
+    left = state.cities[state.left(player)]
+    right = state.cities[state.right(player)]
+    city = apply_to_city(state, player, action)
+    turns_left = TURNS_PER_AGE - state.turn  # turns of this Age after this decision
+    final = state.age == LAST_AGE and turns_left == 0
+    points = scoring.score_city(city, left, right)
+    value: float = sum(points.values())
+    if not final:
+        value += city.coins * COIN_POINTS - points["treasury"]
+    value += military_outlook(city.shields, left.shields, right.shields, state.age, turns_left)
+    value += power_outlook(city, state.age, turns_left)
+    if action.kind == "wonder" and "build_from_discard" in city.stages_def[city.stages - 1].powers:
+        value += CARD_POINTS
+    if final:  # no turn to come: no more trading, chaining or collecting
+        return value
+    value -= trade_outlook(city, left, right, state.age, state.n, turns_left) * TRADE_COIN_POINTS
+    value += chain_outlook(city, state.age if turns_left else state.age + 1)
+    game_left = (turns_left + TURNS_PER_AGE * (LAST_AGE - state.age)) / (TURNS_PER_AGE * LAST_AGE)
+    value += science_outlook(city) * SCIENCE_SHARE * game_left
+    return value
+
+
+def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
+    """A copy of the player's city as the action leaves it (coins received included)."""
+    city = state.cities[player].clone()
+    kind = action.kind
+    city.coins -= action.left + action.right
+    if kind in ("build", "free_build", "discard_build"):
+        card = state.cat.card_named(action.card)
+        if kind == "build" and not city.chain_free(card):
+            city.coins -= card.coins
+        city.add_card(card)
+        city.coins += coins_when_built(
+            card, city, state.cities[state.left(player)], state.cities[state.right(player)]
+        )
+        if kind == "free_build":
+            city.free_build_age = state.age
+    elif kind == "wonder":
+        city.coins += city.build_stage(None).coins_now
+    elif kind == "sell":
+        city.coins += SELL_COINS
+    return city
+
+
+def coins_when_built(card: Card, city: City, left: City, right: City) -> int:
+    """The coins a card gives when built (Tavern, Vineyard, Arena...), ``city`` holding it."""
+    coins = card.coins_now
+    for e in card.effects:
+        if e.type == "coins_per":
+            coins += scoring.effect_value(e, city, left, right)
+    return coins
+
+
+def military_outlook(mine: int, left: int, right: int, age: int, turns_left: int) -> float:
+    """Expected military points of the conflicts still to come, against both neighbours.
+
+    A lead of ``d`` shields at a conflict ``t`` turns away is worth the share
+    ``d / (1 + t / 3)`` (at most all) of the victory token; a deficit likewise of the -1.
+    """
+    total = 0.0
+    for conflict_age in range(age, LAST_AGE + 1):
+        turns = turns_left + TURNS_PER_AGE * (conflict_age - age)
+        spread = 1 + turns / 3
+        for theirs in (left, right):
+            share = max(-1.0, min(1.0, (mine - theirs) / spread))
+            total += share * (VICTORY_TOKEN[conflict_age] if share > 0 else -DEFEAT_TOKEN)
+    return total
+
+
+def trade_outlook(city: City, left: City, right: City, age: int, n: int, turns_left: int) -> float:
+    """Coins the city should expect to spend buying resources for what is still to come.
+
+    The cheapest payment of each card of the Ages still to come (the remaining turns of this
+    Age, 6 turns of each later one, each building one card of the Age's deck), plus half of
+    the city's remaining wonder stages (not all of them get built).
+    """
+    sources = (city.own_key, left.trade_key, right.trade_key, city.price_left, city.price_right)
+    coins = 0.0
+    for a in range(age, LAST_AGE + 1):
+        turns = turns_left if a == age else TURNS_PER_AGE
+        if turns:
+            coins += turns * BUILD_SHARE * mean_trade_cost(a, n, *sources)
+    for stage in city.stages_def[city.stages :]:
+        coins += STAGE_SHARE * trade_cost(stage.cost, *sources)
+    return coins
+
+
+@lru_cache(maxsize=1 << 14)
+def mean_trade_cost(
+    age: int, n: int, own: Source, left: Source, right: Source, pl: Vector, pr: Vector
+) -> float:
+    """The mean cheapest payment over an Age's deck for ``n`` players (guilds included)."""
+    deck = deck_costs(age, n)
+    total = sum(count * trade_cost(cost, own, left, right, pl, pr) for cost, count in deck)
+    return total / sum(count for _, count in deck)
+
+
+@lru_cache(maxsize=32)
+def deck_costs(age: int, n: int) -> tuple[tuple[Vector, int], ...]:
+    """The distinct resource costs of an Age's cards for ``n`` players, with their counts."""
+    cat = catalog()
+    cards = age_deck(cat, age, n) + (list(cat.guilds) if age == LAST_AGE else [])
+    return tuple(Counter(c.cost for c in cards).items())
+
+
+def trade_cost(
+    cost: Vector, own: Source, left: Source, right: Source, pl: Vector, pr: Vector
+) -> int:
+    """The cheapest total payment for a resource cost (UNBUILDABLE if it cannot be paid)."""
+    if not any(cost):
+        return 0
+    pays = payment_options(cost, own, left, right, pl, pr, NO_BUDGET)
+    return min(a + b for a, b in pays) if pays else UNBUILDABLE
+
+
+def chain_outlook(city: City, age: int) -> float:
+    """Points for the cards of Age ``age`` or later the city could build free by chaining."""
+    targets = {
+        c.name_id
+        for c in chain_targets(age)
+        if not city.has_name(c) and not c.chain_ids.isdisjoint(city.names)
+    }
+    return CHAIN_POINTS * len(targets)
+
+
+@lru_cache(maxsize=8)
+def chain_targets(age: int) -> tuple[Card, ...]:
+    return tuple(c for c in catalog().cards if c.age >= age and c.chain_ids)
+
+
+def science_outlook(city: City) -> int:
+    """What one more science symbol (the best one) would add to the city's science."""
+    now = scoring.science_points(city.science, city.wilds)
+    return scoring.science_points(city.science, city.wilds + 1) - now
+
+
+def power_outlook(city: City, age: int, turns_left: int) -> float:
+    """Points for the uses still ahead of the wonder powers the city has."""
+    value = 0.0
+    later_ages = LAST_AGE - age
+    if "free_build_per_age" in city.powers:
+        now = city.free_build_age != age and turns_left > 0
+        value += CARD_POINTS * (later_ages + now)
+    if "play_last_card" in city.powers:
+        value += CARD_POINTS * (later_ages + 1)
+    if "copy_guild" in city.powers and age < LAST_AGE:
+        value += GUILD_COPY_POINTS
+    return value

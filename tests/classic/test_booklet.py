@@ -1,0 +1,229 @@
+"""The real-table score booklet: a hand-scored game and every malformed sheet."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from wonders.classic.booklet import score_table
+from wonders.core.errors import InputError
+
+# Clockwise: Ann's left neighbour is Bob and her right one Cid; Bob's left is Cid, right Ann;
+# Cid's left is Ann, right Bob.
+SHEET: dict[str, Any] = {
+    "game": "classic",
+    "players": [
+        {
+            "name": "Ann",
+            "wonder": "babylon",
+            "side": "A",
+            "stages": 2,
+            "cards": [
+                "Apothecary",
+                "dispensary",
+                "Workshop",
+                "Magistrates Guild",
+                "Clay Pool",
+                "Loom",
+                "HAVEN",
+            ],
+            "coins": 6,
+            "military": [1, 3, 3, -1],
+        },
+        {
+            "name": "Bob",
+            "wonder": "Olympia",
+            "side": "B",
+            "stages": 3,
+            "cards": ["Baths", "Altar", "Scriptorium", "Stone Pit"],
+            "coins": 6,
+            "military": [1, 3, 5, 5],
+        },
+        {
+            "name": "Cid",
+            "wonder": "Gizah",
+            "side": "a",
+            "stages": 1,
+            "cards": ["Philosophers Guild", "Theater", "Statue", "Palace", "Pantheon"],
+            "coins": 2,
+            "military": [-1, -1, 5],
+        },
+    ],
+}
+
+
+def sheet() -> dict[str, Any]:
+    return copy.deepcopy(SHEET)
+
+
+def test_a_hand_scored_three_player_game() -> None:
+    # Ann (Babylon A, 2 stages): military 1+3+3-1 = 6; treasury 6 // 3 = 2; wonder: stage 1
+    # is 3 VP, stage 2 a science wildcard; science: compass 2, gear 1 and the wildcard made a
+    # tablet: 4 + 1 + 1 + 7 (one set) = 13 (as a compass 9 + 1 = 10, as a gear 4 + 4 = 8);
+    # commerce: Haven, 1 per own brown card (Clay Pool) = 1; guilds: Magistrates, 1 per blue
+    # card of the neighbours: Bob 2 + Cid 4 = 6. Total 6 + 2 + 3 + 13 + 1 + 6 = 31.
+    # Bob (Olympia B, 3 stages): military 1+3+5+5 = 14; treasury 2; wonder 0 + 5 + 0 = 5;
+    # civilian Baths 3 + Altar 2 = 5; science one tablet = 1; guilds: copies the best
+    # neighbour guild from his own seat: Magistrates = blue cards of Cid 4 + Ann 0 = 4
+    # (Philosophers would be green cards of Cid 0 + Ann 3 = 3). Total 14+2+5+5+1+4 = 31.
+    # Cid (Giza A, 1 stage): military -1-1+5 = 3; treasury 2 // 3 = 0; wonder 3; civilian
+    # Theater 2 + Statue 4 + Palace 8 + Pantheon 7 = 21; guilds: Philosophers, green cards
+    # of Ann 3 + Bob 1 = 4. Total 3 + 0 + 3 + 21 + 4 = 31.
+    # All tie on 31: Cid has fewer coins (2) and ranks 3rd; Ann and Bob share 1st (6 coins).
+    assert score_table(sheet()) == [
+        {
+            "name": "Ann",
+            "total": 31,
+            "rank": 1,
+            "breakdown": {
+                "military": 6,
+                "treasury": 2,
+                "wonder": 3,
+                "civilian": 0,
+                "science": 13,
+                "commerce": 1,
+                "guilds": 6,
+            },
+        },
+        {
+            "name": "Bob",
+            "total": 31,
+            "rank": 1,
+            "breakdown": {
+                "military": 14,
+                "treasury": 2,
+                "wonder": 5,
+                "civilian": 5,
+                "science": 1,
+                "commerce": 0,
+                "guilds": 4,
+            },
+        },
+        {
+            "name": "Cid",
+            "total": 31,
+            "rank": 3,
+            "breakdown": {
+                "military": 3,
+                "treasury": 0,
+                "wonder": 3,
+                "civilian": 21,
+                "science": 0,
+                "commerce": 0,
+                "guilds": 4,
+            },
+        },
+    ]
+
+
+def test_more_coins_break_a_tie_on_points() -> None:
+    data = sheet()
+    data["players"][1]["coins"] = 8  # still 2 treasury points
+    assert [r["rank"] for r in score_table(data)] == [2, 1, 3]
+
+
+@pytest.mark.parametrize(
+    "names",
+    [
+        ["Rhodos", "Gizah", "Halikarnassos"],
+        ["Ephesos", "Colossus of Rhodes", "Mausoleum of Halicarnassus"],
+        ["ALEXANDRIA", "Pyramids of Giza", "Statue of Zeus"],
+    ],
+)
+def test_wonders_by_board_names_and_aliases(names: list[str]) -> None:
+    data = sheet()
+    for player, name in zip(data["players"], names, strict=True):
+        player.update(wonder=name, side="A", stages=1)
+    assert len(score_table(data)) == 3
+
+
+Edit = Callable[[dict[str, Any]], Any]
+
+
+def _set(player: int, key: str, value: Any) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data["players"][player][key] = value
+
+    return edit
+
+
+def _drop(player: int, key: str) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        del data["players"][player][key]
+
+    return edit
+
+
+def _whole(value: Any) -> Edit:
+    return lambda data: value
+
+
+def _top(key: str, value: Any) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        data[key] = value
+
+    return edit
+
+
+def _players(count: int) -> Edit:
+    def edit(data: dict[str, Any]) -> None:
+        wonders = ["Babylon", "Olympia", "Giza", "Rhodes", "Ephesus", "Alexandria", "Giza"]
+        base = data["players"][0]
+        data["players"] = [
+            {**base, "name": f"P{i}", "wonder": wonders[i % 7]} for i in range(count)
+        ]
+
+    return edit
+
+
+def _no_players(data: dict[str, Any]) -> None:
+    del data["players"]
+
+
+INVALID: list[tuple[str, Edit, str]] = [
+    ("not a dict", _whole(["Ann", 31]), "must be a JSON object"),
+    ("no players", _no_players, "has no 'players'"),
+    ("unknown top key", _top("date", "today"), "unknown key(s) ['date']"),
+    ("players not a list", _top("players", {"Ann": 1}), "players must be a list"),
+    ("a player not a dict", _top("players", ["Ann", "Bob", "Cid"]), "player 1 must be"),
+    ("missing key", _drop(0, "coins"), "Ann: missing 'coins'"),
+    ("unknown player key", _set(0, "coin", 3), "Ann: unknown key(s) ['coin']"),
+    ("name not a string", _set(1, "name", 7), "player 2: name must be a non-empty string"),
+    ("wrong game", _top("game", "duel"), "game must be 'classic'"),
+    ("too few players", _players(2), "3 to 7 players, got 2"),
+    ("too many players", _players(8), "3 to 7 players, got 8"),
+    ("unknown wonder", _set(1, "wonder", "Atlantis"), "Bob: unknown wonder 'Atlantis'"),
+    ("wonder not a name", _set(1, "wonder", 3), "Bob: wonder must be a name, got 3"),
+    ("side C", _set(2, "side", "C"), "Cid: side must be A or B, got 'C'"),
+    ("side not a string", _set(2, "side", 1), "Cid: side must be A or B, got 1"),
+    ("same wonder", _set(1, "wonder", "Hanging Gardens"), "Bob: Babylon is already Ann's"),
+    ("negative stages", _set(0, "stages", -1), "Ann: stages must be 0 to 3"),
+    ("too many stages", _set(0, "stages", 4), "Ann: stages must be 0 to 3 for Babylon A, got 4"),
+    ("stages as text", _set(0, "stages", "2"), "Ann: stages must be a whole number, got '2'"),
+    ("stages as bool", _set(0, "stages", True), "Ann: stages must be a whole number, got True"),
+    ("unknown card", _set(2, "cards", ["Palace", "Hotel"]), "Cid: unknown card 'Hotel'"),
+    ("card not a name", _set(2, "cards", ["Palace", 8]), "Cid: a card must be a name, got 8"),
+    ("cards not a list", _set(2, "cards", "Palace"), "Cid: cards must be a list"),
+    ("same building twice", _set(2, "cards", ["Loom", "loom"]), "Cid: Loom is listed twice"),
+    ("negative coins", _set(1, "coins", -2), "Bob: coins cannot be negative, got -2"),
+    ("coins not whole", _set(1, "coins", 2.5), "Bob: coins must be a whole number, got 2.5"),
+    ("no such token", _set(0, "military", [1, 2]), "Ann: there is no military token 2"),
+    ("token as text", _set(0, "military", ["5"]), "Ann: a military token must be a whole"),
+    ("military not a list", _set(0, "military", 5), "Ann: military must be a list"),
+    ("too many tokens", _set(0, "military", [-1] * 7), "Ann: 7 military tokens"),
+    ("three 5s", _set(0, "military", [5, 5, 5]), "Ann: more than two victory tokens of 5"),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"), [(e, m) for _, e, m in INVALID], ids=[i for i, _, _ in INVALID]
+)
+def test_invalid_sheets_are_input_errors(edit: Edit, message: str) -> None:
+    data = sheet()
+    replaced = edit(data)
+    with pytest.raises(InputError) as caught:
+        score_table(data if replaced is None else replaced)
+    assert message in str(caught.value)
