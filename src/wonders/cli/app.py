@@ -1,0 +1,336 @@
+"""The ``wonders`` command: play, simulate, replay, score, list cards, benchmark."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from wonders.bots import BOT_NAMES, make_bot
+from wonders.cli import render
+from wonders.cli.throughput import classic_report
+from wonders.core.errors import InputError, OptionsError, WondersError
+from wonders.core.records import GameRecord
+from wonders.core.records import replay as replay_record
+from wonders.core.registry import game_names, get_game
+
+app = typer.Typer(
+    help="The 7 Wonders family of games: play, simulate, replay, score.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+console = Console()
+errors = Console(stderr=True)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+Game = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()))]
+Players = Annotated[int, typer.Option(help="number of players")]
+Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
+AsJson = Annotated[bool, typer.Option("--json", help="print JSON")]
+
+
+def clear_errors(command: F) -> F:
+    """Turn the project's errors into one clear line on stderr and exit code 1."""
+
+    @wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except WondersError as exc:
+            errors.print(f"[red]error:[/] {exc}", highlight=False)
+            raise typer.Exit(1) from None
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _classic_only(game: str) -> None:
+    get_game(game)  # unknown game: a clear error naming the known ones
+    if game != "classic":
+        raise OptionsError(f"{game!r} has no terminal front end yet")
+
+
+def _options(players: int, sides: str) -> dict[str, Any]:
+    return {"players": players, "sides": sides}
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return seed * 1000 + seat
+
+
+@app.command()
+@clear_errors
+def play(
+    game: Game = "classic",
+    players: Players = 3,
+    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
+    sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    bots: Bots = "greedy",
+    seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
+) -> None:
+    """Play in the terminal against bots."""
+    from wonders.classic.state import ClassicState
+
+    _classic_only(game)
+    if seed is None:
+        seed = int(time.time() * 1000) % 1_000_000
+    state = get_game(game).setup(_options(players, sides), seed)
+    assert isinstance(state, ClassicState)
+    if not 0 <= seat < state.num_players:
+        raise OptionsError(f"--seat must be 0 to {state.num_players - 1}")
+    opponents = {p: make_bot(bots, _bot_seed(seed, p)) for p in range(state.num_players)}
+    console.print(f"7 Wonders, {players} players, seed {seed}. You are seat {seat}.")
+    shown = 0
+    while not state.is_terminal():
+        for p in state.to_move():
+            if p != seat:
+                state.apply(p, opponents[p].choose(state, p))
+        events = state.view(seat)["events"]
+        for event in events[shown:]:
+            line = render.event_line(event)
+            if line:
+                console.print(line, highlight=False)
+        shown = len(events)
+        if seat not in state.to_move():
+            continue
+        actions = state.legal_actions(seat)
+        console.print(render.cities_table(state, seat))
+        if state.phase == "discard_build":
+            console.print("Halicarnassus: build one card of the discard pile for free.")
+        elif state.phase == "extra_card":
+            console.print("Babylon: play your last card of the Age.")
+        else:
+            hand = ", ".join(c.name for c in state.hands[seat])
+            console.print(f"Your hand: {hand}", highlight=False)
+        console.print(render.actions_table(state, seat, actions))
+        choice = _ask(len(actions))
+        state.apply(seat, actions[choice - 1])
+    for event in state.view(seat)["events"][shown:]:
+        line = render.event_line(event)
+        if line:
+            console.print(line, highlight=False)
+    console.print(render.cities_table(state, seat))
+    names = [f"{p}" + (" (you)" if p == seat else "") for p in range(state.num_players)]
+    console.print(render.result_table(state.result(), names))
+
+
+def _ask(count: int) -> int:
+    while True:
+        console.print(f"Choose 1-{count}: ", end="")
+        line = sys.stdin.readline()
+        if not line:
+            raise InputError("input ended before the game did")
+        try:
+            value = int(line.strip())
+        except ValueError:
+            console.print("Please type a number.")
+            continue
+        if 1 <= value <= count:
+            return value
+        console.print(f"Please type a number from 1 to {count}.")
+
+
+@app.command()
+@clear_errors
+def simulate(
+    game: Game = "classic",
+    players: Players = 3,
+    games: Annotated[int, typer.Option(help="how many games")] = 10,
+    seed: Annotated[int, typer.Option(help="seed of the first game (then +1 each)")] = 0,
+    bots: Bots = "random",
+    sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    as_json: AsJson = False,
+    record: Annotated[
+        Path | None, typer.Option(help="write one game record per game into this folder")
+    ] = None,
+) -> None:
+    """Bot games: results, throughput, optional records."""
+    get_game(game)
+    if games < 1:
+        raise OptionsError("--games must be at least 1")
+    make_bot(bots)  # an unknown bot fails before any game
+    if record is not None:
+        record.mkdir(parents=True, exist_ok=True)
+    options = _options(players, sides)
+    results: list[dict[str, Any]] = []
+    start = time.perf_counter()
+    for g in range(games):
+        game_seed = seed + g
+        state = get_game(game).setup(options, game_seed)
+        agents = [make_bot(bots, _bot_seed(game_seed, p)) for p in range(state.num_players)]
+        rec = GameRecord(game, options, game_seed)
+        while not state.is_terminal():
+            for p in state.to_move():
+                action = agents[p].choose(state, p)
+                state.apply(p, action)
+                if record is not None:
+                    rec.actions.append((p, action.to_json()))
+        result = state.result()
+        results.append({"seed": game_seed, "totals": result.totals, "winners": result.winners})
+        if record is not None:
+            rec.result = result.to_json()
+            rec.save(record / f"{game}-{game_seed}.json")
+    seconds = time.perf_counter() - start
+    if as_json:
+        print(
+            json.dumps(
+                {
+                    "games": games,
+                    "seconds": round(seconds, 3),
+                    "games_per_second": round(games / seconds, 2),
+                    "results": results,
+                }
+            )
+        )
+        return
+    table = Table(title=f"{games} games of {game}, {players} players, {bots} bots")
+    for column in ("seat", "wins", "mean score"):
+        table.add_column(column, justify="right")
+    for p in range(players):
+        wins = sum(1 for r in results if p in r["winners"])
+        mean = sum(r["totals"][p] for r in results) / games
+        table.add_row(str(p), str(wins), f"{mean:.1f}")
+    console.print(table)
+    console.print(f"{games / seconds:.1f} games/s")
+
+
+@app.command()
+@clear_errors
+def replay(
+    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    as_json: AsJson = False,
+) -> None:
+    """Replay a game record and print its result (a record that does not replay is an error)."""
+    rec = GameRecord.load(file)
+    state = replay_record(rec)
+    if not state.is_terminal():
+        raise InputError(f"{file}: the record's game is not finished")
+    result = state.result()
+    if as_json:
+        out = {"seed": rec.seed, "totals": result.totals, "winners": result.winners}
+        print(json.dumps(out))
+        return
+    console.print(render.result_table(result))
+
+
+@app.command()
+@clear_errors
+def score(
+    file: Annotated[Path, typer.Argument(help="a finished real-table game (JSON)")],
+    as_json: AsJson = False,
+) -> None:
+    """The score booklet for a game played at a real table."""
+    from wonders.classic.booklet import score_table
+
+    try:
+        data = json.loads(file.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(f"cannot read {file}: {exc}") from exc
+    players = score_table(data)
+    if as_json:
+        print(json.dumps({"players": players}))
+        return
+    table = Table(title="Score booklet")
+    table.add_column("rank", justify="right")
+    table.add_column("name")
+    categories = list(players[0]["breakdown"])
+    for c in categories:
+        table.add_column(render.SHORT.get(c, c), justify="right")
+    table.add_column("total", justify="right")
+    for p in sorted(players, key=lambda p: p["rank"]):
+        table.add_row(
+            str(p["rank"]),
+            p["name"],
+            *(str(p["breakdown"][c]) for c in categories),
+            f"[bold]{p['total']}[/]",
+        )
+    console.print(table)
+
+
+@app.command()
+@clear_errors
+def cards(
+    game: Game = "classic",
+    players: Annotated[
+        int | None, typer.Option(help="only the cards used at this player count")
+    ] = None,
+    age: Annotated[int | None, typer.Option(help="only this Age (1-3)")] = None,
+    as_json: AsJson = False,
+) -> None:
+    """The card catalogue, or the cards used at a player count."""
+    from wonders.classic.cards import MAX_PLAYERS, MIN_PLAYERS, catalog
+
+    _classic_only(game)
+    if age is not None and age not in (1, 2, 3):
+        raise OptionsError("--age must be 1, 2 or 3")
+    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise OptionsError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    listed = []
+    for card in catalog().cards:
+        if age is not None and card.age != age:
+            continue
+        data = card.to_json()
+        if players is not None and not card.is_guild:
+            data["copies"] = [m for m in card.copies if m <= players]
+            if not data["copies"]:
+                continue
+        listed.append(data)
+    if as_json:
+        print(json.dumps(listed))
+        return
+    table = Table(title="7 Wonders cards" + (f", {players} players" if players else ""))
+    for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
+        table.add_column(column)
+    for c in listed:
+        cost = ", ".join(f"{n} {r}" for r, n in c["cost"]["resources"].items())
+        if c["cost"]["coins"]:
+            cost = ", ".join(x for x in (f"{c['cost']['coins']} coin", cost) if x)
+        effect = "; ".join(render.describe_effect(e) for e in c["effect"])
+        style = render.COLOR_STYLE[c["color"]]
+        table.add_row(
+            str(c["age"]),
+            f"[{style}]{c['name']}[/]",
+            c["color"],
+            cost or "free",
+            ", ".join(c["chains_from"]),
+            " ".join(map(str, c["copies"])) or "guild",
+            effect,
+        )
+    console.print(table)
+
+
+@app.command()
+@clear_errors
+def bench(
+    games: Annotated[int, typer.Option(help="3-player games (fewer at larger tables)")] = 200,
+    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    as_json: AsJson = False,
+) -> None:
+    """Random-playout throughput with full legal-action enumeration."""
+    if games < 1:
+        raise OptionsError("--games must be at least 1")
+    report = classic_report(games, seed)
+    if as_json:
+        print(json.dumps(report))
+        return
+    table = Table(title="Random playouts, one core (full legal-action enumeration)")
+    for column in ("game", "players", "games", "seconds", "games/s", "decisions/s"):
+        table.add_column(column, justify="right")
+    for row in report:
+        table.add_row(
+            row["game"],
+            str(row["options"]["players"]),
+            str(row["games"]),
+            f"{row['seconds']:.2f}",
+            f"{row['games_per_second']:.1f}",
+            f"{row['decisions_per_second']:.0f}",
+        )
+    console.print(table)
