@@ -136,11 +136,17 @@ def _unbounded(
         _project(own, need),
         _project(left, need),
         _project(right, need),
-        tuple(p if n else 0 for p, n in zip(left_price, need, strict=True)),
-        tuple(p if n else 0 for p, n in zip(right_price, need, strict=True)),
+        _mask(left_price, need),
+        _mask(right_price, need),
     )
 
 
+@lru_cache(maxsize=1 << 12)
+def _mask(prices: Vector, need: Vector) -> Vector:
+    return tuple(p if n else 0 for p, n in zip(prices, need, strict=True))
+
+
+@lru_cache(maxsize=1 << 16)
 def _project(source: Source, need: Vector) -> Source:
     """The part of a city's production that can matter for ``need`` (a smaller cache key)."""
     fixed, choices = source
