@@ -237,3 +237,41 @@ def test_halicarnassus_with_only_names_it_has_in_the_pile_does_nothing() -> None
     play(s, {0: Action("wonder", "Baths"), 1: Action("sell", "Altar"), 2: Action("build", "Altar")})
     assert [c.name for c in s.discard] == ["Altar"]
     assert s.phase == "draft" and s.turn == 2
+
+
+def test_sub_decisions_survive_json_round_trips_and_sampling() -> None:
+    import random
+
+    from wonders.classic.state import ClassicState
+
+    s = game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
+    stages(s, 0, 2)
+    build(s, 1, "Foundry", "Ore Vein")
+    stages(s, 1, 1)
+    to_last_turn(s)
+    hand(s, 0, "Altar", "Palace")
+    hand(s, 1, "Baths", "Theater")
+    play(s, {0: Action("build", "Altar"), 1: Action("wonder", "Baths")})
+    for phase, seat in (("extra_card", 0), ("discard_build", 1)):
+        assert s.phase == phase
+        copy = ClassicState.from_json(s.to_json())
+        assert copy.to_json() == s.to_json()
+        assert copy.legal_actions(seat) == s.legal_actions(seat)
+        world = s.sample_world(seat, random.Random(1))
+        assert world.to_move() == [seat]
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert s.age == 2
+
+
+def test_caravansery_and_forum_serve_their_owner() -> None:
+    s = game("Rhodes", "Giza", "Olympia")
+    build(s, 0, "Caravansery", "Forum")
+    coins(s, 0, 3, 3)
+    hand(s, 0, "Baths", "Scriptorium", "Temple")
+    assert payments(s, 0, "build", "Baths") == [(0, 0)]
+    assert payments(s, 0, "build", "Scriptorium") == [(0, 0)]
+    # Temple: wood, clay, glass: Caravansery one raw, Forum the glass, and the other raw
+    # bought: wood from Olympia on the right (clay is sold by nobody)
+    assert payments(s, 0, "build", "Temple") == []  # no coins
+    coins(s, 2, 3, 3)
+    assert payments(s, 0, "build", "Temple") == [(0, 2)]
