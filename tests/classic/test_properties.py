@@ -36,7 +36,7 @@ def bank_flow(state: ClassicState) -> int:
     return total
 
 
-@settings(max_examples=120)
+@settings(max_examples=500)
 @given(seed=SEEDS, players=PLAYERS)
 def test_invariants_hold_through_random_games(seed: int, players: int) -> None:
     state = setup({"players": players, "sides": "random"}, seed)
@@ -68,6 +68,7 @@ def test_invariants_hold_through_random_games(seed: int, players: int) -> None:
     assert result.winners == [p.seat for p in result.players if (p.total, p.tiebreak) == best]
 
 
+@settings(max_examples=200)
 @given(seed=SEEDS, players=PLAYERS)
 def test_payments_offered_are_pareto_minimal_and_affordable(seed: int, players: int) -> None:
     state = setup({"players": players}, seed)
