@@ -179,7 +179,7 @@ def trade_outlook(city: City, left: City, right: City, age: int, n: int, turns_l
     Age, 6 turns of each later one, each building one card of the Age's deck), plus half of
     the city's remaining wonder stages (not all of them get built).
     """
-    sources = (city.own_key, left.trade_key, right.trade_key, city.price_left, city.price_right)
+    sources = city.market(left, right)
     coins = 0.0
     for a in range(age, LAST_AGE + 1):
         turns = turns_left if a == age else TURNS_PER_AGE

@@ -15,6 +15,15 @@ from wonders.classic.cards import (
     Wonder,
 )
 
+# (own production, left's tradable production, right's, prices left, prices right)
+Market = tuple[
+    tuple[Vector, tuple[tuple[int, ...], ...]],
+    tuple[Vector, tuple[tuple[int, ...], ...]],
+    tuple[Vector, tuple[tuple[int, ...], ...]],
+    Vector,
+    Vector,
+]
+
 STARTING_COINS = 3
 TRADE_PRICE = 2
 DISCOUNT_PRICE = 1
@@ -137,6 +146,11 @@ class City:
     @property
     def next_stage(self) -> Stage | None:
         return self.stages_def[self.stages] if self.stages < len(self.stages_def) else None
+
+    def market(self, left: City, right: City) -> Market:
+        """What the payment solver needs: own production, the neighbours' tradable
+        production and this city's prices on each side."""
+        return (self.own_key, left.trade_key, right.trade_key, self.price_left, self.price_right)
 
     def has_name(self, card: Card) -> bool:
         return card.name_id in self.names

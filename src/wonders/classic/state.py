@@ -224,14 +224,8 @@ class ClassicState(State):
         lc, rc = self.cities[self.left(p)], self.cities[self.right(p)]
         budget = city.coins
         stage = city.next_stage
-        stage_pay = (
-            payment_options(
-                stage.cost, city.own_key, lc.trade_key, rc.trade_key,
-                city.price_left, city.price_right, budget,
-            )
-            if stage is not None
-            else ()
-        )  # fmt: skip
+        market = city.market(lc, rc)
+        stage_pay = payment_options(stage.cost, *market, budget) if stage is not None else ()
         free_power = (
             olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
         )
@@ -248,13 +242,10 @@ class ClassicState(State):
                 else:
                     if card.coins <= budget:
                         pays = (
-                            payment_options(
-                                card.cost, city.own_key, lc.trade_key, rc.trade_key,
-                                city.price_left, city.price_right, budget - card.coins,
-                            )
+                            payment_options(card.cost, *market, budget - card.coins)
                             if any(card.cost)
                             else FREE
-                        )  # fmt: skip
+                        )
                         for left, right in pays:
                             acts.append(Action("build", name, left, right))
                     if free_power:
