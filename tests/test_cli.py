@@ -30,6 +30,18 @@ def test_play_a_whole_game_with_piped_choices() -> None:
     assert "Age 3" in out
 
 
+def test_play_with_a_chosen_wonder_and_seat() -> None:
+    code, out, _ = run(
+        "play", "classic", "--seat", "2", "--wonder", "Gizah", "--sides", "B", "--seed", "1",
+        "--bots", "random", stdin="1\n" * 40,
+    )  # fmt: skip
+    assert code == 0
+    assert "You are seat 2" in out
+    assert "2 (you)" in out and "Giza B" in out
+    code, _, err = run("play", "classic", "--wonder", "Atlantis", stdin="")
+    assert code == 1 and "unknown wonder" in err
+
+
 def test_play_stops_clearly_when_input_ends() -> None:
     code, _, err = run("play", "classic", "--seed", "1", stdin="1\n")
     assert code == 1

@@ -74,6 +74,7 @@ def play(
     seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
     bots: Bots = "greedy",
+    wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
 ) -> None:
     """Play in the terminal against bots."""
@@ -82,10 +83,13 @@ def play(
     _classic_only(game)
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
-    state = get_game(game).setup(_options(players, sides), seed)
+    if not 0 <= seat < players:
+        raise OptionsError(f"--seat must be 0 to {players - 1}")
+    options = _options(players, sides)
+    if wonder is not None:
+        options["wonders"] = [wonder if p == seat else None for p in range(players)]
+    state = get_game(game).setup(options, seed)
     assert isinstance(state, ClassicState)
-    if not 0 <= seat < state.num_players:
-        raise OptionsError(f"--seat must be 0 to {state.num_players - 1}")
     opponents = {p: make_bot(bots, _bot_seed(seed, p)) for p in range(state.num_players)}
     console.print(f"7 Wonders, {players} players, seed {seed}. You are seat {seat}.")
     shown = 0
