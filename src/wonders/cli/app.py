@@ -270,11 +270,50 @@ def cards(
     as_json: AsJson = False,
 ) -> None:
     """The card catalogue, or the cards used at a player count."""
-    from wonders.classic.cards import MAX_PLAYERS, MIN_PLAYERS, catalog
-
-    _classic_only(game)
     if age is not None and age not in (1, 2, 3):
         raise OptionsError("--age must be 1, 2 or 3")
+    if game == "duel":
+        listed = _duel_cards(players, age)
+    else:
+        _classic_only(game)
+        listed = _classic_cards(players, age)
+    if as_json:
+        print(json.dumps(listed))
+        return
+    title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}.get(game, game)
+    table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
+    for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
+        table.add_column(column)
+    for c in listed:
+        cost = ", ".join(f"{n} {r}" for r, n in c["cost"]["resources"].items())
+        if c["cost"]["coins"]:
+            cost = ", ".join(x for x in (f"{c['cost']['coins']} coin", cost) if x)
+        effects = [render.describe_effect(e) for e in c["effect"]]
+        effects += [
+            f"{c[k]} {unit}" for k, unit in (("points", "VP"), ("shields", "shield(s)")) if c.get(k)
+        ]
+        effects += [
+            f"{k.replace('_', ' ')}: {c[k]}"
+            for k in ("science", "chain_in", "chain_out")
+            if c.get(k)
+        ]
+        effect = "; ".join(effects)
+        style = render.COLOR_STYLE[c["color"]]
+        table.add_row(
+            str(c["age"]),
+            f"[{style}]{c['name']}[/]",
+            c["color"],
+            cost or "free",
+            ", ".join(c["chains_from"]),
+            " ".join(map(str, c["copies"])) or "guild",
+            effect,
+        )
+    console.print(table)
+
+
+def _classic_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
+    from wonders.classic.cards import MAX_PLAYERS, MIN_PLAYERS, catalog
+
     if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise OptionsError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
     listed = []
@@ -287,28 +326,15 @@ def cards(
             if not data["copies"]:
                 continue
         listed.append(data)
-    if as_json:
-        print(json.dumps(listed))
-        return
-    table = Table(title="7 Wonders cards" + (f", {players} players" if players else ""))
-    for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
-        table.add_column(column)
-    for c in listed:
-        cost = ", ".join(f"{n} {r}" for r, n in c["cost"]["resources"].items())
-        if c["cost"]["coins"]:
-            cost = ", ".join(x for x in (f"{c['cost']['coins']} coin", cost) if x)
-        effect = "; ".join(render.describe_effect(e) for e in c["effect"])
-        style = render.COLOR_STYLE[c["color"]]
-        table.add_row(
-            str(c["age"]),
-            f"[{style}]{c['name']}[/]",
-            c["color"],
-            cost or "free",
-            ", ".join(c["chains_from"]),
-            " ".join(map(str, c["copies"])) or "guild",
-            effect,
-        )
-    console.print(table)
+    return listed
+
+
+def _duel_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
+    from wonders.duel.cards import catalog
+
+    if players not in (None, 2):
+        raise OptionsError("Duel is for 2 players")
+    return [c.to_json() for c in catalog().cards if age is None or c.age == age]
 
 
 @app.command()

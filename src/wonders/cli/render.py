@@ -44,6 +44,8 @@ def describe_effect(effect: dict[str, Any]) -> str:
     if kind == "trade_discount":
         sides = " and ".join(effect["sides"])
         return f"buys {'/'.join(effect['resources'])} for 1 coin from the {sides}"
+    if kind == "trade_at_one":
+        return f"buys {'/'.join(effect['resources'])} from the bank for 1 coin"
     if kind in ("coins", "points", "shields"):
         unit = {"coins": "coins", "points": "VP", "shields": "shield(s)"}[kind]
         return f"{effect[kind]} {unit}"
@@ -53,7 +55,13 @@ def describe_effect(effect: dict[str, Any]) -> str:
         amount = effect["coins"] if kind == "coins_per" else effect["points"]
         unit = "coins now" if kind == "coins_per" else "VP at the end"
         what = "/".join(c.replace("_", " ") for c in effect["count"])
-        return f"{amount} {unit} per {what} ({' + '.join(effect['whose'])})"
+        whose = effect["whose"]
+        where = (
+            "in the city with most"
+            if whose == "most"
+            else " + ".join([whose] if isinstance(whose, str) else whose)
+        )
+        return f"{amount} {unit} per {what} ({where})"
     return str(kind).replace("_", " ")
 
 
