@@ -90,3 +90,53 @@ def test_payments_offered_are_pareto_minimal_and_affordable(seed: int, players: 
                 for y in pays:
                     dominated = y != x and y[0] <= x[0] and y[1] <= x[1]
                     assert not dominated, f"{x} is dominated by {y}"
+
+
+def _public(view: dict) -> dict:  # type: ignore[type-arg]
+    out = dict(view)
+    out.pop("to_move", None)
+    out["players"] = [{k: v for k, v in p.items() if k != "chosen"} for p in view["players"]]
+    return out
+
+
+@settings(max_examples=60)
+@given(seed=SEEDS, players=PLAYERS, steps=st.integers(min_value=0, max_value=140))
+def test_views_do_not_change_with_what_the_viewer_cannot_know(
+    seed: int, players: int, steps: int
+) -> None:
+    state = setup({"players": players}, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = rng.choice(state.to_move())
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    for viewer in [*range(players), None]:
+        seat = viewer if viewer is not None else rng.randrange(players)
+        world = state.sample_world(seat, random.Random(steps))
+        assert _public(world.view(viewer)) == _public(state.view(viewer))
+        # other hands are never in a player's view
+        view = state.view(viewer)
+        assert "hands" not in view
+        if viewer is not None:
+            assert view["hand"] == [c.name for c in state.hands[viewer]]
+
+
+@settings(max_examples=40)
+@given(seed=SEEDS, players=PLAYERS)
+def test_records_replay_to_the_same_game(seed: int, players: int) -> None:
+    from wonders.core import GameRecord, replay
+
+    state = setup({"players": players, "sides": "random"}, seed)
+    record = GameRecord("classic", {"players": players, "sides": "random"}, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        p = rng.choice(state.to_move())
+        action = rng.choice(state.legal_actions(p))
+        state.apply(p, action)
+        record.actions.append((p, action.to_json()))
+    record.result = state.result().to_json()
+    again = replay(GameRecord.from_json(record.to_json()))
+    assert again.to_json() == state.to_json()
+    restored = ClassicState.from_json(state.to_json())
+    assert restored.result() == state.result()
