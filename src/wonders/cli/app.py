@@ -274,13 +274,22 @@ def cards(
         raise OptionsError("--age must be 1, 2 or 3")
     if game == "duel":
         listed = _duel_cards(players, age)
+    elif game == "architects":
+        if players is not None or age is not None:
+            raise OptionsError("Architects has no Ages; its decks depend on the wonders in play")
+        from wonders.architects.cards import catalog as architects_catalog
+
+        listed = architects_catalog().cards_json()
+        if not as_json:
+            _architects_table(listed)
+            return
     else:
         _classic_only(game)
         listed = _classic_cards(players, age)
     if as_json:
         print(json.dumps(listed))
         return
-    title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}.get(game, game)
+    title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}[game]
     table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
     for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
         table.add_column(column)
@@ -308,6 +317,19 @@ def cards(
             " ".join(map(str, c["copies"])) or "guild",
             effect,
         )
+    console.print(table)
+
+
+def _architects_table(listed: list[dict[str, Any]]) -> None:
+    table = Table(title="7 Wonders Architects cards")
+    for column in ("deck", "card", "colour", "count"):
+        table.add_column(column)
+    counts: dict[tuple[str, str, str], int] = {}
+    for c in listed:
+        key = (c["deck"], c["name"], c["color"])
+        counts[key] = counts.get(key, 0) + 1
+    for (deck, name, color), n in counts.items():
+        table.add_row(deck, f"[{render.COLOR_STYLE.get(color, color)}]{name}[/]", color, str(n))
     console.print(table)
 
 
