@@ -1,0 +1,103 @@
+"""The card structures of 7 Wonders Duel: which cards can be taken, which get revealed.
+
+A building block for the Duel engine (issue 5): layouts are data (data/structures.toml);
+a card is *accessible* when no card of the next row overlaps it, and a face-down card is
+turned face up as soon as it becomes accessible.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources as importlib_resources
+from typing import Generic, TypeVar
+
+from wonders.core.errors import DataError
+
+CARDS_PER_AGE = 20
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Slot:
+    row: int
+    x: int
+    face_up: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    slots: tuple[Slot, ...]
+    covered_by: tuple[tuple[int, ...], ...]  # per slot: the slots lying on it
+
+
+@cache
+def layouts() -> dict[int, Layout]:
+    """The three Ages' layouts, validated: 20 slots each, every card but the bottom row's
+    covered, the bottom row face up."""
+    data = importlib_resources.files("wonders.duel") / "data" / "structures.toml"
+    doc = tomllib.loads(data.read_text(encoding="utf-8"))
+    out = {}
+    for age in (1, 2, 3):
+        rows = doc.get(f"age{age}")
+        if not isinstance(rows, list):
+            raise DataError(f"Duel structure of Age {age} is missing")
+        slots = tuple(
+            Slot(r, x, bool(row["face_up"])) for r, row in enumerate(rows) for x in row["x"]
+        )
+        if len(slots) != CARDS_PER_AGE:
+            raise DataError(f"Duel structure of Age {age} has {len(slots)} places")
+        covered_by = tuple(
+            tuple(
+                j
+                for j, other in enumerate(slots)
+                if other.row == s.row + 1 and abs(other.x - s.x) == 1
+            )
+            for s in slots
+        )
+        last = len(rows) - 1
+        for s, cover in zip(slots, covered_by, strict=True):
+            if (s.row == last) != (not cover):
+                raise DataError(f"Duel Age {age}: the bottom row alone must start uncovered")
+            if s.row == last and not s.face_up:
+                raise DataError(f"Duel Age {age}: the bottom row must be face up")
+        out[age] = Layout(slots, covered_by)
+    return out
+
+
+class Structure(Generic[T]):
+    """One Age's structure holding cards of type ``T`` (``None`` once taken)."""
+
+    def __init__(self, age: int, cards: list[T]) -> None:
+        self.layout = layouts()[age]
+        if len(cards) != CARDS_PER_AGE:
+            raise ValueError(f"a structure holds {CARDS_PER_AGE} cards")
+        self.cards: list[T | None] = list(cards)
+        self.face_up = [s.face_up for s in self.layout.slots]
+
+    def accessible(self) -> list[int]:
+        """Places whose card can be taken now."""
+        return [
+            i
+            for i, card in enumerate(self.cards)
+            if card is not None and all(self.cards[j] is None for j in self.layout.covered_by[i])
+        ]
+
+    def take(self, place: int) -> tuple[T, list[int]]:
+        """Take the card at an accessible place; returns it and the places turned face up."""
+        card = self.cards[place]
+        if card is None or place not in self.accessible():
+            raise ValueError(f"place {place} is not accessible")
+        self.cards[place] = None
+        revealed = [i for i in self.accessible() if not self.face_up[i]]
+        for i in revealed:
+            self.face_up[i] = True
+        return card, revealed
+
+    def visible(self) -> list[T | None]:
+        """What a player sees: face-down and taken places are ``None``."""
+        return [c if up else None for c, up in zip(self.cards, self.face_up, strict=True)]
+
+    def is_empty(self) -> bool:
+        return all(c is None for c in self.cards)
