@@ -7,12 +7,11 @@ each resource, 14 of each science symbol), stage orders that cover the 5 stages 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources as importlib_resources
 from typing import Any
 
+from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
 RESOURCES = ("wood", "stone", "brick", "glass", "papyrus")
@@ -193,15 +192,10 @@ def _wonder(raw: Any) -> ArchitectsWonder:
 
 
 def load_documents() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    data = importlib_resources.files("wonders.architects") / "data"
-    try:
-        return (
-            tomllib.loads((data / "cards.toml").read_text(encoding="utf-8")),
-            tomllib.loads((data / "wonders.toml").read_text(encoding="utf-8")),
-            tomllib.loads((data / "tokens.toml").read_text(encoding="utf-8")),
-        )
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"Architects data is not valid TOML: {exc}") from exc
+    cards, wonders, tokens = load_toml(
+        "wonders.architects", "cards.toml", "wonders.toml", "tokens.toml"
+    )
+    return cards, wonders, tokens
 
 
 @cache

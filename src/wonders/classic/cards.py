@@ -21,12 +21,11 @@ and grey cards produce (never yellow cards or wonder stages).
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources as importlib_resources
 from typing import Any
 
+from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
 RESOURCES: tuple[str, ...] = ("wood", "stone", "clay", "ore", "glass", "loom", "papyrus")
@@ -432,12 +431,7 @@ def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
 @cache
 def catalog() -> Catalog:
     """The base game's catalogue, loaded once."""
-    data = importlib_resources.files("wonders.classic") / "data"
-    try:
-        card_doc = tomllib.loads((data / "cards.toml").read_text(encoding="utf-8"))
-        wonder_doc = tomllib.loads((data / "wonders.toml").read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"classic data is not valid TOML: {exc}") from exc
+    card_doc, wonder_doc = load_toml("wonders.classic", "cards.toml", "wonders.toml")
     return parse_catalog(card_doc, wonder_doc)
 
 

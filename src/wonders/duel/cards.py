@@ -8,12 +8,11 @@ whose ``chain_out`` is S.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources as importlib_resources
 from typing import Any
 
+from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
@@ -286,15 +285,8 @@ def _tokens(doc: dict[str, Any]) -> tuple[ProgressToken, ...]:
 
 
 def load_documents() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
-    data = importlib_resources.files("wonders.duel") / "data"
-    try:
-        return (
-            tomllib.loads((data / "cards.toml").read_text(encoding="utf-8")),
-            tomllib.loads((data / "wonders.toml").read_text(encoding="utf-8")),
-            tomllib.loads((data / "tokens.toml").read_text(encoding="utf-8")),
-        )
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"Duel data is not valid TOML: {exc}") from exc
+    cards, wonders, tokens = load_toml("wonders.duel", "cards.toml", "wonders.toml", "tokens.toml")
+    return cards, wonders, tokens
 
 
 @cache

@@ -7,12 +7,11 @@ turned face up as soon as it becomes accessible.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources as importlib_resources
 from typing import Generic, TypeVar
 
+from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
 CARDS_PER_AGE = 20
@@ -36,8 +35,7 @@ class Layout:
 def layouts() -> dict[int, Layout]:
     """The three Ages' layouts, validated: 20 slots each, every card but the bottom row's
     covered, the bottom row face up."""
-    data = importlib_resources.files("wonders.duel") / "data" / "structures.toml"
-    doc = tomllib.loads(data.read_text(encoding="utf-8"))
+    (doc,) = load_toml("wonders.duel", "structures.toml")
     out = {}
     for age in (1, 2, 3):
         rows = doc.get(f"age{age}")
