@@ -112,8 +112,7 @@ def play(
         elif state.phase == "extra_card":
             console.print("Babylon: play your last card of the Age.")
         else:
-            hand = ", ".join(c.name for c in state.hands[seat])
-            console.print(f"Your hand: {hand}", highlight=False)
+            console.print(render.hand_table(state, seat))
         console.print(render.actions_table(state, seat, actions))
         choice = _ask(len(actions))
         state.apply(seat, actions[choice - 1])

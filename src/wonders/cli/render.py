@@ -133,6 +133,35 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
     return f"{text} (buys {' and '.join(bought)})"
 
 
+def hand_table(state: ClassicState, seat: int) -> Table:
+    """Your hand: each card's printed cost and effect, and what building it costs you now."""
+    table = Table(title="Your hand")
+    for column in ("card", "cost", "effect", "for you"):
+        table.add_column(column)
+    builds: dict[str, list[int]] = {}
+    for a in state.legal_actions(seat):
+        if a.kind == "build":
+            builds.setdefault(a.card, []).append(a.left + a.right)
+    city = state.cities[seat]
+    for card in state.hands[seat]:
+        cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
+        if card.coins:
+            cost = ", ".join(x for x in (f"{card.coins} coin", cost) if x)
+        if city.has_name(card):
+            verdict = "you have one"
+        elif city.chain_free(card):
+            verdict = "free (chain)"
+        elif card.name in builds:
+            cheapest = min(builds[card.name]) + card.coins
+            verdict = f"{cheapest} coin(s)" if cheapest else "free"
+        else:
+            verdict = "cannot build"
+        effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
+        style = COLOR_STYLE[card.color]
+        table.add_row(f"[{style}]{card.name}[/]", cost or "free", effect, verdict)
+    return table
+
+
 def actions_table(state: ClassicState, seat: int, actions: list[Action]) -> Table:
     table = Table(title="Your choices")
     table.add_column("#", justify="right")
