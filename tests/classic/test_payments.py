@@ -57,10 +57,10 @@ def brute_force(need, own, left, right, lp, rp, budget):  # type: ignore[no-unty
     budget=st.integers(min_value=0, max_value=12),
 )
 def test_solver_matches_brute_force(need, own, left, right, lp, rp, budget) -> None:  # type: ignore[no-untyped-def]
-    got = payment_options(need, own, left, right, lp, rp, budget)
+    got = payment_options(need, (own, left, right, lp, rp), budget)
     assert got == brute_force(need, own, left, right, lp, rp, budget)
     for pay in got:
-        plan = purchase_plan(need, own, left, right, lp, rp, pay)
+        plan = purchase_plan(need, (own, left, right, lp, rp), pay)
         assert plan is not None
         buy_l, buy_r = plan
         assert sum(a * p for a, p in zip(buy_l, lp, strict=True)) == pay[0]
@@ -74,8 +74,8 @@ def test_both_neighbours_offered_when_both_sell() -> None:
     seller = (clay, ())
     lp = (2, 2, 1, 2, 2, 2, 2)
     rp = (2,) * 7
-    assert payment_options(clay, none, seller, seller, lp, rp, 5) == ((0, 2), (1, 0))
+    assert payment_options(clay, (none, seller, seller, lp, rp), 5) == ((0, 2), (1, 0))
     # with equal prices both sides are still a choice
-    assert payment_options(clay, none, seller, seller, rp, rp, 5) == ((0, 2), (2, 0))
+    assert payment_options(clay, (none, seller, seller, rp, rp), 5) == ((0, 2), (2, 0))
     # not enough coins: nothing
-    assert payment_options(clay, none, seller, seller, rp, rp, 1) == ()
+    assert payment_options(clay, (none, seller, seller, rp, rp), 1) == ()

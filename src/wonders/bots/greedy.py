@@ -39,7 +39,7 @@ from wonders.classic import scoring
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Vector, age_deck, catalog
 from wonders.classic.city import City
-from wonders.classic.payments import Source, payment_options
+from wonders.classic.payments import Market, payment_options
 from wonders.classic.state import (
     DEFEAT_TOKEN,
     SELL_COINS,
@@ -179,24 +179,22 @@ def trade_outlook(city: City, left: City, right: City, age: int, n: int, turns_l
     Age, 6 turns of each later one, each building one card of the Age's deck), plus half of
     the city's remaining wonder stages (not all of them get built).
     """
-    sources = city.market(left, right)
+    market = city.market(left, right)
     coins = 0.0
     for a in range(age, LAST_AGE + 1):
         turns = turns_left if a == age else TURNS_PER_AGE
         if turns:
-            coins += turns * BUILD_SHARE * mean_trade_cost(a, n, *sources)
+            coins += turns * BUILD_SHARE * mean_trade_cost(a, n, market)
     for stage in city.stages_def[city.stages :]:
-        coins += STAGE_SHARE * trade_cost(stage.cost, *sources)
+        coins += STAGE_SHARE * trade_cost(stage.cost, market)
     return coins
 
 
 @lru_cache(maxsize=1 << 14)
-def mean_trade_cost(
-    age: int, n: int, own: Source, left: Source, right: Source, pl: Vector, pr: Vector
-) -> float:
+def mean_trade_cost(age: int, n: int, market: Market) -> float:
     """The mean cheapest payment over an Age's deck for ``n`` players (guilds included)."""
     deck = deck_costs(age, n)
-    total = sum(count * trade_cost(cost, own, left, right, pl, pr) for cost, count in deck)
+    total = sum(count * trade_cost(cost, market) for cost, count in deck)
     return total / sum(count for _, count in deck)
 
 
@@ -208,13 +206,11 @@ def deck_costs(age: int, n: int) -> tuple[tuple[Vector, int], ...]:
     return tuple(Counter(c.cost for c in cards).items())
 
 
-def trade_cost(
-    cost: Vector, own: Source, left: Source, right: Source, pl: Vector, pr: Vector
-) -> int:
+def trade_cost(cost: Vector, market: Market) -> int:
     """The cheapest total payment for a resource cost (UNBUILDABLE if it cannot be paid)."""
     if not any(cost):
         return 0
-    pays = payment_options(cost, own, left, right, pl, pr, NO_BUDGET)
+    pays = payment_options(cost, market, NO_BUDGET)
     return min(a + b for a, b in pays) if pays else UNBUILDABLE
 
 

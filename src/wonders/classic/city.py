@@ -14,15 +14,7 @@ from wonders.classic.cards import (
     Vector,
     Wonder,
 )
-
-# (own production, left's tradable production, right's, prices left, prices right)
-Market = tuple[
-    tuple[Vector, tuple[tuple[int, ...], ...]],
-    tuple[Vector, tuple[tuple[int, ...], ...]],
-    tuple[Vector, tuple[tuple[int, ...], ...]],
-    Vector,
-    Vector,
-]
+from wonders.classic.payments import Market
 
 STARTING_COINS = 3
 TRADE_PRICE = 2

@@ -20,6 +20,8 @@ from wonders.classic.cards import Vector
 
 Choices = tuple[tuple[int, ...], ...]
 Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
+# (own production, the left and right neighbours' tradable production, prices left, right)
+Market = tuple[Source, Source, Source, Vector, Vector]
 Payment = tuple[int, int]  # coins to the left neighbour, coins to the right neighbour
 
 FREE: tuple[Payment, ...] = ((0, 0),)
@@ -103,42 +105,28 @@ def can_supply(source: Source, want: Vector) -> bool:
     return any(not any(r) for r in _residuals(rest, choices))
 
 
-def payment_options(
-    need: Vector,
-    own: Source,
-    left: Source,
-    right: Source,
-    left_price: Vector,
-    right_price: Vector,
-    budget: int,
-) -> tuple[Payment, ...]:
+def payment_options(need: Vector, market: Market, budget: int) -> tuple[Payment, ...]:
     """Pareto-minimal (left, right) payments for ``need``, within ``budget`` coins.
 
     Empty when the cost cannot be paid at all. Filtering the unbounded Pareto set by the
     budget is exact: whatever dominates an affordable payment is affordable too.
     """
-    options = _unbounded(need, own, left, right, left_price, right_price)
+    options = _unbounded(need, market)
     return tuple(pay for pay in options if pay[0] + pay[1] <= budget)
 
 
 @lru_cache(maxsize=1 << 17)
-def _unbounded(
-    need: Vector,
-    own: Source,
-    left: Source,
-    right: Source,
-    left_price: Vector,
-    right_price: Vector,
-) -> tuple[Payment, ...]:
+def _unbounded(need: Vector, market: Market) -> tuple[Payment, ...]:
     """Memoised on the cities' whole production, then on just the part that matters."""
-    return _all_payments(
-        need,
+    own, left, right, left_price, right_price = market
+    projected = (
         _project(own, need),
         _project(left, need),
         _project(right, need),
         _mask(left_price, need),
         _mask(right_price, need),
     )
+    return _all_payments(need, projected)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -160,14 +148,8 @@ def _project(source: Source, need: Vector) -> Source:
 
 
 @lru_cache(maxsize=1 << 17)
-def _all_payments(
-    need: Vector,
-    own: Source,
-    left: Source,
-    right: Source,
-    left_price: Vector,
-    right_price: Vector,
-) -> tuple[Payment, ...]:
+def _all_payments(need: Vector, market: Market) -> tuple[Payment, ...]:
+    own, left, right, left_price, right_price = market
     rest = _after_fixed(need, own[0])
     if not any(rest):
         return FREE
@@ -194,19 +176,12 @@ def pareto(pairs: set[Payment]) -> tuple[Payment, ...]:
     return tuple(out)
 
 
-def purchase_plan(
-    need: Vector,
-    own: Source,
-    left: Source,
-    right: Source,
-    left_price: Vector,
-    right_price: Vector,
-    payment: Payment,
-) -> tuple[Vector, Vector] | None:
+def purchase_plan(need: Vector, market: Market, payment: Payment) -> tuple[Vector, Vector] | None:
     """One way to realise ``payment``: the units bought on the left and on the right.
 
     Used to explain a payment to a person; the rules need only the coins.
     """
+    own, left, right, left_price, right_price = market
     rest = _after_fixed(need, own[0])
     for residual in _residuals(rest, own[1]):
         for buy_left, buy_right, cost_l, cost_r in _splits(

@@ -225,7 +225,7 @@ class ClassicState(State):
         budget = city.coins
         stage = city.next_stage
         market = city.market(lc, rc)
-        stage_pay = payment_options(stage.cost, *market, budget) if stage is not None else ()
+        stage_pay = payment_options(stage.cost, market, budget) if stage is not None else ()
         free_power = (
             olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
         )
@@ -242,7 +242,7 @@ class ClassicState(State):
                 else:
                     if card.coins <= budget:
                         pays = (
-                            payment_options(card.cost, *market, budget - card.coins)
+                            payment_options(card.cost, market, budget - card.coins)
                             if any(card.cost)
                             else FREE
                         )

@@ -122,7 +122,7 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
         cost = stage.cost
     else:
         cost = state.cat.card_named(action.card).cost
-    plan = purchase_plan(cost, *city.market(lc, rc), (action.left, action.right))
+    plan = purchase_plan(cost, city.market(lc, rc), (action.left, action.right))
     if plan is None:
         return text
     bought = []
