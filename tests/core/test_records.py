@@ -61,6 +61,7 @@ def test_a_different_seed_does_not_replay() -> None:
         {"game": "classic"},
         {"game": "classic", "options": {}, "seed": "x", "actions": []},
         {"game": "classic", "options": {}, "seed": 1, "actions": [["0", {}]]},
+        {"game": "classic", "options": {}, "seed": 1, "actions": [[True, {}]]},
         {"game": "chess", "options": {}, "seed": 1, "actions": []},
     ],
 )
@@ -76,6 +77,12 @@ def test_unreadable_file_is_a_record_error(tmp_path: Path) -> None:
         GameRecord.load(path)
     with pytest.raises(RecordError):
         GameRecord.load(tmp_path / "missing.json")
+    path.write_bytes(b"\xff\xfe{}")
+    with pytest.raises(RecordError):
+        GameRecord.load(path)
+    path.write_text("[" * 100_000)
+    with pytest.raises(RecordError, match="deeply"):
+        GameRecord.load(path)
 
 
 @pytest.mark.parametrize(

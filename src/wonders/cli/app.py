@@ -12,7 +12,9 @@ from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from wonders.bots import BOT_NAMES, make_bot
 from wonders.cli import render
@@ -46,7 +48,8 @@ def clear_errors(command: F) -> F:
         try:
             return command(*args, **kwargs)
         except WondersError as exc:
-            errors.print(f"[red]error:[/] {exc}", highlight=False)
+            message = " ".join(str(exc).split())  # one line, never wrapped, no markup
+            errors.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
             raise typer.Exit(1) from None
 
     return wrapper  # type: ignore[return-value]
@@ -58,11 +61,21 @@ def _classic_only(game: str) -> None:
         raise OptionsError(f"{game!r} has no terminal front end yet")
 
 
+def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
+    """A JSON file's contents; unreadable, undecodable or malformed files are ``error``."""
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: JSON and UTF-8
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+        raise error(f"cannot read {what} {path}: {reason}") from None
+
+
 def _options(players: int, sides: str) -> dict[str, Any]:
     return {"players": players, "sides": sides}
 
 
-def _bot_seed(seed: int, seat: int) -> int:
+def bot_seed(seed: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in the game of seed ``seed`` (play and simulate)."""
     return seed * 1000 + seat
 
 
@@ -90,7 +103,7 @@ def play(
         options["wonders"] = [wonder if p == seat else None for p in range(players)]
     state = get_game(game).setup(options, seed)
     assert isinstance(state, ClassicState)
-    opponents = {p: make_bot(bots, _bot_seed(seed, p)) for p in range(state.num_players)}
+    opponents = {p: make_bot(bots, bot_seed(seed, p)) for p in range(state.num_players)}
     console.print(f"7 Wonders, {players} players, seed {seed}. You are seat {seat}.")
     shown = 0
     while not state.is_terminal():
@@ -106,7 +119,7 @@ def play(
         if seat not in state.to_move():
             continue
         actions = state.legal_actions(seat)
-        console.print(render.cities_table(state, seat))
+        console.print(render.boards(state, seat))
         if state.phase == "discard_build":
             console.print("Halicarnassus: build one card of the discard pile for free.")
         elif state.phase == "extra_card":
@@ -120,7 +133,7 @@ def play(
         line = render.event_line(event)
         if line:
             console.print(line, highlight=False)
-    console.print(render.cities_table(state, seat))
+    console.print(render.cities_table(state, seat, title="Final cities"))
     names = [f"{p}" + (" (you)" if p == seat else "") for p in range(state.num_players)]
     console.print(render.result_table(state.result(), names))
 
@@ -131,6 +144,8 @@ def _ask(count: int) -> int:
         line = sys.stdin.readline()
         if not line:
             raise InputError("input ended before the game did")
+        if not sys.stdin.isatty():
+            console.print(line.strip(), highlight=False)  # piped input: keep the log legible
         try:
             value = int(line.strip())
         except ValueError:
@@ -161,14 +176,17 @@ def simulate(
         raise OptionsError("--games must be at least 1")
     make_bot(bots)  # an unknown bot fails before any game
     if record is not None:
-        record.mkdir(parents=True, exist_ok=True)
+        try:
+            record.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise InputError(f"cannot write records into {record}: {exc}") from None
     options = _options(players, sides)
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
         state = get_game(game).setup(options, game_seed)
-        agents = [make_bot(bots, _bot_seed(game_seed, p)) for p in range(state.num_players)]
+        agents = [make_bot(bots, bot_seed(game_seed, p)) for p in range(state.num_players)]
         rec = GameRecord(game, options, game_seed)
         while not state.is_terminal():
             for p in state.to_move():
@@ -180,7 +198,10 @@ def simulate(
         results.append({"seed": game_seed, "totals": result.totals, "winners": result.winners})
         if record is not None:
             rec.result = result.to_json()
-            rec.save(record / f"{game}-{game_seed}.json")
+            try:
+                rec.save(record / f"{game}-{game_seed}.json")
+            except OSError as exc:
+                raise InputError(f"cannot write a record into {record}: {exc}") from None
     seconds = time.perf_counter() - start
     if as_json:
         print(
@@ -233,11 +254,7 @@ def score(
     """The score booklet for a game played at a real table."""
     from wonders.classic.booklet import score_table
 
-    try:
-        data = json.loads(file.read_text())
-    except (OSError, json.JSONDecodeError) as exc:
-        raise InputError(f"cannot read {file}: {exc}") from exc
-    players = score_table(data)
+    players = score_table(_read_json(file, "score sheet", InputError))
     if as_json:
         print(json.dumps({"players": players}))
         return
@@ -251,7 +268,7 @@ def score(
     for p in sorted(players, key=lambda p: p["rank"]):
         table.add_row(
             str(p["rank"]),
-            p["name"],
+            escape(p["name"]),
             *(str(p["breakdown"][c]) for c in categories),
             f"[bold]{p['total']}[/]",
         )
@@ -282,9 +299,10 @@ def cards(
         if not as_json:
             _architects_table(listed)
             return
-    else:
-        _classic_only(game)
+    elif game == "classic":
         listed = _classic_cards(players, age)
+    else:
+        raise OptionsError(f"unknown game {game!r}; cards of: architects, classic, duel")
     if as_json:
         print(json.dumps(listed))
         return

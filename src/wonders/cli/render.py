@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.rule import Rule
 from rich.table import Table
 
 from wonders.classic.actions import Action
-from wonders.classic.cards import RESOURCES, Vector
+from wonders.classic.cards import RESOURCES, SYMBOLS, Vector
 from wonders.classic.payments import purchase_plan
 from wonders.classic.state import ClassicState
 from wonders.core.protocol import Result
@@ -25,8 +28,8 @@ COLOR_STYLE = {
 
 SHORT = {
     "military": "mil",
-    "treasury": "coin",
-    "wonder": "wonder",
+    "treasury": "trea",
+    "wonder": "wond",
     "civilian": "civ",
     "science": "sci",
     "commerce": "com",
@@ -76,37 +79,76 @@ def production(state: ClassicState, seat: int) -> str:
     return "; ".join(p for p in parts if p) or "-"
 
 
-def cities_table(state: ClassicState, seat: int | None) -> Table:
-    """Every city (all public): you and your neighbours are marked."""
-    table = Table(title=f"Age {state.age}, turn {state.turn}", show_lines=True)
-    for column in ("seat", "wonder", "stages", "coins", "shields", "tokens"):
-        table.add_column(column, no_wrap=column != "tokens")
-    table.add_column("buildings", ratio=3)
-    table.add_column("production", ratio=1)
-    for p, city in enumerate(state.cities):
-        label = str(p)
-        if seat is not None:
-            if p == seat:
-                label += " (you)"
-            elif p == state.left(seat):
-                label += " (left)"
-            elif p == state.right(seat):
-                label += " (right)"
-        buildings = ", ".join(
-            f"[{COLOR_STYLE[c.color]}]{c.name}[/]"
-            for c in sorted(city.cards, key=lambda c: (list(COLOR_STYLE).index(c.color), c.name))
-        )
+def _label(state: ClassicState, p: int, seat: int | None) -> str:
+    if seat is None:
+        return f"seat {p}"
+    if p == seat:
+        return f"{p} (you)"
+    if p == state.left(seat):
+        return f"{p} (left)"
+    if p == state.right(seat):
+        return f"{p} (right)"
+    return str(p)
+
+
+def _science(state: ClassicState, p: int) -> str:
+    city = state.cities[p]
+    parts = [f"{n} {SYMBOLS[i]}" for i, n in enumerate(city.science) if n]
+    if city.wilds:
+        parts.append(f"{city.wilds} any")
+    return ", ".join(parts)
+
+
+def board(state: ClassicState, p: int, seat: int | None = None) -> Panel:
+    """One city in full: wonder, stages, coins, military, buildings by colour, production."""
+    city = state.cities[p]
+    tokens = " ".join(f"{t:+d}" for t in city.tokens) or "none"
+    lines = [
+        f"stages {city.stages}/{len(city.stages_def)} · {city.coins} coins · "
+        f"{city.shields} shields · tokens {tokens}"
+    ]
+    for color, style in COLOR_STYLE.items():
+        names = sorted(c.name for c in city.cards if c.color == color)
+        if names:
+            lines.append(f"[{style}]{color}[/]: {', '.join(names)}")
+    lines.append(f"produces: {production(state, p)}")
+    science = _science(state, p)
+    if science:
+        lines.append(f"science: {science}")
+    title = f"{_label(state, p, seat)}: {city.wonder.name} {city.side}"
+    return Panel("\n".join(lines), title=title, title_align="left", expand=False)
+
+
+def cities_table(
+    state: ClassicState, seat: int | None, seats: list[int] | None = None, title: str = ""
+) -> Table:
+    """Cities in one row each (all public), you and your neighbours marked."""
+    table = Table(title=title or f"Age {state.age}, turn {state.turn}")
+    for column in ("seat", "wonder", "stages", "coins", "shields", "tokens", "buildings"):
+        table.add_column(column, no_wrap=column in ("seat", "wonder"))
+    for p in range(state.num_players) if seats is None else seats:
+        city = state.cities[p]
         table.add_row(
-            label,
-            f"{city.wonder.name[:12]} {city.side}",
+            _label(state, p, seat),
+            f"{city.wonder.name} {city.side}",
             f"{city.stages}/{len(city.stages_def)}",
             str(city.coins),
             str(city.shields),
             " ".join(f"{t:+d}" for t in city.tokens) or "-",
-            buildings or "-",
-            production(state, p),
+            str(len(city.cards)),
         )
     return table
+
+
+def boards(state: ClassicState, seat: int) -> Group:
+    """Your neighbours' boards and yours in full; the other cities (5+ players) in a table."""
+    near = [state.left(seat), state.right(seat), seat]
+    shown: list[RenderableType] = [Rule(f"Age {state.age}, turn {state.turn}")]
+    others = [p for p in range(state.num_players) if p not in near]
+    if others:
+        shown.append(cities_table(state, seat, others, title="Other cities"))
+    shown += [board(state, p, seat) for p in near]
+    return Group(*shown)
 
 
 def explain(state: ClassicState, seat: int, action: Action) -> str:
@@ -177,19 +219,25 @@ def actions_table(state: ClassicState, seat: int, actions: list[Action]) -> Tabl
     return table
 
 
+def _trades(event: dict[str, Any]) -> str:
+    paid = event.get("paid", {})
+    trade = [f"{paid[s]} to the {s}" for s in ("left", "right") if paid.get(s)]
+    return f", paying {' and '.join(trade)}" if trade else ""
+
+
 def event_line(event: dict[str, Any]) -> str | None:
+    """One event of a player's view in words (``None`` for bookkeeping events)."""
     kind = event["type"]
     who = f"seat {event.get('seat')}"
+    if kind == "turn":
+        return f"[bold]Age {event['age']}, turn {event['turn']}:[/]"
     if kind == "build":
         how = " from the discard pile" if event.get("from_discard") else ""
         how = " free (Olympia)" if event.get("free") else how
-        paid = event.get("paid", {})
-        trade = [f"{paid[s]} to the {s}" for s in ("left", "right") if paid.get(s)]
-        pay = f", paying {' and '.join(trade)}" if trade else ""
-        return f"{who} built {event['card']}{how}{pay}"
+        return f"{who} built {event['card']}{how}{_trades(event)}"
     if kind == "wonder":
         card = f" with {event['card']}" if "card" in event else ""
-        return f"{who} built wonder stage {event['stage']}{card}"
+        return f"{who} built wonder stage {event['stage']}{card}{_trades(event)}"
     if kind == "sell":
         card = f" {event['card']}" if "card" in event else " a card"
         return f"{who} sold{card} for 3 coins"
@@ -205,7 +253,7 @@ def event_line(event: dict[str, Any]) -> str | None:
 def result_table(result: Result, names: list[str] | None = None) -> Table:
     table = Table(title="Final scores")
     table.add_column("rank", justify="right")
-    table.add_column("player")
+    table.add_column("player", no_wrap=True)
     categories = list(result.players[0].breakdown)
     for c in categories:
         table.add_column(SHORT.get(c, c), justify="right")

@@ -58,6 +58,7 @@ class GameRecord:
                 not isinstance(item, list)
                 or len(item) != 2
                 or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
                 or not isinstance(item[1], dict)
             ):
                 raise RecordError(f"action #{i} must be [seat, action-object]")
@@ -71,9 +72,10 @@ class GameRecord:
     @classmethod
     def load(cls, path: Path) -> GameRecord:
         try:
-            data = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as exc:
-            raise RecordError(f"cannot read game record {path}: {exc}") from exc
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON or UTF-8
+            reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
+            raise RecordError(f"cannot read game record {path}: {reason}") from None
         return cls.from_json(data)
 
 
