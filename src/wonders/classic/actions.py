@@ -62,11 +62,12 @@ class Action(NamedTuple):
             if self.right:
                 parts.append(f"{self.right} to the right")
             pay = " paying " + " and ".join(parts)
-        return {
+        texts = {
             "build": f"build {self.card}{pay}",
             "wonder": f"build a wonder stage with {self.card}{pay}",
             "sell": f"sell {self.card} for 3 coins",
             "free_build": f"build {self.card} free (Olympia)",
             "discard_build": f"build {self.card} from the discard pile (Halicarnassus)",
             "skip": "build nothing from the discard pile",
-        }[self.kind]
+        }
+        return texts.get(self.kind, f"unknown action {self.kind!r}")

@@ -20,7 +20,7 @@ import random
 from typing import Any
 
 from wonders.classic import scoring
-from wonders.classic.actions import Action
+from wonders.classic.actions import KINDS, Action
 from wonders.classic.cards import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -188,7 +188,7 @@ class ClassicState(State):
         return acts
 
     def apply(self, player: int, action: Any) -> None:
-        if not isinstance(action, Action):
+        if not isinstance(action, Action) or action.kind not in KINDS:
             raise IllegalActionError(f"not a 7 Wonders action: {action!r}")
         if not 0 <= player < self.n:
             raise IllegalActionError(f"no seat {player} in a {self.n}-player game")
