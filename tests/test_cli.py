@@ -141,7 +141,7 @@ def test_cards_json() -> None:
 
 
 def test_bench_reports_every_table_size() -> None:
-    code, out, _ = run("bench", "--games", "1", "--json")
+    code, out, _ = run("bench", "--games", "1", "--game", "classic", "--json")
     assert code == 0
     rows = json.loads(out)
     assert [r["options"]["players"] for r in rows] == [3, 5, 7]

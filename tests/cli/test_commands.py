@@ -306,8 +306,8 @@ def test_cards_at_a_player_count() -> None:
 def test_the_benchmark_script_prints_one_row_per_table_size(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr(sys, "argv", ["bench_classic.py", "1"])
-    runpy.run_path(str(REPO / "benchmarks" / "bench_classic.py"), run_name="__main__")
+    monkeypatch.setattr(sys, "argv", ["bench.py", "1", "classic"])
+    runpy.run_path(str(REPO / "benchmarks" / "bench.py"), run_name="__main__")
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [r["options"]["players"] for r in rows] == [3, 5, 7]
     for r in rows:

@@ -25,11 +25,13 @@ not points yet. Everything is in victory points:
 
 The bot reads only public information (the cities) and its own legal actions. Among
 payments for the same card only the cheapest totals are considered; remaining ties are
-broken by the seeded rng. For a game other than 7 Wonders it plays at random.
+broken by the seeded rng. Duel and Architects have their own one-move evaluations
+(``wonders.duel.greedy``, ``wonders.architects.greedy``), which this bot hands over to.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import Counter
 from functools import lru_cache
@@ -72,6 +74,9 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> Any:
+        if state.game_name != "classic":  # the game's own evaluation: choose(state, seat, rng)
+            own = importlib.import_module(f"wonders.{state.game_name}.greedy")
+            return own.choose(state, player, self.rng)
         actions = state.legal_actions(player)
         if not isinstance(state, ClassicState) or len(actions) == 1:
             return self.rng.choice(actions)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 import time
@@ -17,8 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.bots import BOT_NAMES, make_bot
-from wonders.cli import render
-from wonders.cli.throughput import classic_report
+from wonders.cli import render, throughput
 from wonders.core.errors import InputError, OptionsError, WondersError
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
@@ -35,7 +35,13 @@ errors = Console(stderr=True)
 F = TypeVar("F", bound=Callable[..., Any])
 
 Game = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()))]
-Players = Annotated[int, typer.Option(help="number of players")]
+Players = Annotated[
+    int | None, typer.Option(help="number of players (classic 3, duel 2, architects 3 if omitted)")
+]
+Expansions = Annotated[
+    str | None, typer.Option(help="7 Wonders expansions, comma-separated (leaders, cities)")
+]
+DEFAULT_PLAYERS = {"classic": 3, "duel": 2, "architects": 3}
 Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
 AsJson = Annotated[bool, typer.Option("--json", help="print JSON")]
 
@@ -55,12 +61,6 @@ def clear_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _classic_only(game: str) -> None:
-    get_game(game)  # unknown game: a clear error naming the known ones
-    if game != "classic":
-        raise OptionsError(f"{game!r} has no terminal front end yet")
-
-
 def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
     """A JSON file's contents; unreadable, undecodable or malformed files are ``error``."""
     try:
@@ -70,8 +70,28 @@ def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
         raise error(f"cannot read {what} {path}: {reason}") from None
 
 
-def _options(players: int, sides: str) -> dict[str, Any]:
-    return {"players": players, "sides": sides}
+def _options(
+    game: str, players: int | None, sides: str | None = None, expansions: str | None = None
+) -> dict[str, Any]:
+    """A game's setup options from the command line's (each game checks its own values)."""
+    get_game(game)  # unknown game: a clear error naming the known ones
+    if game != "classic" and expansions:
+        raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
+    if game == "duel":
+        if players not in (None, 2):
+            raise OptionsError("Duel is for 2 players")
+        if sides not in (None, "random"):
+            raise OptionsError("Duel's wonders have one side")
+        return {}
+    options: dict[str, Any] = {"players": DEFAULT_PLAYERS[game] if players is None else players}
+    if game == "architects":
+        if sides not in (None, "random"):
+            raise OptionsError("Architects' wonders have one side")
+        return options
+    options["sides"] = sides or "random"
+    if expansions:
+        options["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
+    return options
 
 
 def bot_seed(seed: int, seat: int) -> int:
@@ -83,27 +103,38 @@ def bot_seed(seed: int, seat: int) -> int:
 @clear_errors
 def play(
     game: Game = "classic",
-    players: Players = 3,
+    players: Players = None,
     seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    expansions: Expansions = None,
     bots: Bots = "greedy",
     wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
 ) -> None:
     """Play in the terminal against bots."""
-    from wonders.classic.state import ClassicState
-
-    _classic_only(game)
+    options = _options(game, players, sides, expansions)
+    make_bot(bots)  # an unknown bot fails before the game
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
-    if not 0 <= seat < players:
-        raise OptionsError(f"--seat must be 0 to {players - 1}")
-    options = _options(players, sides)
+    count = options.get("players", 2)
+    if not 0 <= seat < count:
+        raise OptionsError(f"--seat must be 0 to {count - 1}")
     if wonder is not None:
-        options["wonders"] = [wonder if p == seat else None for p in range(players)]
+        options["wonders"] = [wonder if p == seat else None for p in range(count)]
     state = get_game(game).setup(options, seed)
-    assert isinstance(state, ClassicState)
     opponents = {p: make_bot(bots, bot_seed(seed, p)) for p in range(state.num_players)}
+    if game == "classic":
+        _play_classic(state, seat, opponents, seed)
+        return
+    front = importlib.import_module(f"wonders.cli.{game}_front")
+    front.play(state, seat, opponents, seed, console, _ask)
+
+
+def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -> None:
+    from wonders.classic.state import ClassicState
+
+    assert isinstance(state, ClassicState)
+    players = state.num_players
     console.print(f"7 Wonders, {players} players, seed {seed}. You are seat {seat}.")
     shown = 0
     while not state.is_terminal():
@@ -160,18 +191,19 @@ def _ask(count: int) -> int:
 @clear_errors
 def simulate(
     game: Game = "classic",
-    players: Players = 3,
+    players: Players = None,
     games: Annotated[int, typer.Option(help="how many games")] = 10,
     seed: Annotated[int, typer.Option(help="seed of the first game (then +1 each)")] = 0,
     bots: Bots = "random",
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    expansions: Expansions = None,
     as_json: AsJson = False,
     record: Annotated[
         Path | None, typer.Option(help="write one game record per game into this folder")
     ] = None,
 ) -> None:
     """Bot games: results, throughput, optional records."""
-    get_game(game)
+    options = _options(game, players, sides, expansions)
     if games < 1:
         raise OptionsError("--games must be at least 1")
     make_bot(bots)  # an unknown bot fails before any game
@@ -180,7 +212,6 @@ def simulate(
             record.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise InputError(f"cannot write records into {record}: {exc}") from None
-    options = _options(players, sides)
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     for g in range(games):
@@ -215,10 +246,11 @@ def simulate(
             )
         )
         return
-    table = Table(title=f"{games} games of {game}, {players} players, {bots} bots")
+    seats = len(results[0]["totals"])
+    table = Table(title=f"{games} games of {game}, {seats} players, {bots} bots")
     for column in ("seat", "wins", "mean score"):
         table.add_column(column, justify="right")
-    for p in range(players):
+    for p in range(seats):
         wins = sum(1 for r in results if p in r["winners"])
         mean = sum(r["totals"][p] for r in results) / games
         table.add_row(str(p), str(wins), f"{mean:.1f}")
@@ -251,10 +283,22 @@ def score(
     file: Annotated[Path, typer.Argument(help="a finished real-table game (JSON)")],
     as_json: AsJson = False,
 ) -> None:
-    """The score booklet for a game played at a real table."""
-    from wonders.classic.booklet import score_table
+    """The score booklet for a game played at a real table.
 
-    players = score_table(_read_json(file, "score sheet", InputError))
+    The sheet is 7 Wonders' unless it says ``"game": "architects"``.
+    """
+    sheet = _read_json(file, "score sheet", InputError)
+    game = sheet.get("game", "classic") if isinstance(sheet, dict) else "classic"
+    if game == "architects":
+        from wonders.architects.booklet import score_table as score_architects
+
+        players = score_architects(sheet)
+    elif game == "classic":
+        from wonders.classic.booklet import score_table
+
+        players = score_table(sheet)
+    else:
+        raise InputError(f"no score booklet for {game!r}; booklets: classic, architects")
     if as_json:
         print(json.dumps({"players": players}))
         return
@@ -381,22 +425,27 @@ def _duel_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
 def bench(
     games: Annotated[int, typer.Option(help="3-player games (fewer at larger tables)")] = 200,
     seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    game: Annotated[
+        str | None, typer.Option(help="only this game (all registered games if omitted)")
+    ] = None,
     as_json: AsJson = False,
 ) -> None:
     """Random-playout throughput with full legal-action enumeration."""
     if games < 1:
         raise OptionsError("--games must be at least 1")
-    report = classic_report(games, seed)
+    if game is not None:
+        get_game(game)
+    report = throughput.report(games, seed, game)
     if as_json:
         print(json.dumps(report))
         return
     table = Table(title="Random playouts, one core (full legal-action enumeration)")
-    for column in ("game", "players", "games", "seconds", "games/s", "decisions/s"):
+    for column in ("game", "setup", "games", "seconds", "games/s", "decisions/s"):
         table.add_column(column, justify="right")
     for row in report:
         table.add_row(
             row["game"],
-            str(row["options"]["players"]),
+            throughput.describe(row["options"]),
             str(row["games"]),
             f"{row['seconds']:.2f}",
             f"{row['games_per_second']:.1f}",

@@ -48,6 +48,29 @@ def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[s
     }
 
 
-def classic_report(games: int = 200, seed: int = 0) -> list[dict[str, Any]]:
-    """7 Wonders at 3, 5 and 7 players (fewer games at larger tables, same total work)."""
-    return [measure("classic", {"players": n}, max(1, games * 3 // n), seed) for n in (3, 5, 7)]
+# Each game's benchmark tables: (options, share of the run's game count).
+TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
+    "classic": [({"players": 3}, 1.0), ({"players": 5}, 0.6), ({"players": 7}, 3 / 7)],
+    "duel": [({}, 2.0)],
+    "architects": [({"players": 2}, 1.0), ({"players": 4}, 1.0), ({"players": 7}, 0.5)],
+}
+
+
+def report(games: int = 200, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
+    """Every game's tables (or ``only`` that game's); bigger tables play fewer games."""
+    rows = []
+    for game, tables in TABLES.items():
+        if only is not None and game != only:
+            continue
+        for options, share in tables:
+            rows.append(measure(game, options, max(1, int(games * share)), seed))
+    return rows
+
+
+def describe(options: dict[str, Any]) -> str:
+    """A table's options in a few words: "3 players", "2 players, leaders"."""
+    words = [f"{options.get('players', 2)} players"]
+    words += list(options.get("expansions", []))
+    if options.get("teams"):
+        words.append("teams")
+    return ", ".join(words)

@@ -49,7 +49,19 @@ def _load_builtin() -> None:
 
         return GameModule("classic", state.setup, state.ClassicState.from_json)
 
+    def duel() -> GameModule:
+        from wonders.duel import state
+
+        return GameModule("duel", state.setup, state.DuelState.from_json)
+
+    def architects() -> GameModule:
+        from wonders.architects import state
+
+        return GameModule("architects", state.setup, state.ArchitectsState.from_json)
+
     register("classic", classic)
+    register("duel", duel)
+    register("architects", architects)
 
 
 def setup(game: str, options: JSON | None = None, seed: int = 0) -> Any:
