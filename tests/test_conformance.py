@@ -16,11 +16,21 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("classic", {"players": 3}),
     ("classic", {"players": 5, "sides": "B"}),
     ("classic", {"players": 7}),
+    ("duel", {}),
+    ("duel", {"first_game": True}),
 ]
 
 # Action JSONs that a game must refuse (when they are not legal) without changing anything.
 BAD_ACTIONS: dict[str, list[dict[str, Any]]] = {
     "classic": [{"kind": "sell", "card": "No Such Card"}, {"kind": "build", "card": "Palace"}],
+    "duel": [
+        {"kind": "sell", "card": "No Such Card"},
+        {"kind": "build", "card": "Palace"},
+        {"kind": "wonder", "card": "Baths", "wonder": "The Pyramids"},
+        {"kind": "token", "token": "Law"},
+        {"kind": "start", "seat": 1},
+        {"kind": "pick_wonder", "wonder": "The Sphinx"},
+    ],
 }
 
 

@@ -29,6 +29,7 @@ class Slot:
 class Layout:
     slots: tuple[Slot, ...]
     covered_by: tuple[tuple[int, ...], ...]  # per slot: the slots lying on it
+    lies_on: tuple[tuple[int, ...], ...]  # per slot: the slots it covers
 
 
 @cache
@@ -60,12 +61,18 @@ def layouts() -> dict[int, Layout]:
                 raise DataError(f"Duel Age {age}: the bottom row alone must start uncovered")
             if s.row == last and not s.face_up:
                 raise DataError(f"Duel Age {age}: the bottom row must be face up")
-        out[age] = Layout(slots, covered_by)
+        lies_on = tuple(
+            tuple(j for j, cover in enumerate(covered_by) if i in cover) for i in range(len(slots))
+        )
+        out[age] = Layout(slots, covered_by, lies_on)
     return out
 
 
 class Structure(Generic[T]):
-    """One Age's structure holding cards of type ``T`` (``None`` once taken)."""
+    """One Age's structure holding cards of type ``T`` (``None`` once taken).
+
+    The accessible places are kept up to date as cards are taken (legal actions read them
+    on every decision)."""
 
     def __init__(self, age: int, cards: list[T]) -> None:
         self.layout = layouts()[age]
@@ -73,29 +80,55 @@ class Structure(Generic[T]):
             raise ValueError(f"a structure holds {CARDS_PER_AGE} cards")
         self.cards: list[T | None] = list(cards)
         self.face_up = [s.face_up for s in self.layout.slots]
+        self._open = self._compute_open()
+
+    def _compute_open(self) -> list[int]:
+        cards, covered_by = self.cards, self.layout.covered_by
+        return [
+            i
+            for i, card in enumerate(cards)
+            if card is not None and all(cards[j] is None for j in covered_by[i])
+        ]
+
+    def restore(self, cards: list[T | None], face_up: list[bool]) -> None:
+        """Set the places' cards and faces (a saved game's)."""
+        self.cards = list(cards)
+        self.face_up = list(face_up)
+        self._open = self._compute_open()
+
+    def copy(self) -> Structure[T]:
+        new: Structure[T] = Structure.__new__(Structure)
+        new.layout = self.layout
+        new.cards = list(self.cards)
+        new.face_up = list(self.face_up)
+        new._open = list(self._open)
+        return new
 
     def accessible(self) -> list[int]:
         """Places whose card can be taken now."""
-        return [
-            i
-            for i, card in enumerate(self.cards)
-            if card is not None and all(self.cards[j] is None for j in self.layout.covered_by[i])
-        ]
+        return list(self._open)
 
     def take(self, place: int) -> tuple[T, list[int]]:
         """Take the card at an accessible place; returns it and the places turned face up."""
         card = self.cards[place]
-        if card is None or place not in self.accessible():
+        if card is None or place not in self._open:
             raise ValueError(f"place {place} is not accessible")
         self.cards[place] = None
-        revealed = [i for i in self.accessible() if not self.face_up[i]]
-        for i in revealed:
-            self.face_up[i] = True
-        return card, revealed
+        self._open.remove(place)
+        cards, covered_by = self.cards, self.layout.covered_by
+        revealed = []
+        for i in self.layout.lies_on[place]:
+            if cards[i] is not None and all(cards[j] is None for j in covered_by[i]):
+                self._open.append(i)
+                if not self.face_up[i]:
+                    self.face_up[i] = True
+                    revealed.append(i)
+        self._open.sort()
+        return card, sorted(revealed)
 
     def visible(self) -> list[T | None]:
         """What a player sees: face-down and taken places are ``None``."""
         return [c if up else None for c, up in zip(self.cards, self.face_up, strict=True)]
 
     def is_empty(self) -> bool:
-        return all(c is None for c in self.cards)
+        return not self._open

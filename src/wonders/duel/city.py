@@ -1,0 +1,198 @@
+"""A 7 Wonders Duel city: its buildings, production, chains, science, wonders, tokens, coins.
+
+Production is kept as vectors (wood, clay, stone, glass, papyrus) so that the trading rule
+reads the opponent's brown and grey production directly. A city is copied field by field
+(never deep-copied): clones are on the search bots' hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from wonders.duel.cards import COLORS, RESOURCES, DuelCard, DuelWonder, catalog
+
+Vector = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """A card's facts as the engine uses them (vectors and resource indices)."""
+
+    card: DuelCard
+    need: Vector
+    produce: Vector
+    choice: tuple[int, ...]
+    fixed: frozenset[int]
+
+
+@dataclass(frozen=True)
+class WonderFacts:
+    wonder: DuelWonder
+    need: Vector
+    choice: tuple[int, ...]
+
+
+def _vector(names: dict[str, int] | tuple[str, ...]) -> Vector:
+    counts = [0] * len(RESOURCES)
+    if isinstance(names, dict):
+        for name, n in names.items():
+            counts[RESOURCES.index(name)] += n
+    else:
+        for name in names:
+            counts[RESOURCES.index(name)] += 1
+    return tuple(counts)
+
+
+@cache
+def card_facts() -> dict[str, CardFacts]:
+    return {
+        c.name: CardFacts(
+            c,
+            _vector(c.cost),
+            _vector(c.produce),
+            tuple(RESOURCES.index(r) for r in c.produce_choice),
+            frozenset(RESOURCES.index(r) for r in c.trade_at_one),
+        )
+        for c in catalog().cards
+    }
+
+
+@cache
+def wonder_facts() -> dict[str, WonderFacts]:
+    return {
+        w.name: WonderFacts(
+            w,
+            _vector(w.cost),
+            tuple(RESOURCES.index(r) for r in w.effects.get("produce_choice", ())),
+        )
+        for w in catalog().wonders
+    }
+
+
+@cache
+def token_names() -> tuple[str, ...]:
+    return tuple(t.name for t in catalog().tokens)
+
+
+class City:
+    __slots__ = (
+        "brown_grey",
+        "built",
+        "cards",
+        "chains",
+        "choices",
+        "coins",
+        "colors",
+        "fixed",
+        "produce",
+        "science",
+        "tokens",
+        "wonders",
+    )
+
+    def __init__(self, coins: int = 7) -> None:
+        self.cards: list[str] = []
+        self.colors: dict[str, int] = dict.fromkeys(COLORS, 0)
+        self.produce: list[int] = [0] * len(RESOURCES)
+        self.brown_grey: list[int] = [0] * len(RESOURCES)  # what sets the opponent's prices
+        self.choices: list[tuple[int, ...]] = []
+        self.fixed: frozenset[int] = frozenset()  # resources bought for 1 coin
+        self.chains: set[str] = set()
+        self.science: dict[str, int] = {}
+        self.wonders: list[str] = []  # the wonders this player drafted, in draft order
+        self.built: dict[str, str] = {}  # built wonder -> the Age card under it
+        self.tokens: list[str] = []
+        self.coins = coins
+
+    def copy(self) -> City:
+        new = City.__new__(City)
+        new.cards = list(self.cards)
+        new.colors = dict(self.colors)
+        new.produce = list(self.produce)
+        new.brown_grey = list(self.brown_grey)
+        new.choices = list(self.choices)
+        new.fixed = self.fixed
+        new.chains = set(self.chains)
+        new.science = dict(self.science)
+        new.wonders = list(self.wonders)
+        new.built = dict(self.built)
+        new.tokens = list(self.tokens)
+        new.coins = self.coins
+        return new
+
+    def add_card(self, name: str) -> CardFacts:
+        """Put a building in the city (its production, chain and colour); returns its facts."""
+        f = card_facts()[name]
+        card = f.card
+        self.cards.append(name)
+        self.colors[card.color] += 1
+        for r, n in enumerate(f.produce):
+            if n:
+                self.produce[r] += n
+                if card.color in ("brown", "grey"):
+                    self.brown_grey[r] += n
+        if f.choice:
+            self.choices.append(f.choice)
+        if f.fixed:
+            self.fixed = self.fixed | f.fixed
+        if card.chain_out:
+            self.chains.add(card.chain_out)
+        if card.science:
+            self.science[card.science] = self.science.get(card.science, 0) + 1
+        return f
+
+    def remove_card(self, name: str) -> None:
+        """A brown or grey card destroyed by the opponent's wonder leaves the city."""
+        f = card_facts()[name]
+        self.cards.remove(name)
+        self.colors[f.card.color] -= 1
+        for r, n in enumerate(f.produce):
+            self.produce[r] -= n
+            self.brown_grey[r] -= n
+
+    def add_wonder(self, wonder: str, under: str) -> None:
+        self.built[wonder] = under
+        choice = wonder_facts()[wonder].choice
+        if choice:
+            self.choices.append(choice)
+
+    def add_token(self, token: str) -> None:
+        self.tokens.append(token)
+        if token == "Law":
+            self.science["law"] = self.science.get("law", 0) + 1
+
+    def symbols(self) -> int:
+        """Different science symbols (Law's token counts)."""
+        return len(self.science)
+
+    def count(self, what: str) -> int:
+        """A guild's or yellow card's countable: a colour, built wonders or sets of 3 coins."""
+        if what == "wonders":
+            return len(self.built)
+        if what == "coin_sets":
+            return self.coins // 3
+        return self.colors[what]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "coins": self.coins,
+            "cards": list(self.cards),
+            "wonders": list(self.wonders),
+            "built": dict(self.built),
+            "tokens": list(self.tokens),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, object]) -> City:
+        """Rebuild a city from its JSON (production and symbols follow from its cards)."""
+        city = cls()
+        for name in data["cards"]:  # type: ignore[attr-defined]
+            city.add_card(name)
+        city.wonders = list(data["wonders"])  # type: ignore[call-overload]
+        for wonder, under in data["built"].items():  # type: ignore[attr-defined]
+            city.add_wonder(wonder, under)
+        for token in data["tokens"]:  # type: ignore[attr-defined]
+            city.add_token(token)
+        city.coins = int(data["coins"])  # type: ignore[call-overload]
+        return city

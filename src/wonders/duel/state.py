@@ -1,0 +1,746 @@
+"""7 Wonders Duel: the rules (seeds/000, numbers from shared/reference/duel.md).
+
+Phases: ``draft`` (the wonder draft: 4 face up, A takes 1, B 2, A the last; then 4 more
+starting with B), ``play`` (the three Ages), ``over``. During play one player moves at a
+time; the sub-decisions a move causes (a progress token for a science pair, the Great
+Library's pick, the Statue of Zeus / Circus Maximus destruction, the Mausoleum's build, who
+starts the next Age) are queued in ``pending`` and owed before the turn ends.
+
+Rulings (docs/RULINGS.md, Duel):
+- A pair of equal science symbols *lets* the player take a board token; taking one is never
+  worse than not, so the pick is owed whenever a token is left.
+- Architecture and Masonry waive the dearest resources the player would otherwise buy: that
+  is the player's best choice, so the engine makes it (the price is the minimum over all
+  choices, Economy included).
+- With the pawn at the centre the player who took the Age's last card chooses who starts the
+  next Age (the official English rule; the Russian text reads as if that player simply
+  starts).
+- A replay earned on the Age's last card is lost; a wonder that already replays gains
+  nothing from Theology.
+- The Mausoleum builds a discarded card with all its effects (shields, science pair) but
+  it is not a chain build (no Urbanism coins); with an empty discard pile it does nothing.
+- Seat 0 is the first player: first in the draft and first in Age I.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Any
+
+from wonders.core.errors import IllegalActionError, OptionsError
+from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
+from wonders.duel.actions import Action
+from wonders.duel.cards import catalog
+from wonders.duel.city import City, card_facts, token_names, wonder_facts
+from wonders.duel.military import MilitaryTrack
+from wonders.duel.structure import CARDS_PER_AGE, Structure
+from wonders.duel.trading import trade_cost, unit_prices
+
+START_COINS = 7
+SELL_BASE = 2
+REMOVED_PER_AGE = 3
+GUILDS_IN_PLAY = 3
+BOARD_TOKENS = 5
+LIBRARY_DRAW = 3
+WONDERS_EACH = 4
+WONDER_LIMIT = 7
+SUPREMACY_SYMBOLS = 6
+DISCOUNT = 2  # Architecture / Masonry
+URBANISM_COINS = 4
+MATHEMATICS_POINTS = 3
+FIRST_GAME = (
+    ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
+    ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"),
+)
+# the wonder draft: who picks at each step (the 4th card of each round goes to the other
+# player automatically): round 1 A, B, B (A gets the last); round 2 B, A, A (B the last)
+DRAFT_PICKERS = (0, 1, 1, 1, 0, 0)
+OPTIONS = {"players", "first_game"}
+
+
+def _age_cards(age: int) -> list[str]:
+    return [c.name for c in catalog().cards if c.age == age and c.color != "purple"]
+
+
+def _guilds() -> list[str]:
+    return [c.name for c in catalog().cards if c.color == "purple"]
+
+
+def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str], list[str]]:
+    """One Age's 20 cards in structure order and the 3 removed unseen (Age III: the 3 guilds
+    are added after the removal, so they are always in the structure)."""
+    cards = _age_cards(age)
+    rng.shuffle(cards)
+    removed, kept = cards[:REMOVED_PER_AGE], cards[REMOVED_PER_AGE:]
+    if age == 3:
+        kept += guilds
+        rng.shuffle(kept)
+    return kept, removed
+
+
+class DuelState(State):
+    game_name = "duel"
+
+    def __init__(self) -> None:
+        self.seed = 0
+        self.options: JSON = {}
+        self.cities = [City(START_COINS), City(START_COINS)]
+        self.phase = "draft"
+        self.age = 1
+        self.current = 0
+        self.decks: dict[int, list[str]] = {}  # each Age's 20 cards in structure order
+        self.removed: dict[int, list[str]] = {}  # each Age's 3 cards removed unseen
+        self.structure: Structure[str] | None = None
+        self.discard: list[str] = []
+        self.board_tokens: list[str] = []
+        self.box_tokens: list[str] = []  # the 5 set aside, in (hidden) draw order
+        self.gone_tokens: list[str] = []  # the Great Library's 2 returned to the box
+        self.military = MilitaryTrack()
+        self.offer: list[str] = []  # face-up wonders of the draft
+        self.unseen_wonders: list[str] = []  # the next 4 of the draft, then the 4 unused
+        self.gone_wonders: list[str] = []  # the 8th wonder, returned by the 7-wonder limit
+        self.draft_step = 0
+        self.pending: list[tuple[Any, ...]] = []  # (kind, player, data)
+        self.replay = False
+        self.last_taker = 0
+        self.victory = ""
+        self.winner: int | None = None
+        self._events: list[JSON] = []
+
+    # -- protocol -------------------------------------------------------------------------
+
+    @property
+    def num_players(self) -> int:
+        return 2
+
+    @property
+    def events(self) -> list[JSON]:
+        return self._events
+
+    def to_move(self) -> list[int]:
+        if self.phase == "over":
+            return []
+        if self.phase == "draft":
+            return [DRAFT_PICKERS[self.draft_step]]
+        if self.pending:
+            return [self.pending[0][1]]
+        return [self.current]
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def legal_actions(self, player: int) -> list[Action]:
+        if player not in self.to_move():
+            return []
+        if self.phase == "draft":
+            return [Action("pick_wonder", wonder=w) for w in self.offer]
+        if self.pending:
+            return self._pending_actions()
+        return self._turn_actions(player)
+
+    def _is_legal(self, player: int, action: Action) -> bool:
+        """``action in self.legal_actions(player)``, without listing them all."""
+        if self.phase == "draft" or self.pending:
+            return action in self.legal_actions(player)
+        assert self.structure is not None
+        cards = self.structure.cards
+        if action.token or action.seat != -1 or action.card not in cards:
+            return False
+        if cards.index(action.card) not in self.structure.accessible():
+            return False
+        city = self.cities[player]
+        if action.kind == "sell":
+            return not action.wonder
+        if action.kind == "build":
+            return not action.wonder and self.card_cost(player, action.card)[0] <= city.coins
+        if action.kind != "wonder":
+            return False
+        built = len(self.cities[0].built) + len(self.cities[1].built)
+        return (
+            action.wonder in city.wonders
+            and action.wonder not in city.built
+            and built < WONDER_LIMIT
+            and self.wonder_cost(player, action.wonder)[0] <= city.coins
+        )
+
+    def _pending_actions(self) -> list[Action]:
+        kind, player, data = self.pending[0]
+        if kind == "token":
+            return [Action("token", token=t) for t in self.board_tokens]
+        if kind == "library":
+            return [Action("token", token=t) for t in data]
+        if kind == "destroy":
+            opponent = self.cities[1 - player]
+            names = sorted({c for c in opponent.cards if card_facts()[c].card.color == data})
+            return [Action("destroy", card=c) for c in names]
+        if kind == "discard_build":
+            return [Action("discard_build", card=c) for c in sorted(set(self.discard))]
+        assert kind == "start"
+        return [Action("start", seat=0), Action("start", seat=1)]
+
+    def _turn_actions(self, player: int) -> list[Action]:
+        assert self.structure is not None
+        city = self.cities[player]
+        open_wonders = [w for w in city.wonders if w not in city.built]
+        if len(self.cities[0].built) + len(self.cities[1].built) >= WONDER_LIMIT:
+            open_wonders = []
+        wonder_costs = [(w, self.wonder_cost(player, w)[0]) for w in open_wonders]
+        buildable = [w for w, cost in wonder_costs if cost <= city.coins]
+        acts = []
+        cards = self.structure.cards
+        for place in self.structure.accessible():
+            name = cards[place]
+            assert name is not None
+            if self.card_cost(player, name)[0] <= city.coins:
+                acts.append(Action("build", name))
+            acts.append(Action("sell", name))
+            for w in buildable:
+                acts.append(Action("wonder", name, w))
+        return acts
+
+    def apply(self, player: int, action: Any) -> None:
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"not a 7 Wonders Duel action: {action!r}")
+        if player not in (0, 1):
+            raise IllegalActionError(f"no seat {player} in Duel (seats 0 and 1)")
+        if player not in self.to_move():
+            raise IllegalActionError(f"seat {player} has no decision to make now")
+        if not self._is_legal(player, action):
+            raise IllegalActionError(f"illegal for seat {player} now: {action.describe()}")
+        if self.phase == "draft":
+            self._pick_wonder(player, action.wonder)
+            return
+        if self.pending:
+            pending = self.pending.pop(0)
+            self._resolve(pending, action)
+            if pending[0] == "start":
+                return  # a new Age began with the chosen player's turn
+        else:
+            self._play(player, action)
+        if self.phase != "over" and not self.pending:
+            self._end_turn()
+
+    # -- costs ----------------------------------------------------------------------------
+
+    def card_cost(self, player: int, name: str) -> tuple[int, int]:
+        """(coins paid in all, of which to the bank for resources); a chain build is (0, 0)."""
+        f = card_facts()[name]
+        city = self.cities[player]
+        if f.card.chain_in and f.card.chain_in in city.chains:
+            return 0, 0
+        waive = DISCOUNT if f.card.color == "blue" and "Masonry" in city.tokens else 0
+        trade = self._trade(player, f.need, waive)
+        return f.card.coins_cost + trade, trade
+
+    def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
+        waive = DISCOUNT if "Architecture" in self.cities[player].tokens else 0
+        trade = self._trade(player, wonder_facts()[wonder].need, waive)
+        return trade, trade
+
+    def _trade(self, player: int, need: tuple[int, ...], waive: int) -> int:
+        city = self.cities[player]
+        produce = city.produce
+        if all(n <= produce[r] for r, n in enumerate(need) if n):
+            return 0
+        return _trade_cost(
+            need,
+            tuple(produce),
+            tuple(city.choices),
+            tuple(self.cities[1 - player].brown_grey),
+            city.fixed,
+            waive,
+        )
+
+    def _pay(self, player: int, total: int, trade: int) -> None:
+        self.cities[player].coins -= total
+        opponent = self.cities[1 - player]
+        if trade and "Economy" in opponent.tokens:
+            opponent.coins += trade
+            self._log({"type": "economy", "player": 1 - player, "coins": trade})
+
+    # -- the draft --------------------------------------------------------------------------
+
+    def _pick_wonder(self, player: int, wonder: str) -> None:
+        self.offer.remove(wonder)
+        self.cities[player].wonders.append(wonder)
+        self._log({"type": "pick_wonder", "player": player, "wonder": wonder})
+        self.draft_step += 1
+        if len(self.offer) == 1:  # the last of the round goes to the round's first picker
+            last = self.offer.pop()
+            taker = DRAFT_PICKERS[self.draft_step - 3]
+            self.cities[taker].wonders.append(last)
+            self._log({"type": "pick_wonder", "player": taker, "wonder": last})
+            if self.draft_step == len(DRAFT_PICKERS):
+                self._start_age(1, 0)
+                return
+            self.offer = self.unseen_wonders[:WONDERS_EACH]
+            del self.unseen_wonders[:WONDERS_EACH]
+            self._log({"type": "wonders_offered", "wonders": list(self.offer)})
+
+    # -- a turn -------------------------------------------------------------------------------
+
+    def _take(self, player: int, name: str) -> None:
+        assert self.structure is not None
+        place = self.structure.cards.index(name)
+        _, revealed = self.structure.take(place)
+        self.last_taker = player
+        for i in revealed:
+            self._log({"type": "reveal", "place": i, "card": self.structure.cards[i]})
+
+    def _play(self, player: int, action: Action) -> None:
+        city = self.cities[player]
+        self._take(player, action.card)
+        if action.kind == "sell":
+            coins = SELL_BASE + city.colors["yellow"]
+            city.coins += coins
+            self.discard.append(action.card)
+            self._log({"type": "sell", "player": player, "card": action.card, "coins": coins})
+        elif action.kind == "build":
+            total, trade = self.card_cost(player, action.card)
+            chained = total == 0 and self._chained(player, action.card)
+            self._pay(player, total, trade)
+            self._log({"type": "build", "player": player, "card": action.card, "paid": total})
+            if chained and "Urbanism" in city.tokens:
+                city.coins += URBANISM_COINS
+                self._log({"type": "urbanism", "player": player, "coins": URBANISM_COINS})
+            self._build(player, action.card)
+        else:
+            self._build_wonder(player, action.wonder, action.card)
+
+    def _chained(self, player: int, name: str) -> bool:
+        chain = card_facts()[name].card.chain_in
+        return bool(chain) and chain in self.cities[player].chains
+
+    def _build(self, player: int, name: str) -> None:
+        """A building enters the city: its immediate effects (coins, shields, science)."""
+        city = self.cities[player]
+        f = city.add_card(name)
+        card = f.card
+        coins = card.coins
+        if card.coins_per is not None:
+            counted = card.coins_per
+            cities = self.cities if counted.whose == "most" else [city]
+            coins += counted.amount * max(sum(c.count(w) for w in counted.count) for c in cities)
+        if coins:
+            city.coins += coins
+            self._log({"type": "coins", "player": player, "coins": coins, "card": name})
+        shields = card.shields
+        if shields and "Strategy" in city.tokens:
+            shields += 1
+        if shields and self._push(player, shields):
+            return
+        if card.science:
+            self._science(player, card.science)
+
+    def _science(self, player: int, symbol: str) -> None:
+        city = self.cities[player]
+        if city.symbols() >= SUPREMACY_SYMBOLS:
+            self._finish("science", player)
+            return
+        if city.science[symbol] == 2 and self.board_tokens:
+            self.pending.append(("token", player, None))
+
+    def _push(self, player: int, shields: int) -> bool:
+        """Move the conflict pawn; True if that was military supremacy (the game is over)."""
+        losses, supremacy = self.military.push(player, shields)
+        self._log(
+            {
+                "type": "military",
+                "player": player,
+                "shields": shields,
+                "position": self.military.position,
+            }
+        )
+        for loser, coins in losses:
+            lost = min(coins, self.cities[loser].coins)
+            self.cities[loser].coins -= lost
+            self._log({"type": "military_token", "player": loser, "coins": lost})
+        if supremacy:
+            self._finish("military", player)
+        return supremacy
+
+    def _build_wonder(self, player: int, wonder: str, card: str) -> None:
+        total, trade = self.wonder_cost(player, wonder)
+        self._pay(player, total, trade)
+        city = self.cities[player]
+        city.add_wonder(wonder, card)
+        self._log({"type": "wonder", "player": player, "wonder": wonder, "paid": total})
+        effects = wonder_facts()[wonder].wonder.effects
+        if effects.get("coins"):
+            city.coins += effects["coins"]
+        if effects.get("opponent_loses"):
+            opponent = self.cities[1 - player]
+            opponent.coins -= min(effects["opponent_loses"], opponent.coins)
+        if len(self.cities[0].built) + len(self.cities[1].built) == WONDER_LIMIT:
+            for p, c in enumerate(self.cities):
+                for w in [w for w in c.wonders if w not in c.built]:
+                    c.wonders.remove(w)
+                    self.gone_wonders.append(w)
+                    self._log({"type": "wonder_returned", "player": p, "wonder": w})
+        if effects.get("shields") and self._push(player, effects["shields"]):
+            return
+        color = effects.get("destroy")
+        if color and self.cities[1 - player].colors[color]:
+            self.pending.append(("destroy", player, color))
+        if effects.get("build_from_discard") and self.discard:
+            self.pending.append(("discard_build", player, None))
+        if effects.get("progress_from_box") and self.box_tokens:
+            drawn = tuple(self.box_tokens[:LIBRARY_DRAW])
+            del self.box_tokens[:LIBRARY_DRAW]
+            self._log({"type": "library", "player": player, "tokens": list(drawn)})
+            self.pending.append(("library", player, drawn))
+        if effects.get("replay") or "Theology" in city.tokens:
+            self.replay = True
+
+    def _resolve(self, pending: tuple[Any, ...], action: Action) -> None:
+        kind, player, data = pending
+        city = self.cities[player]
+        if kind in ("token", "library"):
+            if kind == "token":
+                self.board_tokens.remove(action.token)
+            else:
+                self.gone_tokens += [t for t in data if t != action.token]
+            city.add_token(action.token)
+            self._log({"type": "token", "player": player, "token": action.token})
+            coins = catalog_token(action.token).get("coins", 0)
+            city.coins += coins
+            if action.token == "Law":
+                self._science(player, "law")
+        elif kind == "destroy":
+            self.cities[1 - player].remove_card(action.card)
+            self.discard.append(action.card)
+            self._log({"type": "destroy", "player": player, "card": action.card})
+        elif kind == "discard_build":
+            self.discard.remove(action.card)
+            self._log({"type": "discard_build", "player": player, "card": action.card})
+            self._build(player, action.card)
+        else:
+            self._start_age(self.age + 1, action.seat)
+
+    def _end_turn(self) -> None:
+        assert self.structure is not None
+        if self.structure.is_empty():
+            self.replay = False  # a replay earned with the Age's last card is lost
+            if self.age == 3:
+                self._finish("civilian", None)
+                return
+            leader = self.military.leader()
+            chooser = self.last_taker if leader is None else 1 - leader
+            self.pending.append(("start", chooser, None))
+            return
+        if self.replay:
+            self.replay = False
+            self._log({"type": "replay", "player": self.current})
+        else:
+            self.current = 1 - self.current
+
+    def _start_age(self, age: int, first: int) -> None:
+        self.phase = "play"
+        self.age = age
+        self.current = first
+        self.structure = Structure(age, self.decks[age])
+        self._log({"type": "age", "age": age, "first": first, "cards": self.structure.visible()})
+
+    def _finish(self, victory: str, winner: int | None) -> None:
+        self.phase = "over"
+        self.victory = victory
+        self.winner = winner
+        self.pending = []
+        self._log({"type": "game_over", "victory": victory, "winner": winner})
+
+    def _log(self, event: JSON) -> None:
+        self._events.append(event)
+
+    # -- scoring ------------------------------------------------------------------------------
+
+    def breakdown(self, player: int) -> dict[str, int]:
+        """Victory points by category (as the score pad); valid at any time."""
+        from wonders.duel.scoring import breakdown
+
+        return breakdown(self, player)
+
+    def result(self) -> Result:
+        if self.phase != "over":
+            raise IllegalActionError("the game is not over")
+        parts = [self.breakdown(p) for p in (0, 1)]
+        totals = [sum(b.values()) for b in parts]
+        blue = [b["civilian"] for b in parts]
+        if self.winner is not None:
+            ranks = [1 if p == self.winner else 2 for p in (0, 1)]
+            winners = [self.winner]
+        else:
+            ranks = rank_players([(totals[p], blue[p]) for p in (0, 1)])
+            winners = [p for p in (0, 1) if ranks[p] == 1]
+        players = [PlayerResult(p, totals[p], parts[p], ranks[p], tiebreak=blue[p]) for p in (0, 1)]
+        return Result(players, winners, self.victory)
+
+    # -- hidden information -------------------------------------------------------------------
+
+    def view(self, player: int | None) -> JSON:
+        if player not in (None, 0, 1):
+            raise IllegalActionError(f"no seat {player} in Duel")
+        structure: list[JSON] = []
+        if self.structure is not None and self.phase != "draft":
+            open_places = set(self.structure.accessible())
+            for i, card in enumerate(self.structure.cards):
+                face_up = self.structure.face_up[i]
+                structure.append(
+                    {
+                        "card": card if face_up else None,
+                        "taken": card is None,
+                        "face_up": face_up,
+                        "accessible": i in open_places,
+                    }
+                )
+        pending = None
+        if self.pending:
+            kind, owner, data = self.pending[0]
+            pending = {"kind": kind, "player": owner}
+            if kind == "library":
+                pending["tokens"] = list(data)
+            if kind == "destroy":
+                pending["color"] = data
+        return {
+            "game": "duel",
+            "seat": player,
+            "phase": self.phase,
+            "age": self.age,
+            "current": self.current,
+            "to_move": self.to_move(),
+            "players": [
+                {
+                    **c.to_json(),
+                    "seat": p,
+                    "science": dict(c.science),
+                    "points": sum(self.breakdown(p).values()),
+                }
+                for p, c in enumerate(self.cities)
+            ],
+            "structure": structure,
+            "discard": list(self.discard),
+            "board_tokens": list(self.board_tokens),
+            "military": {
+                "position": self.military.position,
+                "tokens": sorted([p, z] for p, z in self.military.tokens),
+            },
+            "offer": list(self.offer),
+            "pending": pending,
+            "gone_wonders": list(self.gone_wonders),
+            "victory": self.victory,
+            "winner": self.winner,
+            "events": [dict(e) for e in self._events],
+        }
+
+    def sample_world(self, player: int, rng: random.Random) -> DuelState:
+        """Re-deal what ``player`` cannot know: face-down and removed cards of this Age, the
+        Ages to come, the wonders not yet offered, the order of the set-aside tokens."""
+        world = self.clone()
+        rng.shuffle(world.unseen_wonders)
+        rng.shuffle(world.box_tokens)
+        laid = world.age if world.structure is not None and world.phase != "draft" else 0
+        seen = {c for c in _all_visible(world)}
+        guilds_seen = [g for g in _guilds() if g in seen]
+        guilds = guilds_seen + rng.sample(
+            [g for g in _guilds() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
+        )
+        for age in (1, 2, 3):
+            if age < laid:
+                continue
+            if age > laid:
+                world.decks[age], world.removed[age] = deal_age(age, rng, guilds)
+                continue
+            assert world.structure is not None
+            hidden = [
+                i
+                for i, c in enumerate(world.structure.cards)
+                if c is not None and not world.structure.face_up[i]
+            ]
+            seen_here = {c for c in world.decks[age] if c in seen}
+            unknown = [c for c in _age_cards(age) if c not in seen_here]
+            rng.shuffle(unknown)
+            must = [g for g in guilds if g not in seen_here] if age == 3 else []
+            placed = must + unknown[: len(hidden) - len(must)]
+            rng.shuffle(placed)
+            for i, c in zip(hidden, placed, strict=True):
+                world.structure.cards[i] = c
+            deck = list(world.decks[age])
+            for i, c in zip(hidden, placed, strict=True):
+                deck[i] = c
+            world.decks[age] = deck
+            world.removed[age] = unknown[len(hidden) - len(must) :]
+        return world
+
+    # -- copies and JSON ----------------------------------------------------------------------
+
+    def clone(self) -> DuelState:
+        new = DuelState.__new__(DuelState)
+        new.seed = self.seed
+        new.options = self.options
+        new.cities = [c.copy() for c in self.cities]
+        new.phase = self.phase
+        new.age = self.age
+        new.current = self.current
+        new.decks = dict(self.decks)  # lists are never changed in place
+        new.removed = dict(self.removed)
+        new.structure = None if self.structure is None else self.structure.copy()
+        new.discard = list(self.discard)
+        new.board_tokens = list(self.board_tokens)
+        new.box_tokens = list(self.box_tokens)
+        new.gone_tokens = list(self.gone_tokens)
+        new.military = MilitaryTrack(self.military.position, set(self.military.tokens))
+        new.offer = list(self.offer)
+        new.unseen_wonders = list(self.unseen_wonders)
+        new.gone_wonders = list(self.gone_wonders)
+        new.draft_step = self.draft_step
+        new.pending = list(self.pending)
+        new.replay = self.replay
+        new.last_taker = self.last_taker
+        new.victory = self.victory
+        new.winner = self.winner
+        new._events = list(self._events)
+        return new
+
+    def to_json(self) -> JSON:
+        return {
+            "game": "duel",
+            "seed": self.seed,
+            "options": dict(self.options),
+            "cities": [c.to_json() for c in self.cities],
+            "phase": self.phase,
+            "age": self.age,
+            "current": self.current,
+            "decks": {str(a): list(d) for a, d in self.decks.items()},
+            "removed": {str(a): list(d) for a, d in self.removed.items()},
+            "structure": None
+            if self.structure is None
+            else {"cards": list(self.structure.cards), "face_up": list(self.structure.face_up)},
+            "discard": list(self.discard),
+            "board_tokens": list(self.board_tokens),
+            "box_tokens": list(self.box_tokens),
+            "gone_tokens": list(self.gone_tokens),
+            "military": {
+                "position": self.military.position,
+                "tokens": sorted([p, z] for p, z in self.military.tokens),
+            },
+            "offer": list(self.offer),
+            "unseen_wonders": list(self.unseen_wonders),
+            "gone_wonders": list(self.gone_wonders),
+            "draft_step": self.draft_step,
+            "pending": [[k, p, list(d) if isinstance(d, tuple) else d] for k, p, d in self.pending],
+            "replay": self.replay,
+            "last_taker": self.last_taker,
+            "victory": self.victory,
+            "winner": self.winner,
+            "events": [dict(e) for e in self._events],
+        }
+
+    @classmethod
+    def from_json(cls, data: JSON) -> DuelState:
+        s = cls()
+        s.seed = data["seed"]
+        s.options = dict(data["options"])
+        s.cities = [City.from_json(c) for c in data["cities"]]
+        s.phase = data["phase"]
+        s.age = data["age"]
+        s.current = data["current"]
+        s.decks = {int(a): list(d) for a, d in data["decks"].items()}
+        s.removed = {int(a): list(d) for a, d in data["removed"].items()}
+        if data["structure"] is not None:
+            structure: Structure[str] = Structure(s.age, list(s.decks[s.age]))
+            structure.restore(data["structure"]["cards"], data["structure"]["face_up"])
+            s.structure = structure
+        s.discard = list(data["discard"])
+        s.board_tokens = list(data["board_tokens"])
+        s.box_tokens = list(data["box_tokens"])
+        s.gone_tokens = list(data["gone_tokens"])
+        s.military = MilitaryTrack(
+            data["military"]["position"], {(p, z) for p, z in data["military"]["tokens"]}
+        )
+        s.offer = list(data["offer"])
+        s.unseen_wonders = list(data["unseen_wonders"])
+        s.gone_wonders = list(data["gone_wonders"])
+        s.draft_step = data["draft_step"]
+        s.pending = [(k, p, tuple(d) if isinstance(d, list) else d) for k, p, d in data["pending"]]
+        s.replay = data["replay"]
+        s.last_taker = data["last_taker"]
+        s.victory = data["victory"]
+        s.winner = data["winner"]
+        s._events = [dict(e) for e in data["events"]]
+        return s
+
+    def action_from_json(self, data: JSON) -> Action:
+        return Action.from_json(data)
+
+
+@lru_cache(maxsize=1 << 16)
+def _trade_cost(
+    need: tuple[int, ...],
+    produce: tuple[int, ...],
+    choices: tuple[tuple[int, ...], ...],
+    opponent_brown_grey: tuple[int, ...],
+    fixed: frozenset[int],
+    waive: int,
+) -> int:
+    prices = unit_prices(opponent_brown_grey, fixed)
+    return trade_cost(need, produce, choices, prices, waive)
+
+
+def catalog_token(name: str) -> dict[str, Any]:
+    for t in catalog().tokens:
+        if t.name == name:
+            return t.effects
+    raise KeyError(name)
+
+
+def _all_visible(state: DuelState) -> list[str]:
+    """Every Age card a player has seen: built, discarded, under wonders, face up."""
+    out = list(state.discard)
+    for c in state.cities:
+        out += c.cards
+        out += c.built.values()
+    if state.structure is not None and state.phase != "draft":
+        out += [
+            c
+            for c, up in zip(state.structure.cards, state.structure.face_up, strict=True)
+            if c is not None and up
+        ]
+    return out
+
+
+def setup(options: JSON, seed: int) -> DuelState:
+    """A new game: the wonder draft first (or the first-game wonder sets)."""
+    if not isinstance(options, dict):
+        raise OptionsError("options must be a JSON object")
+    unknown = set(options) - OPTIONS
+    if unknown:
+        raise OptionsError(f"unknown Duel option(s): {', '.join(sorted(unknown))}")
+    if options.get("players", 2) != 2:
+        raise OptionsError("Duel is for 2 players")
+    first_game = options.get("first_game", False)
+    if not isinstance(first_game, bool):
+        raise OptionsError("first_game must be true or false")
+    rng = random.Random(seed)
+    s = DuelState()
+    s.seed = seed
+    s.options = dict(options)
+    tokens = list(token_names())
+    rng.shuffle(tokens)
+    s.board_tokens = sorted(tokens[:BOARD_TOKENS])
+    s.box_tokens = tokens[BOARD_TOKENS:]
+    guilds = rng.sample(_guilds(), GUILDS_IN_PLAY)
+    for age in (1, 2, 3):
+        s.decks[age], s.removed[age] = deal_age(age, rng, guilds)
+        assert len(s.decks[age]) == CARDS_PER_AGE
+    if first_game:
+        for p, names in enumerate(FIRST_GAME):
+            s.cities[p].wonders = list(names)
+        s.unseen_wonders = [w for w in wonder_facts() if w not in FIRST_GAME[0] + FIRST_GAME[1]]
+        s.draft_step = len(DRAFT_PICKERS)
+        s._start_age(1, 0)
+        return s
+    wonders = list(wonder_facts())
+    rng.shuffle(wonders)
+    s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
+    s._log({"type": "wonders_offered", "wonders": list(s.offer)})
+    return s
