@@ -18,6 +18,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("classic", {"players": 7}),
     ("duel", {}),
     ("duel", {"first_game": True}),
+    ("architects", {"players": 2}),
+    ("architects", {"players": 4}),
+    ("architects", {"players": 7}),
 ]
 
 # Action JSONs that a game must refuse (when they are not legal) without changing anything.
@@ -30,6 +33,15 @@ BAD_ACTIONS: dict[str, list[dict[str, Any]]] = {
         {"kind": "token", "token": "Law"},
         {"kind": "start", "seat": 1},
         {"kind": "pick_wonder", "wonder": "The Sphinx"},
+    ],
+    "architects": [
+        {"kind": "take", "deck": "Atlantis"},
+        {"kind": "take", "deck": "central"},
+        {"kind": "build", "stage": 5, "pay": ["gold", "gold", "gold", "gold"]},
+        {"kind": "science", "pay": ["gear", "gear"], "token": "stack"},
+        {"kind": "pick", "card": "wood"},
+        {"kind": "fly"},
+        {"kind": "build", "stage": "one"},
     ],
 }
 
