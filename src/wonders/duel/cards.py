@@ -1,6 +1,6 @@
 """7 Wonders Duel: cards, wonders and progress tokens, loaded from data/*.toml and validated.
 
-Only the data layer of Duel exists so far (the rules engine is issue 5's remaining work).
+The rules engine (state.py) reads these through city.py's per-card facts.
 A card's effects are fields of its table (see the comment at the top of data/cards.toml);
 chains link cards by symbol: a card with ``chain_in`` S is free for a city holding the card
 whose ``chain_out`` is S.

@@ -1,6 +1,6 @@
 """The military track of 7 Wonders Duel: the conflict pawn, the 4 tokens, supremacy.
 
-A building block for the Duel engine (issue 5). The pawn's position is counted from the
+The pawn's position is counted from the
 centre toward player 1's capital (positive: player 0 leads). Entering the 3-5 zone on a
 player's side makes that player lose 2 coins, the 6-8 zone 5 coins (each token once); the
 capital (9) is military supremacy. At the end the leader scores 2 (1-2), 5 (3-5) or 10 (6-8).

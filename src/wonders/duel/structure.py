@@ -1,6 +1,6 @@
 """The card structures of 7 Wonders Duel: which cards can be taken, which get revealed.
 
-A building block for the Duel engine (issue 5): layouts are data (data/structures.toml);
+Layouts are data (data/structures.toml);
 a card is *accessible* when no card of the next row overlaps it, and a face-down card is
 turned face up as soon as it becomes accessible.
 """

@@ -1,6 +1,6 @@
 """What a 7 Wonders Duel city pays the bank for the resources it lacks.
 
-A building block for the Duel engine (issue 5). A missing unit of a resource costs 2 plus
+A missing unit of a resource costs 2 plus
 the number of that resource the opponent produces on brown and grey cards, or 1 for a
 resource the city has a fixed price for (Stone/Clay/Wood Reserve, Customs House). Either/or
 production (Forum, Caravansery, the Great Lighthouse, Piraeus) covers one unit of one of its
