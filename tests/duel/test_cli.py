@@ -75,3 +75,19 @@ def test_bench_covers_duel() -> None:
     rows = json.loads(out)
     assert [r["game"] for r in rows] == ["duel"] and rows[0]["games"] == 4
     assert rows[0]["games_per_second"] > 0
+
+
+def test_score_has_no_duel_booklet_yet_and_says_so(tmp_path: Path) -> None:
+    sheet = tmp_path / "duel.json"
+    sheet.write_text(json.dumps({"game": "duel", "players": []}))
+    code, _, err = run("score", str(sheet))
+    assert code == 1 and "no score booklet for 'duel'" in err
+
+
+def test_cards_duel_json_has_chains_science_shields_points() -> None:
+    code, out, _ = run("cards", "duel", "--age", "2", "--json")
+    assert code == 0
+    cards = {c["name"]: c for c in json.loads(out)}
+    assert len(cards) == 23
+    assert cards["Library"]["chain_in"] == "book" and cards["Library"]["science"] == "quill"
+    assert cards["Walls"]["shields"] == 2 and cards["Courthouse"]["points"] == 5
