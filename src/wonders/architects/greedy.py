@@ -1,0 +1,207 @@
+"""Architects' one-move look-ahead for the greedy bot: ``choose(state, seat, rng)``.
+
+Every legal action is valued as the player's estimated points once it is done, from public
+information only (the face-up tops, the central deck and the token stack as multisets, which
+every player can count, and the cat's peek when the player has it):
+
+- **points now**: stages built, blue cards, the cat, victory tokens, progress tokens;
+- **wonder outlook**: the next stage the player may build, as the share of its cost the
+  player's grey and yellow cards already cover (squared, so near-complete stages pull), of
+  its points plus about a card's worth for an effect, and a little for resources beyond it;
+- **science**: a token's worth when a pair or a set of three is held, part of it per green
+  card otherwise;
+- **military**: 3 points per neighbour the player out-shields, weighted by how close the
+  battle is (conflict tokens already flipped); a battle this card starts counts in full;
+- **progress tokens**: their end-game points, and a few points for the ones that act.
+
+A take from the face-down central deck is valued as the mean over its cards (or the peeked
+card); Halicarnassus's search as the best card kind the deck still holds; a token from the
+stack as the mean over the stack. Ties are broken by the seeded rng.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from wonders.architects.actions import STACK, Action
+from wonders.architects.cards import CENTRAL, STAGES, catalog
+from wonders.architects.state import (
+    CAT_POINTS,
+    VICTORY_POINTS,
+    ArchitectsState,
+    facts,
+    progress_points,
+)
+
+EFFECT_POINTS = 2.0  # a wonder stage's effect: about a card, a token or a shield
+SPARE_UNIT = 0.3  # a resource beyond what the next stage needs
+GREEN_SHARE = 0.4  # a green card towards a token
+TOKEN_ACTIVE = {"Economy": 2.0, "Engineering": 3.0, "Tactics": 2.5, "Architecture": 3.0}
+EXTRA_CARD = 2.5  # a token that gives extra cards
+EPSILON = 1e-9
+
+
+def choose(state: Any, player: int, rng: random.Random) -> Action:
+    actions: list[Action] = state.legal_actions(player)
+    if len(actions) == 1 or not isinstance(state, ArchitectsState):
+        return rng.choice(actions)
+    best: list[Action] = []
+    best_value = float("-inf")
+    for action in actions:
+        value = action_value(state, player, action)
+        if value > best_value + EPSILON:
+            best, best_value = [action], value
+        elif value > best_value - EPSILON:
+            best.append(action)
+    return rng.choice(best)
+
+
+def action_value(state: ArchitectsState, p: int, action: Action) -> float:
+    f = facts()
+    have = list(state.have[p])
+    tokens = list(state.progress[p])
+    built = list(state.built[p])
+    kind = action.kind
+    if kind in ("take", "pick"):
+        if kind == "pick":
+            return position(state, p, have, tokens, built, f.index[action.card])
+        cards = _deck_odds(state, p, action.deck)
+        total = sum(cards.values())
+        return sum(n * position(state, p, have, tokens, built, k) for k, n in cards.items()) / total
+    if kind == "search":
+        deck = state.decks[state.deck_index[action.deck]]
+        return max(position(state, p, have, tokens, built, k) for k in set(deck))
+    if kind == "build":
+        for name in action.pay:
+            have[f.index[name]] -= 1
+        built.append(action.stage)
+        return position(state, p, have, tokens, built, None) + _stage_extra(state, p, action)
+    # science or Babylon: a token, maybe green cards spent
+    for name in action.pay:
+        have[f.index[name]] -= 1
+    return _token_odds(state, p, action.token, have, tokens, built)
+
+
+def _deck_odds(state: ArchitectsState, p: int, deck: str) -> dict[int, int]:
+    if deck != CENTRAL:
+        return {state.decks[state.deck_index[deck]][-1]: 1}
+    if state.knows_top >> p & 1:
+        return {state.central[-1]: 1}
+    odds: dict[int, int] = {}
+    for k in state.central:
+        odds[k] = odds.get(k, 0) + 1
+    return odds
+
+
+def _token_odds(
+    state: ArchitectsState, p: int, token: str, have: list[int], tokens: list[str], built: list[int]
+) -> float:
+    names = state.stack if token == STACK else [token]
+    total = 0.0
+    for name in names:
+        total += position(state, p, have, [*tokens, name], built, None)
+    return total / len(names)
+
+
+def _stage_extra(state: ArchitectsState, p: int, action: Action) -> float:
+    w = state.wonders[p]
+    return EFFECT_POINTS if action.stage in w.effect_stages and w.effect != "shield" else 0.0
+
+
+def position(
+    state: ArchitectsState,
+    p: int,
+    have: list[int],
+    tokens: list[str],
+    built: list[int],
+    card: int | None,
+) -> float:
+    """The player's estimated points with ``have``/``tokens``/``built`` (plus ``card``)."""
+    f = facts()
+    if card is not None:
+        have = list(have)
+        have[card] += 1
+    w = state.wonders[p]
+    cat_holder = p if card is not None and f.cat[card] else state.cat
+    cat_icons = sum(have[k] for k in f.blue_kinds if f.cat[k])
+    value = float(sum(w.points[s - 1] for s in built))
+    value += sum(have[k] * f.points[k] for k in f.blue_kinds)
+    value += CAT_POINTS if cat_holder == p else 0
+    value += VICTORY_POINTS * state.victory[p]
+    value += progress_points(tokens, len(built) == STAGES, cat_icons, state.victory[p])
+    value += sum(TOKEN_ACTIVE.get(t, EXTRA_CARD if t in f.extra_on else 0.0) for t in tokens)
+    value += _wonder_outlook(state, p, have, tokens, built)
+    value += _science_outlook(have)
+    value += _military_outlook(state, p, have, tokens, built, card)
+    return value
+
+
+def _wonder_outlook(
+    state: ArchitectsState, p: int, have: list[int], tokens: list[str], built: list[int]
+) -> float:
+    f = facts()
+    w = state.wonders[p]
+    nxt: list[int] = []
+    for group in w.order:
+        nxt = [s for s in group if s not in built]
+        if nxt:
+            break
+    if not nxt:
+        return 0.0
+    res = [have[k] for k in f.res_kind]
+    gold = have[f.gold_kind] + (1 if "Economy" in tokens and have[f.gold_kind] else 0)
+    engineering = "Engineering" in tokens
+    best = 0.0
+    for s in nxt:
+        cost = catalog().costs[s - 1]
+        if engineering:
+            units = sum(res) + gold
+        elif cost.same:
+            units = max(res) + gold
+        else:
+            units = sum(1 for r in res if r) + gold
+        share = min(units, cost.count) / cost.count
+        effect = EFFECT_POINTS if s in w.effect_stages else 0.0
+        best = max(best, share * share * (w.points[s - 1] + effect + 1.0))
+    spare = max(0, sum(res) + gold - catalog().costs[nxt[0] - 1].count)
+    return best + SPARE_UNIT * min(spare, 4)
+
+
+def _science_outlook(have: list[int]) -> float:
+    f = facts()
+    counts = [have[k] for k in f.sci_kind]
+    if max(counts) >= 2 or min(counts) >= 1:
+        return 5.0 + GREEN_SHARE * (sum(counts) - 2)
+    return GREEN_SHARE * 2 * sum(counts)
+
+
+def _military_outlook(
+    state: ArchitectsState,
+    p: int,
+    have: list[int],
+    tokens: list[str],
+    built: list[int],
+    card: int | None,
+) -> float:
+    f = facts()
+    w = state.wonders[p]
+    mine = sum(have[k] for k in f.red_kinds) + 2 * tokens.count("Tactics")
+    if w.effect == "shield":
+        mine += sum(1 for s in built if s in w.effect_stages)
+    flipped = state.conflict
+    if card is not None and f.horns[card]:
+        flipped = min(state.conflict_total, flipped + f.horns[card])
+    battle_now = card is not None and f.horns[card] and flipped == state.conflict_total
+    weight = 1.0 if battle_now else 0.3 + 0.5 * flipped / state.conflict_total
+    n = state.n
+    won = 0.0
+    if n == 2:
+        theirs = state.shields(1 - p)
+        if mine > theirs:
+            won = 2 if mine >= 2 * theirs else 1
+    else:
+        for q in {(p + 1) % n, (p - 1) % n}:
+            if mine > state.shields(q):
+                won += 1
+    return weight * VICTORY_POINTS * won
