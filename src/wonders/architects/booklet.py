@@ -43,8 +43,9 @@ OPTIONAL = ("cat", "blue", "cat_icons", "victory_tokens", "progress")
 def score_table(sheet: Any) -> list[dict[str, Any]]:
     """Score a finished real-table game (see the module doc for the format)."""
     players = _players(sheet)
-    rows = [_score(i, p) for i, p in enumerate(players)]
-    _check_table(players, rows)
+    _check_table(players)
+    rows = [_score(p) for p in players]
+    _check_tokens(players)
     totals = [sum(r[1].values()) for r in rows]
     ranks = rank_players([(t, len(r[0])) for t, r in zip(totals, rows, strict=True)])
     return [
@@ -120,7 +121,7 @@ def _stages(p: dict[str, Any], order: tuple[tuple[int, ...], ...]) -> list[int]:
     return sorted(raw)
 
 
-def _score(i: int, p: dict[str, Any]) -> tuple[list[int], dict[str, int]]:
+def _score(p: dict[str, Any]) -> tuple[list[int], dict[str, int]]:
     cat = catalog()
     wonders = {w.name.lower(): w for w in cat.wonders}
     who = p["name"]
@@ -161,7 +162,7 @@ def _score(i: int, p: dict[str, Any]) -> tuple[list[int], dict[str, int]]:
     return stages, breakdown
 
 
-def _check_table(players: list[dict[str, Any]], rows: list[Any]) -> None:
+def _check_table(players: list[dict[str, Any]]) -> None:
     owners: dict[str, str] = {}
     for p in players:
         w = str(p["wonder"]).lower()
@@ -170,6 +171,9 @@ def _check_table(players: list[dict[str, Any]], rows: list[Any]) -> None:
         owners[w] = p["name"]
     if sum(1 for p in players if p.get("cat")) > 1:
         raise InputError("only one player can have the cat")
+
+
+def _check_tokens(players: list[dict[str, Any]]) -> None:
     copies = Counter(t.name for t in catalog().tokens)
     held = Counter(t for p in players for t in p.get("progress", []))
     for token, n in held.items():
