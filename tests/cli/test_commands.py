@@ -163,7 +163,7 @@ def _record(tmp_path: Path, seed: int = 1) -> Path:
     [
         (lambda d: d["actions"].__setitem__(0, [99, d["actions"][0][1]]), "no seat 99"),
         (lambda d: d.__setitem__("game", "chess"), "unknown game 'chess'"),
-        (lambda d: d["options"].__setitem__("players", 9), "players must be 3 to 7"),
+        (lambda d: d["options"].__setitem__("players", 9), "players must be 2 to 7"),
         (lambda d: d["result"].__setitem__("totals", [0, 0, 0]), "result differs"),
         (lambda d: d.pop("seed"), "no 'seed'"),
         (lambda d: d["actions"].__setitem__(0, {"kind": "sell"}), "must be [seat, action"),
@@ -224,7 +224,7 @@ def test_long_errors_stay_on_one_line() -> None:
         ("simulate", "chess"),
         ("cards", "chess"),
         ("play", "classic", "--players", "9"),
-        ("simulate", "classic", "--players", "2"),
+        ("simulate", "classic", "--players", "1"),
         ("play", "classic", "--bots", "smart", "--seed", "1"),
         ("play", "classic", "--sides", "C"),
         ("bench", "--games", "0"),

@@ -23,6 +23,14 @@ not points yet. Everything is in victory points:
   free build, Babylon B's extra card and Halicarnassus's discard build; 3 points for Olympia
   B's guild copy before Age III (after that the copy is scored by ``score_city`` itself).
 
+**Leaders** (draft, recruitment, Roma B's recruits, the Courtesans Guild, the Age III
+return): each leader is valued as the points it adds to the city's score now (``score_city``
+with and without it), plus a card's worth for what it gives later (cost reductions, income,
+Bilkis, Maecenas, Ramses, Solomon, colour counts that grow) and a third of a point per coin it
+gives; recruiting costs its coins at a third of a point each; a wonder stage with a leader is
+valued like a wonder stage with a card, selling at 3 coins. The **Free City** (2 players):
+its controller picks the Free City's card as if it were the Free City's own best move.
+
 The bot reads only public information (the cities) and its own legal actions. Among
 payments for the same card only the cheapest totals are considered; remaining ties are
 broken by the seeded rng. Duel and Architects have their own one-move evaluations
@@ -74,22 +82,35 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> Any:
-        if state.game_name != "classic":  # the game's own evaluation: choose(state, seat, rng)
+        if (
+            getattr(state, "game_name", "classic") != "classic"
+        ):  # the game's own evaluation: choose(state, seat, rng)
             own = importlib.import_module(f"wonders.{state.game_name}.greedy")
             return own.choose(state, player, self.rng)
         actions = state.legal_actions(player)
         if not isinstance(state, ClassicState) or len(actions) == 1:
             return self.rng.choice(actions)
-        best: list[Action] = []
-        best_value = float("-inf")
+        if state.phase in LEADER_PHASES:
+            return self._best(actions, lambda a: leader_action_value(state, player, a))
+        city = acting_city(state, player)
         seen: dict[tuple[str, str, int, int], float] = {}
-        for action in cheapest_payments(actions):
+
+        def value_of(action: Action) -> float:
             # selling or burying a card does the same to the city whichever card it is
             card = action.card if action.kind not in ("sell", "wonder") else ""
-            key = (action.kind, card, action.left, action.right)
+            key = (action.kind, card, action.left + action.bank, action.right)
             value = seen.get(key)
             if value is None:
-                value = seen[key] = estimate(state, player, action)
+                value = seen[key] = estimate(state, city, action)
+            return value
+
+        return self._best(cheapest_payments(actions), value_of)
+
+    def _best(self, actions: list[Action], value_of: Any) -> Action:
+        best: list[Action] = []
+        best_value = float("-inf")
+        for action in actions:
+            value = value_of(action)
             if value > best_value + EPSILON:
                 best, best_value = [action], value
             elif value > best_value - EPSILON:
@@ -97,13 +118,73 @@ class GreedyBot:
         return self.rng.choice(best)
 
 
+LEADER_PHASES = ("leader_draft", "recruit", "recruit_now", "courtesan", "return_leader")
+LATER_POWERS = {  # leader effects worth more than their points now (in points)
+    "cost_discount": 2.0,
+    "bank_resource": 3.0,
+    "trade_rebate": 2.0,
+    "free_leaders": 3.0,
+    "free_guilds": 3.0,
+    "build_from_discard": 2.0,
+    "defeats_to_winner": 1.0,
+    "coins_on_build": 2.0,
+    "coins_on_chain": 1.5,
+    "coins_on_victory": 1.5,
+    "points_per": 2.0,
+    "points_per_set": 2.0,
+    "points_per_coins": 1.5,
+    "science_set_bonus": 1.5,
+    "science": 1.5,
+}
+
+
+def acting_city(state: ClassicState, player: int) -> int:
+    """The city ``player`` decides for now (the Free City, or a sub-decision's city)."""
+    if state.phase in ("extra_card", "discard_build") and state.queue:
+        return state.queue[0]
+    if state._fc_choosing(player):
+        return state.n - 1
+    return player
+
+
+def leader_value(state: ClassicState, player: int, leader: Card) -> float:
+    """What a leader adds to the player's city (see the module doc), before its cost."""
+    city = state.cities[player]
+    left, right = state.cities[state.left(player)], state.cities[state.right(player)]
+    before = sum(scoring.score_city(city, left, right, leaders=True).values())
+    copy = city.clone()
+    copy.add_leader(leader)
+    after = sum(scoring.score_city(copy, left, right, leaders=True).values())
+    later = sum(LATER_POWERS.get(e.type, 0.0) for e in leader.effects)
+    later *= (LAST_AGE + 1 - max(state.age, 1)) / LAST_AGE
+    return after - before + later + leader.coins_now * COIN_POINTS
+
+
+def leader_action_value(state: ClassicState, player: int, action: Action) -> float:
+    if action.kind in ("skip",):
+        return 0.0
+    leader = state.cat.card_named(action.card)
+    if action.kind in ("draft", "copy"):
+        return leader_value(state, player, leader)
+    if action.kind == "return":
+        return -leader_value(state, player, leader)
+    keep = -0.1 * leader_value(state, player, leader)  # prefer parting with weak leaders
+    if action.kind == "recruit":
+        cost = state.leader_cost(player, leader)
+        return leader_value(state, player, leader) - cost * COIN_POINTS
+    if action.kind == "sell":
+        return SELL_COINS * COIN_POINTS + keep
+    # a wonder stage with the leader
+    return estimate(state, player, action) - estimate(state, player, Action("skip")) + keep
+
+
 def cheapest_payments(actions: list[Action]) -> list[Action]:
     """The actions whose payment total is the lowest among those of the same kind and card."""
     cheapest: dict[tuple[str, str], int] = {}
     for a in actions:
         key = (a.kind, a.card)
-        cheapest[key] = min(cheapest.get(key, NO_BUDGET), a.left + a.right)
-    return [a for a in actions if a.left + a.right == cheapest[(a.kind, a.card)]]
+        cheapest[key] = min(cheapest.get(key, NO_BUDGET), a.left + a.right + a.bank)
+    return [a for a in actions if a.left + a.right + a.bank == cheapest[(a.kind, a.card)]]
 
 
 def estimate(state: ClassicState, player: int, action: Action) -> float:
@@ -111,9 +192,9 @@ def estimate(state: ClassicState, player: int, action: Action) -> float:
     left = state.cities[state.left(player)]
     right = state.cities[state.right(player)]
     city = apply_to_city(state, player, action)
-    turns_left = TURNS_PER_AGE - state.turn  # turns of this Age after this decision
+    turns_left = TURNS_PER_AGE - max(state.turn, 1)  # turns of this Age after this decision
     final = state.age == LAST_AGE and turns_left == 0
-    points = scoring.score_city(city, left, right)
+    points = scoring.score_city(city, left, right, leaders=state.leaders_on)
     value: float = sum(points.values())
     if not final:
         value += city.coins * COIN_POINTS - points["treasury"]
@@ -123,7 +204,8 @@ def estimate(state: ClassicState, player: int, action: Action) -> float:
         value += CARD_POINTS
     if final:  # no turn to come: no more trading, chaining or collecting
         return value
-    value -= trade_outlook(city, left, right, state.age, state.n, turns_left) * TRADE_COIN_POINTS
+    age = max(state.age, 1)
+    value -= trade_outlook(city, left, right, age, state.n, turns_left) * TRADE_COIN_POINTS
     value += chain_outlook(city, state.age if turns_left else state.age + 1)
     game_left = (turns_left + TURNS_PER_AGE * (LAST_AGE - state.age)) / (TURNS_PER_AGE * LAST_AGE)
     value += science_outlook(city) * SCIENCE_SHARE * game_left
@@ -134,7 +216,7 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
     """A copy of the player's city as the action leaves it (coins received included)."""
     city = state.cities[player].clone()
     kind = action.kind
-    city.coins -= action.left + action.right
+    city.coins -= action.left + action.right + action.bank
     if kind in ("build", "free_build", "discard_build"):
         card = state.cat.card_named(action.card)
         if kind == "build" and not city.chain_free(card):
@@ -145,7 +227,7 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
         )
         if kind == "free_build":
             city.free_build_age = state.age
-    elif kind == "wonder":
+    elif kind == "wonder" and city.next_stage is not None:
         city.coins += city.build_stage(None).coins_now
     elif kind == "sell":
         city.coins += SELL_COINS

@@ -8,7 +8,20 @@
 - ``sell``: discard ``card`` for 3 coins.
 - ``free_build``: build ``card`` for free with Olympia A's once-per-Age power.
 - ``discard_build``: Halicarnassus: build ``card`` from the discard pile for free.
-- ``skip``: Halicarnassus: build nothing from the discard pile.
+- ``skip``: Halicarnassus / Solomon / Roma B: decline (build or recruit nothing).
+
+With the Leaders expansion:
+
+- ``draft``: keep ``card`` from the leaders in front of you (the leader draft).
+- ``recruit``: recruit the leader ``card``, paying its coin cost to the bank.
+- ``sell`` / ``wonder`` with a leader in the recruitment: 3 coins (the leader goes back to
+  the box) / the leader as the stage's marker.
+- ``copy``: the Courtesans Guild copies the neighbour's leader ``card``.
+- ``return``: send the leader ``card`` back to the box (Age III, more than one left).
+- ``bank`` in a payment: Bilkis' resource bought from the bank (1 coin).
+
+At 2 players the Free City's card is chosen by its controller with the same kinds, after
+their own choice (``legal_actions`` then lists the Free City's options).
 """
 
 from __future__ import annotations
@@ -17,7 +30,18 @@ from typing import Any, NamedTuple
 
 from wonders.core.errors import IllegalActionError
 
-KINDS = ("build", "wonder", "sell", "free_build", "discard_build", "skip")
+KINDS = (
+    "build",
+    "wonder",
+    "sell",
+    "free_build",
+    "discard_build",
+    "skip",
+    "draft",
+    "recruit",
+    "copy",
+    "return",
+)
 
 
 class Action(NamedTuple):
@@ -25,13 +49,16 @@ class Action(NamedTuple):
     card: str = ""
     left: int = 0
     right: int = 0
+    bank: int = 0  # Bilkis: a resource bought from the bank
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
         if self.card:
             out["card"] = self.card
-        if self.left or self.right:
+        if self.left or self.right or self.bank:
             out["pay"] = {"left": self.left, "right": self.right}
+            if self.bank:
+                out["pay"]["bank"] = self.bank
         return out
 
     @classmethod
@@ -45,22 +72,24 @@ class Action(NamedTuple):
         if not isinstance(card, str):
             raise IllegalActionError("an action's card must be a name")
         pay = data.get("pay", {})
-        if not isinstance(pay, dict) or set(pay) - {"left", "right"}:
+        if not isinstance(pay, dict) or set(pay) - {"left", "right", "bank"}:
             raise IllegalActionError("an action's pay must be {'left': n, 'right': n}")
-        left, right = pay.get("left", 0), pay.get("right", 0)
-        for v in (left, right):
+        left, right, bank = pay.get("left", 0), pay.get("right", 0), pay.get("bank", 0)
+        for v in (left, right, bank):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
                 raise IllegalActionError("payments must be non-negative integers")
-        return cls(kind, card, left, right)
+        return cls(kind, card, left, right, bank)
 
     def describe(self) -> str:
         pay = ""
-        if self.left or self.right:
+        if self.left or self.right or self.bank:
             parts = []
             if self.left:
                 parts.append(f"{self.left} to the left")
             if self.right:
                 parts.append(f"{self.right} to the right")
+            if self.bank:
+                parts.append(f"{self.bank} to the bank (Bilkis)")
             pay = " paying " + " and ".join(parts)
         texts = {
             "build": f"build {self.card}{pay}",
@@ -68,6 +97,10 @@ class Action(NamedTuple):
             "sell": f"sell {self.card} for 3 coins",
             "free_build": f"build {self.card} free (Olympia)",
             "discard_build": f"build {self.card} from the discard pile (Halicarnassus)",
-            "skip": "build nothing from the discard pile",
+            "skip": "decline",
+            "draft": f"keep the leader {self.card}",
+            "recruit": f"recruit {self.card}",
+            "copy": f"copy {self.card} with the Courtesans Guild",
+            "return": f"send {self.card} back to the box",
         }
         return texts.get(self.kind, f"unknown action {self.kind!r}")

@@ -15,6 +15,22 @@ The effect vocabulary (a card or wonder stage has a list of these):
 - Wonder powers: ``free_build_per_age`` (Olympia A), ``play_last_card`` (Babylon B),
   ``build_from_discard`` (Halicarnassus), ``copy_guild`` (Olympia B).
 
+Leaders (``data/leaders.toml``, used with the Leaders expansion only) add white cards costing
+coins only, four guilds and Roma's board, with these further entries:
+
+- ``points_per`` may also count ``white`` (recruited leaders) and ``victory_tokens``.
+- ``points_per_set`` points=n, count=[colours]: n per complete set of one card of each colour.
+- ``points_per_coins`` points=n: n per 3 coins in the treasury at the end (Midas, Gamers).
+- ``science_set_bonus`` points=n: n more per set of three different science symbols.
+- ``cost_discount`` target=colour|wonder: those cost one resource less (the player's pick).
+- ``coins_on_build`` coins=n, count=[colour]: n coins per such card built later (Xenophon);
+  ``coins_on_chain`` coins=n (Vitruvius); ``coins_on_victory`` coins=n (Nero).
+- Named leader effects: ``free_leaders`` (Maecenas, Roma A's board), ``bank_resource``
+  (Bilkis), ``trade_rebate`` (Hatshepsut), ``free_guilds`` (Ramses), ``build_from_discard``
+  (Solomon), ``defeats_to_winner`` (Tomyris); ``copy_leader`` (Courtesans Guild).
+- Roma: board ``leader_discount`` coins=n, whose=[self|left|right]; stage powers
+  ``draw_leaders`` amount=n and ``recruit_leader``.
+
 Who may buy what is a rule, not data: a neighbour sells only what its board and its brown
 and grey cards produce (never yellow cards or wonder stages).
 """
@@ -37,7 +53,20 @@ SYMBOLS = ("compass", "gear", "tablet")
 ANY_SYMBOL = -1
 SIDES = ("left", "right")
 COUNTABLES = (*COLORS, "wonder_stages", "defeat_tokens")
+LEADER_COUNTABLES = (*COUNTABLES, "white", "victory_tokens")
 WONDER_POWERS = ("free_build_per_age", "play_last_card", "build_from_discard", "copy_guild")
+ROMA_POWERS = ("draw_leaders", "recruit_leader")
+LEADER_POWERS = (
+    "free_leaders",
+    "bank_resource",
+    "trade_rebate",
+    "free_guilds",
+    "build_from_discard",
+    "defeats_to_winner",
+)
+DISCOUNT_TARGETS = ("brown", "grey", "blue", "green", "yellow", "red", "purple", "wonder")
+LEADER = "white"
+EXPANSIONS = ("leaders",)
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
 
 Vector = tuple[int, ...]  # one count per resource, in RESOURCES order
@@ -73,6 +102,21 @@ class Effect:
             out["coins" if self.type == "coins_per" else "points"] = self.amount
             out["count"] = list(self.count)
             out["whose"] = list(self.whose)
+        elif self.type in ("points_per_set", "points_per_coins", "science_set_bonus"):
+            out["points"] = self.amount
+            if self.count:
+                out["count"] = list(self.count)
+        elif self.type == "cost_discount":
+            out["target"] = self.count[0]
+        elif self.type in ("coins_on_build", "coins_on_chain", "coins_on_victory"):
+            out["coins"] = self.amount
+            if self.count:
+                out["count"] = list(self.count)
+        elif self.type == "leader_discount":
+            out["coins"] = self.amount
+            out["whose"] = list(self.whose)
+        elif self.type == "draw_leaders":
+            out["amount"] = self.amount
         return out
 
 
@@ -112,6 +156,16 @@ class Card:
         return self.coins == 0 and not any(self.cost)
 
     def to_json(self) -> dict[str, Any]:
+        if self.color == LEADER:
+            return {
+                "name": self.name,
+                "age": None,
+                "color": LEADER,
+                "cost": {"coins": self.coins, "resources": {}},
+                "chains_from": [],
+                "copies": [],
+                "effect": [e.to_json() for e in self.effects],
+            }
         return {
             "name": self.name,
             "age": self.age,
@@ -143,14 +197,15 @@ class Wonder:
     name: str
     wonder: str
     aliases: tuple[str, ...]
-    produces: int
+    produces: int  # -1: none (Roma)
     sides: dict[str, tuple[Stage, ...]]
+    board: dict[str, tuple[Effect, ...]] = field(default_factory=dict)  # powers of a side
 
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
             "wonder": self.wonder,
-            "produces": RESOURCES[self.produces],
+            "produces": RESOURCES[self.produces] if self.produces >= 0 else None,
             "sides": {
                 side: [
                     {
@@ -170,6 +225,7 @@ class Catalog:
     wonders: tuple[Wonder, ...]
     by_name: dict[str, tuple[Card, ...]]  # a name may exist in two Ages (Loom, Press...)
     name_ids: dict[str, int]
+    leaders: tuple[Card, ...] = ()  # the Leaders expansion's white cards (age 0 inside)
 
     def card_named(self, name: str) -> Card:
         """The card of that name (case-insensitive); a clear error if there is none."""
@@ -207,10 +263,14 @@ def _int(value: Any, where: str, minimum: int = 0) -> int:
     return value
 
 
-def _effect(raw: Any, where: str, allow_powers: bool) -> Effect:
+def _effect(raw: Any, where: str, allow_powers: bool, leaders: bool = False) -> Effect:
     if not isinstance(raw, dict) or "type" not in raw:
         raise DataError(f"{where}: an effect must be a table with a type")
     kind = raw["type"]
+    if leaders:
+        found = _leader_effect(kind, raw, where)
+        if found is not None:
+            return found
     if kind == "produce":
         units = tuple(_res(r, where) for r in raw.get("resources", []))
         if not units:
@@ -252,6 +312,45 @@ def _effect(raw: Any, where: str, allow_powers: bool) -> Effect:
     raise DataError(f"{where}: unknown effect type {kind!r}")
 
 
+def _leader_effect(kind: str, raw: dict[str, Any], where: str) -> Effect | None:
+    """The Leaders expansion's entries of the vocabulary (None: not one of them)."""
+    if kind == "points_per":
+        count = tuple(raw.get("count", []))
+        whose = tuple(raw.get("whose", []))
+        if not count or any(c not in LEADER_COUNTABLES for c in count):
+            raise DataError(f"{where}: points_per count must name {', '.join(LEADER_COUNTABLES)}")
+        if not whose or any(w not in ("self", "left", "right") for w in whose):
+            raise DataError(f"{where}: points_per whose must be self/left/right")
+        return Effect(kind, amount=_int(raw.get("points"), where, 1), count=count, whose=whose)
+    if kind in ("points_per_set", "points_per_coins", "science_set_bonus"):
+        count = tuple(raw.get("count", []))
+        if kind == "points_per_set" and (len(count) < 2 or any(c not in COLORS for c in count)):
+            raise DataError(f"{where}: points_per_set needs two or more colours")
+        return Effect(kind, amount=_int(raw.get("points"), where, 1), count=count)
+    if kind == "cost_discount":
+        target = raw.get("target")
+        if target not in DISCOUNT_TARGETS:
+            raise DataError(f"{where}: cost_discount target must be a colour or wonder")
+        return Effect(kind, amount=1, count=(target,))
+    if kind in ("coins_on_build", "coins_on_chain", "coins_on_victory"):
+        count = tuple(raw.get("count", []))
+        if (kind == "coins_on_build") != bool(count) or any(c not in COLORS for c in count):
+            raise DataError(f"{where}: only coins_on_build counts colours, and must")
+        return Effect(kind, amount=_int(raw.get("coins"), where, 1), count=count)
+    if kind in LEADER_POWERS or kind == "copy_leader":
+        return Effect(kind)
+    if kind == "leader_discount":
+        whose = tuple(raw.get("whose", []))
+        if not whose or any(w not in ("self", "left", "right") for w in whose):
+            raise DataError(f"{where}: leader_discount whose must be self/left/right")
+        return Effect(kind, amount=_int(raw.get("coins"), where, 1), whose=whose)
+    if kind == "draw_leaders":
+        return Effect(kind, amount=_int(raw.get("amount"), where, 1))
+    if kind == "recruit_leader":
+        return Effect(kind)
+    return None
+
+
 def _vector(raw: Any, where: str) -> Vector:
     if not isinstance(raw, dict):
         raise DataError(f"{where}: resources must be a table")
@@ -284,11 +383,19 @@ def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
     return facts
 
 
-def parse_catalog(card_doc: dict[str, Any], wonder_doc: dict[str, Any]) -> Catalog:
-    """Build and validate a catalogue from parsed TOML documents."""
+def parse_catalog(
+    card_doc: dict[str, Any], wonder_doc: dict[str, Any], leader_doc: dict[str, Any] | None = None
+) -> Catalog:
+    """Build and validate a catalogue from parsed TOML documents (with Leaders' if given)."""
     raw_cards = card_doc.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DataError("cards data has no [[card]] entries")
+    ext = leader_doc is not None
+    if leader_doc is not None:
+        guilds = leader_doc.get("guild")
+        if not isinstance(guilds, list) or not guilds:
+            raise DataError("leaders data has no [[guild]] entries")
+        raw_cards = [*raw_cards, *guilds]
     name_ids: dict[str, int] = {}
     staged: list[dict[str, Any]] = []
     seen: set[tuple[str, int]] = set()
@@ -323,7 +430,7 @@ def parse_catalog(card_doc: dict[str, Any], wonder_doc: dict[str, Any]) -> Catal
         effects_raw = raw.get("effects")
         if not isinstance(effects_raw, list) or not effects_raw:
             raise DataError(f"{where}: needs effects")
-        effects = tuple(_effect(e, where, allow_powers=False) for e in effects_raw)
+        effects = tuple(_effect(e, where, allow_powers=False, leaders=ext) for e in effects_raw)
         chains = raw.get("chains_from", [])
         if not isinstance(chains, list) or not all(isinstance(c, str) for c in chains):
             raise DataError(f"{where}: chains_from must be a list of names")
@@ -361,7 +468,52 @@ def parse_catalog(card_doc: dict[str, Any], wonder_doc: dict[str, Any]) -> Catal
         by_name[c.name.lower()] = (*by_name.get(c.name.lower(), ()), c)
     _check_counts(cards)
     wonders = _parse_wonders(wonder_doc)
-    return Catalog(tuple(cards), wonders, by_name, name_ids)
+    leaders: tuple[Card, ...] = ()
+    if leader_doc is not None:
+        wonders += _parse_wonders({"wonder": leader_doc.get("wonder")}, leaders=True)
+        leaders = _parse_leaders(leader_doc, len(cards), name_ids)
+        for c in leaders:
+            by_name[c.name.lower()] = (c,)
+    return Catalog(tuple(cards), wonders, by_name, name_ids, leaders)
+
+
+def _parse_leaders(
+    doc: dict[str, Any], first_id: int, name_ids: dict[str, int]
+) -> tuple[Card, ...]:
+    raw_leaders = doc.get("leader")
+    if not isinstance(raw_leaders, list) or not raw_leaders:
+        raise DataError("leaders data has no [[leader]] entries")
+    out: list[Card] = []
+    for i, raw in enumerate(raw_leaders):
+        if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
+            raise DataError(f"leader #{i} has no name")
+        name = raw["name"]
+        where = f"leader {name!r}"
+        if name in name_ids:
+            raise DataError(f"{where}: the name is already a card's or a leader's")
+        if set(raw) - {"name", "cost", "effects"}:
+            raise DataError(f"{where}: a leader has only name, cost (coins) and effects")
+        effects_raw = raw.get("effects")
+        if not isinstance(effects_raw, list) or not effects_raw:
+            raise DataError(f"{where}: needs effects")
+        effects = tuple(_effect(e, where, allow_powers=False, leaders=True) for e in effects_raw)
+        name_ids[name] = len(name_ids)
+        out.append(
+            Card(
+                id=first_id + i,
+                name=name,
+                age=0,
+                color=LEADER,
+                coins=_int(raw.get("cost"), f"{where} cost"),
+                cost=ZERO,
+                chains_from=(),
+                copies=(),
+                effects=effects,
+                name_id=name_ids[name],
+                **_facts(effects),
+            )
+        )
+    return tuple(out)
 
 
 def _check_counts(cards: list[Card]) -> None:
@@ -378,7 +530,7 @@ def _check_counts(cards: list[Card]) -> None:
         raise DataError(f"need at least {MAX_PLAYERS + 2} guilds, found {guilds}")
 
 
-def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
+def _parse_wonders(doc: dict[str, Any], leaders: bool = False) -> tuple[Wonder, ...]:
     raw_wonders = doc.get("wonder")
     if not isinstance(raw_wonders, list) or not raw_wonders:
         raise DataError("wonders data has no [[wonder]] entries")
@@ -389,7 +541,12 @@ def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
             raise DataError("a wonder has no name")
         where = f"wonder {name!r}"
         sides: dict[str, tuple[Stage, ...]] = {}
+        board: dict[str, tuple[Effect, ...]] = {}
         for side in ("A", "B"):
+            powers_raw = raw.get(f"board_{side}", [])
+            if powers_raw and not leaders:
+                raise DataError(f"{where}: board powers belong to the Leaders expansion")
+            board[side] = tuple(_effect(e, f"{where} {side}", False, leaders) for e in powers_raw)
             stages_raw = raw.get(side)
             if not isinstance(stages_raw, list) or not 2 <= len(stages_raw) <= 4:
                 raise DataError(f"{where} side {side}: needs 2 to 4 stages")
@@ -399,7 +556,9 @@ def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
                 cost = _vector(st.get("cost", {}), w)
                 if not any(cost):
                     raise DataError(f"{w}: a wonder stage always costs resources")
-                effects = tuple(_effect(e, w, allow_powers=True) for e in st.get("effects", []))
+                effects = tuple(
+                    _effect(e, w, allow_powers=True, leaders=leaders) for e in st.get("effects", [])
+                )
                 if not effects:
                     raise DataError(f"{w}: needs effects")
                 f = _facts(effects)
@@ -411,7 +570,9 @@ def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
                         shields=f["shields"],
                         coins_now=f["coins_now"],
                         choices=f["choices"],
-                        powers=tuple(e.type for e in effects if e.type in WONDER_POWERS),
+                        powers=tuple(
+                            e.type for e in effects if e.type in (*WONDER_POWERS, *ROMA_POWERS)
+                        ),
                         science=f["science"],
                     )
                 )
@@ -421,8 +582,11 @@ def _parse_wonders(doc: dict[str, Any]) -> tuple[Wonder, ...]:
                 name=name,
                 wonder=str(raw.get("wonder", name)),
                 aliases=tuple(raw.get("aliases", [])),
-                produces=_res(raw.get("produces"), where),
+                produces=-1
+                if leaders and raw.get("produces") == "none"
+                else _res(raw.get("produces"), where),
                 sides=sides,
+                board=board if any(board.values()) else {},
             )
         )
     return tuple(out)
@@ -433,6 +597,19 @@ def catalog() -> Catalog:
     """The base game's catalogue, loaded once."""
     card_doc, wonder_doc = load_toml("wonders.classic", "cards.toml", "wonders.toml")
     return parse_catalog(card_doc, wonder_doc)
+
+
+@cache
+def leaders_catalog() -> Catalog:
+    """The catalogue with the Leaders expansion: its guilds, Roma and the 36 leaders."""
+    card_doc, wonder_doc, leader_doc = load_toml(
+        "wonders.classic", "cards.toml", "wonders.toml", "leaders.toml"
+    )
+    return parse_catalog(card_doc, wonder_doc, leader_doc)
+
+
+def catalog_for(expansions: list[str] | tuple[str, ...]) -> Catalog:
+    return leaders_catalog() if "leaders" in expansions else catalog()
 
 
 def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:

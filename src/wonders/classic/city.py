@@ -28,10 +28,13 @@ class City:
         "choices",
         "coins",
         "colors",
+        "copied",
         "discount_left",
         "discount_right",
         "fixed",
         "free_build_age",
+        "leaders",
+        "lp",
         "names",
         "own_key",
         "powers",
@@ -61,7 +64,8 @@ class City:
         self.tokens: list[int] = []
         self.buried: list[Card] = []  # cards under built stages (face down)
         fixed = [0] * 7
-        fixed[wonder.produces] = 1
+        if wonder.produces >= 0:  # Roma produces nothing
+            fixed[wonder.produces] = 1
         self.fixed = fixed
         self.choices: list[tuple[int, ...]] = []
         self.trade_fixed = list(fixed)
@@ -74,6 +78,15 @@ class City:
         self.wilds = 0
         self.powers: set[str] = set()
         self.free_build_age = 0  # the Age in which Olympia A's free build was used
+        self.leaders: list[Card] = []  # recruited leaders (face up)
+        self.copied: Card | None = None  # the leader the Courtesans Guild copies
+        self.lp: dict[str, int] = {}  # leader powers and amounts (see add_leader)
+        for e in wonder.board.get(side, ()):
+            if e.type == "leader_discount":
+                key = "leader_discount" if "self" in e.whose else "neighbour_leader_discount"
+                self.lp[key] = self.lp.get(key, 0) + e.amount
+            else:
+                self.lp[e.type] = self.lp.get(e.type, 0) + 1
         self._refresh()
 
     # ------------------------------------------------------------ changes
@@ -98,6 +111,36 @@ class City:
             if e.type == "trade_discount":
                 self._discount(e)
         self._refresh()
+
+    def add_leader(self, leader: Card, copy: bool = False) -> None:
+        """A recruited leader (or the Courtesans Guild's copy of one): its lasting effects.
+
+        ``lp`` keys: ``discount:<colour|wonder>`` (resources less), the named powers
+        (``free_leaders``, ``bank_resource``...), and coin amounts (``coins_on_build``...)."""
+        if copy:
+            self.copied = leader
+        else:
+            self.leaders.append(leader)
+        self.shields += leader.shields
+        if leader.science is not None:
+            self._add_science(leader.science)
+        lp = self.lp
+        for e in leader.effects:
+            if e.type == "cost_discount":
+                key = "discount:" + e.count[0]
+                lp[key] = lp.get(key, 0) + 1
+            elif e.type in (
+                "coins_on_build",
+                "coins_on_chain",
+                "coins_on_victory",
+                "science_set_bonus",
+            ):
+                lp[e.type] = lp.get(e.type, 0) + e.amount
+            elif e.type not in ("points", "shields", "science", "coins", "points_per"):
+                lp[e.type] = lp.get(e.type, 0) + 1
+
+    def has_leader(self, name: str) -> bool:
+        return any(c.name == name for c in self.leaders)
 
     def build_stage(self, marker: Card | None) -> Stage:
         """Build the next stage, ``marker`` being the card buried under it."""

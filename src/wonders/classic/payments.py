@@ -192,3 +192,30 @@ def purchase_plan(need: Vector, market: Market, payment: Payment) -> tuple[Vecto
             if can_supply(left, buy_left) and can_supply(right, buy_right):
                 return buy_left, buy_right
     return None
+
+
+@lru_cache(maxsize=1 << 12)
+def reduced_costs(cost: Vector, less: int) -> tuple[Vector, ...]:
+    """Every cost left after removing ``less`` units of the player's choice (Leaders'
+    Archimedes, Hammurabi, Leonidas, Imhotep: "one resource less")."""
+    found = {cost}
+    for _ in range(less):
+        found = {
+            tuple(n - 1 if i == r else n for i, n in enumerate(c))
+            for c in found
+            for r in range(7)
+            if c[r]
+        } or found
+    return tuple(sorted(found))
+
+
+Payment3 = tuple[int, int, int]  # coins to the left, to the right, to the bank (Bilkis)
+
+
+def pareto3(options: set[Payment3]) -> list[Payment3]:
+    """The (left, right, bank) payments no other one beats or equals on all three."""
+    return sorted(
+        o
+        for o in options
+        if not any(p != o and p[0] <= o[0] and p[1] <= o[1] and p[2] <= o[2] for p in options)
+    )

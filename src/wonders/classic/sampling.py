@@ -15,6 +15,14 @@ index, so what a player saw when a packet passed through their hands pins it dow
 
 Other players' choices made this turn but not yet revealed are forgotten (they must choose
 again in the sampled world); the event log keeps only what the player saw.
+
+The 2-player game (the Free City) and the Leaders' cards use a simpler bookkeeping: each card
+in a hand (and each leader in a hand, a draft packet or the box) carries the set of seats
+that know it is there, kept as long as no hidden choice may have moved it; every card nobody
+told the player about (those places, cards sold, discarded or buried by others, the Free
+City's deck, the Ages to come) is shuffled among those places, by Age (leaders among
+leaders). This never reveals more than the player knows; it may forget a little (a card the
+player saw leave a hand face down may be dealt back to another hidden place).
 """
 
 from __future__ import annotations
@@ -24,6 +32,8 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from wonders.classic.cards import Card
+
+BOX = -1  # the provenance "age" of a leader (see state.BOX)
 
 if TYPE_CHECKING:
     from wonders.classic.state import ClassicState
@@ -38,8 +48,14 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     world = state.clone()
     n = state.n
     for q in range(n):
-        if q != player:
+        if q != player and not _keeps_choice(state, player, q):
             world.pending[q] = None
+    if state.leaders_on:
+        _sample_leaders(state, world, player, rng)
+    if state.free_city:
+        _sample_free_city(state, world, player, rng)
+        _filter_events(state, world, player)
+        return world
     groups: dict[tuple[int, int, int], list[Place]] = defaultdict(list)
     free: dict[int, list[Place]] = defaultdict(list)
 
@@ -59,6 +75,8 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
         for i in range(len(state.hands[q])):
             classify(("hand", q, i), state.age, packet, IN_HAND, q)
         for i, (age, pk, idx, remover) in enumerate(state.buried_from[q]):
+            if age == BOX:
+                continue  # a leader under a stage: _sample_leaders
             classify(("buried", q, i), age, pk, idx, remover)
     for i, (age, pk, idx, remover) in enumerate(state.discard_from):
         if not state.discard_seen[i] >> player & 1:
@@ -76,12 +94,105 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
         rng.shuffle(cards)
         for place, card in zip(places, cards, strict=True):
             _set(world, place, card)
+    _filter_events(state, world, player)
+    return world
+
+
+def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
+    """Choices the sampled world keeps: "nothing to recruit", and the Free City's card when
+    ``player`` chose it."""
+    pending = state.pending[q]
+    if pending is not None and pending.kind == "skip" and state.phase == "recruit":
+        return True
+    return state.free_city and q >= state.players and state.controller() == player
+
+
+def _knowers(event: dict[str, object]) -> tuple[int, ...]:
+    return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
+
+
+def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
     world._events = [
-        e if not e.get("secret") or e.get("seat") == player else _without_card(e)
+        e if not e.get("secret") or player in _knowers(e) else _without_card(e)
         for e in state.events
     ]
     world._legal = {}
-    return world
+
+
+def _shuffle_free(
+    state: ClassicState, world: ClassicState, free: dict[int, list[Place]], rng: random.Random
+) -> None:
+    for age, places in free.items():
+        cards = [_get(state, p) for p in places]
+        if age == 3:
+            cards = _redraw_guilds(state, cards, free_places=places, rng=rng)
+        rng.shuffle(cards)
+        for place, card in zip(places, cards, strict=True):
+            _set(world, place, card)
+
+
+def _sample_free_city(
+    state: ClassicState, world: ClassicState, player: int, rng: random.Random
+) -> None:
+    """2 players: re-deal the Age cards ``player`` does not know (module doc)."""
+    free: dict[int, list[Place]] = defaultdict(list)
+    for q in range(state.n):
+        if q != player:
+            for i, mask in enumerate(state.hand_masks[q]):
+                if not mask >> player & 1:
+                    free[state.age].append(("hand", q, i))
+    for i, (age, _, _, remover) in enumerate(state.discard_from):
+        if remover != player and not state.discard_seen[i] >> player & 1:
+            free[age].append(("discard", i, 0))
+    for q in range(state.n):
+        for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
+            if age != BOX and remover != player:
+                free[age].append(("buried", q, i))
+    for age in range(state.age + 1, 4):
+        for q, hand in enumerate(state.ages[age - 1]):
+            free[age].extend(("future", age, q * 7 + i) for i in range(len(hand)))
+    _shuffle_free(state, world, free, rng)
+
+
+def _sample_leaders(
+    state: ClassicState, world: ClassicState, player: int, rng: random.Random
+) -> None:
+    """Re-deal the leaders ``player`` does not know: other hands and packets, the box, the
+    leaders under others' wonder stages."""
+    places: list[tuple[str, int, int]] = []
+    for q in range(state.players):
+        if q == player:
+            continue
+        places += [("lh", q, i) for i, m in enumerate(state.leader_masks[q]) if not m >> player & 1]
+        places += [("lp", q, i) for i, m in enumerate(state.packet_masks[q]) if not m >> player & 1]
+    places += [("box", i, 0) for i, m in enumerate(state.box_masks) if not m >> player & 1]
+    for q in range(state.n):
+        for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
+            if age == BOX and remover != player:
+                places.append(("lb", q, i))
+    cards = [_get_leader(state, p) for p in places]
+    rng.shuffle(cards)
+    for place, card in zip(places, cards, strict=True):
+        kind, a, b = place
+        if kind == "lh":
+            world.leader_hands[a][b] = card
+        elif kind == "lp":
+            world.packets[a][b] = card
+        elif kind == "box":
+            world.box[a] = card
+        else:
+            world.cities[a].buried[b] = card
+
+
+def _get_leader(state: ClassicState, place: tuple[str, int, int]) -> Card:
+    kind, a, b = place
+    if kind == "lh":
+        return state.leader_hands[a][b]
+    if kind == "lp":
+        return state.packets[a][b]
+    if kind == "box":
+        return state.box[a]
+    return state.cities[a].buried[b]
 
 
 def _without_card(event: dict[str, object]) -> dict[str, object]:

@@ -14,17 +14,26 @@ from wonders.classic.cards import ANY_SYMBOL, Card, Effect
 from wonders.classic.city import City
 
 CATEGORIES = ("military", "treasury", "wonder", "civilian", "science", "commerce", "guilds")
+LEADERS_CATEGORIES = (*CATEGORIES, "leaders")
 SET_BONUS = 7
 
 
 def science_points(counts: list[int] | tuple[int, ...], wilds: int) -> int:
     """Sum of squares plus 7 per set of three different symbols, wildcards chosen best."""
-    best = 0
+    return science_split(counts, wilds, 0)[0]
+
+
+def science_split(counts: list[int] | tuple[int, ...], wilds: int, bonus: int) -> tuple[int, int]:
+    """(science, Aristotle's points): wildcards chosen for the best sum, Aristotle adding
+    ``bonus`` per set of three different symbols."""
+    best = (-1, 0)
     for assignment in product(range(3), repeat=wilds):
         c = list(counts)
         for symbol in assignment:
             c[symbol] += 1
-        best = max(best, sum(x * x for x in c) + SET_BONUS * min(c))
+        science, extra = sum(x * x for x in c) + SET_BONUS * min(c), bonus * min(c)
+        if science + extra > sum(best):
+            best = (science, extra)
     return best
 
 
@@ -33,6 +42,10 @@ def _count(what: str, city: City, extra_purple: int) -> int:
         return city.stages
     if what == "defeat_tokens":
         return city.defeats
+    if what == "white":  # recruited leaders (a Courtesans copy is not one)
+        return len(city.leaders)
+    if what == "victory_tokens":
+        return sum(1 for t in city.tokens if t > 0)
     n = city.colors.get(what, 0)
     return n + extra_purple if what == "purple" else n
 
@@ -49,29 +62,31 @@ def effect_value(effect: Effect, city: City, left: City, right: City, extra_purp
 
 
 def end_points(card: Card, city: City, left: City, right: City, extra_purple: int = 0) -> int:
-    return (
-        sum(
-            effect_value(e, city, left, right, extra_purple)
-            for e in card.effects
-            if e.type == "points_per"
-        )
-        + card.points
-    )
+    total = card.points
+    for e in card.effects:
+        if e.type == "points_per":
+            total += effect_value(e, city, left, right, extra_purple)
+        elif e.type == "points_per_set":  # Plato, Justinian
+            total += e.amount * min(city.colors.get(c, 0) for c in e.count)
+        elif e.type == "points_per_coins":  # Midas, Gamers Guild
+            total += e.amount * (city.coins // 3)
+    return total
 
 
-def score_city(city: City, left: City, right: City) -> dict[str, int]:
-    """The score booklet's seven categories for ``city`` between its two neighbours."""
-    return _score(city, left, right, copied_guild(city, left, right))
+def score_city(city: City, left: City, right: City, leaders: bool = False) -> dict[str, int]:
+    """The score booklet's categories for ``city`` between its two neighbours (seven, and
+    ``leaders`` with the Leaders expansion)."""
+    return _score(city, left, right, copied_guild(city, left, right, leaders), leaders)
 
 
-def copied_guild(city: City, left: City, right: City) -> Card | None:
+def copied_guild(city: City, left: City, right: City, leaders: bool = False) -> Card | None:
     """The neighbour guild Olympia B's last stage copies best (None if nothing helps)."""
     if "copy_guild" not in city.powers:
         return None
-    base = sum(_score(city, left, right, copied=None).values())
+    base = sum(_score(city, left, right, None, leaders).values())
     best, choice = base, None
     for guild in _copyable(city, left, right):
-        total = sum(_score(city, left, right, copied=guild).values())
+        total = sum(_score(city, left, right, guild, leaders).values())
         if total > best:
             best, choice = total, guild
     return choice
@@ -86,7 +101,9 @@ def _copyable(city: City, left: City, right: City) -> list[Card]:
     ]
 
 
-def _score(city: City, left: City, right: City, copied: Card | None) -> dict[str, int]:
+def _score(
+    city: City, left: City, right: City, copied: Card | None, leaders: bool = False
+) -> dict[str, int]:
     extra = 1 if copied is not None else 0
     civilian = commerce = guilds = 0
     for card in city.cards:
@@ -98,13 +115,15 @@ def _score(city: City, left: City, right: City, copied: Card | None) -> dict[str
         elif card.color == "purple":
             guilds += points
     wilds = city.wilds
-    science = science_points(city.science, wilds)
+    bonus = city.lp.get("science_set_bonus", 0) if leaders else 0
+    science, aristotle = science_split(city.science, wilds, bonus)
     if copied is not None:
         guilds += end_points(copied, city, left, right, extra)
         if copied.science == ANY_SYMBOL:
-            guilds += science_points(city.science, wilds + 1) - science
+            more, more_bonus = science_split(city.science, wilds + 1, bonus)
+            guilds += more + more_bonus - science - aristotle
     wonder = sum(stage.points for stage in city.stages_def[: city.stages])
-    return {
+    out = {
         "military": sum(city.tokens),
         "treasury": city.coins // 3,
         "wonder": wonder,
@@ -113,3 +132,9 @@ def _score(city: City, left: City, right: City, copied: Card | None) -> dict[str
         "commerce": commerce,
         "guilds": guilds,
     }
+    if leaders:
+        # a leader's points never count Olympia B's copied guild as a purple card (FAQ)
+        out["leaders"] = aristotle + sum(end_points(c, city, left, right) for c in city.leaders)
+        if city.copied is not None:  # the Courtesans Guild's copy: the guild's points
+            out["guilds"] += end_points(city.copied, city, left, right)
+    return out

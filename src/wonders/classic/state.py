@@ -22,15 +22,18 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.actions import KINDS, Action
 from wonders.classic.cards import (
+    EXPANSIONS,
+    LEADER,
     MAX_PLAYERS,
-    MIN_PLAYERS,
+    ZERO,
     Card,
     Catalog,
+    Vector,
     age_deck,
-    catalog,
+    catalog_for,
 )
-from wonders.classic.city import City
-from wonders.classic.payments import FREE, payment_options
+from wonders.classic.city import STARTING_COINS, City
+from wonders.classic.payments import FREE, pareto3, payment_options, reduced_costs
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -41,6 +44,16 @@ VICTORY_TOKEN = {1: 1, 2: 3, 3: 5}
 DEFEAT_TOKEN = -1
 
 DRAFT, EXTRA, DISCARD_BUILD, OVER = "draft", "extra_card", "discard_build", "over"
+# the Leaders expansion's phases
+LEADER_DRAFT, RECRUIT, RECRUIT_NOW = "leader_draft", "recruit", "recruit_now"
+COURTESAN, RETURN = "courtesan", "return_leader"
+SIMULTANEOUS = (DRAFT, LEADER_DRAFT, RECRUIT)
+FREE_CITY_PLAYERS = 2
+FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
+LEADERS_COINS = 6
+LEADERS_DEALT = 4
+LEADER_SELL_COINS = 3
+BOX = -1  # provenance "age" of a leader (leaders have no Age)
 
 # where a hidden card came from: (age, packet, removal index, remover); a packet is the
 # hand first dealt to that seat in that Age, and the removal index counts its cards taken
@@ -49,25 +62,31 @@ Provenance = tuple[int, int, int, int]
 
 def normalize_options(options: JSON) -> JSON:
     """Check the options and fill in defaults; an impossible option is an OptionsError."""
-    known = {"players", "sides", "wonders"}
+    known = {"players", "sides", "wonders", "expansions"}
     unknown = set(options) - known
     if unknown:
         raise OptionsError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
     players = options.get("players", 3)
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionsError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    if not isinstance(players, int) or not FREE_CITY_PLAYERS <= players <= MAX_PLAYERS:
+        raise OptionsError(f"players must be {FREE_CITY_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+    expansions = _expansions(options.get("expansions", []))
+    cities = players + 1 if players == FREE_CITY_PLAYERS else players
     sides = options.get("sides", "random")
-    side_list = [sides] * players if isinstance(sides, str) else sides
-    if not isinstance(side_list, list) or len(side_list) != players:
+    side_list = [sides] * cities if isinstance(sides, str) else sides
+    if isinstance(side_list, list) and len(side_list) == players < cities:
+        side_list = [*side_list, "random"]  # the Free City's side
+    if not isinstance(side_list, list) or len(side_list) != cities:
         raise OptionsError("sides must be A, B, random, or one of those per seat")
     for s in side_list:
         if s not in ("A", "B", "random"):
             raise OptionsError(f"a side must be A, B or random, got {s!r}")
     wonders = options.get("wonders")
-    cat = catalog()
-    names: list[str | None] = [None] * players
+    cat = catalog_for(expansions)
+    names: list[str | None] = [None] * cities
     if wonders is not None:
-        if not isinstance(wonders, list) or len(wonders) != players:
+        if isinstance(wonders, list) and len(wonders) == players < cities:
+            wonders = [*wonders, None]  # the Free City's wonder is dealt at random
+        if not isinstance(wonders, list) or len(wonders) != cities:
             raise OptionsError("wonders must list one wonder (or null for random) per seat")
         for i, w in enumerate(wonders):
             if w is None or w == "random":
@@ -82,7 +101,25 @@ def normalize_options(options: JSON) -> JSON:
         chosen = [n for n in names if n]
         if len(set(chosen)) != len(chosen):
             raise OptionsError("two seats cannot have the same wonder")
-    return {"players": players, "sides": side_list, "wonders": names}
+    out: JSON = {"players": players, "sides": side_list, "wonders": names}
+    if expansions:
+        out["expansions"] = expansions
+    return out
+
+
+def _expansions(raw: Any) -> list[str]:
+    if not isinstance(raw, list) or not all(isinstance(e, str) for e in raw):
+        raise OptionsError("expansions must be a list of names")
+    out = []
+    for name in raw:
+        key = name.strip().lower()
+        if key == "cities":
+            raise OptionsError("the Cities expansion is not implemented yet")
+        if key not in EXPANSIONS:
+            raise OptionsError(f"unknown expansion {name!r}; expansions: {', '.join(EXPANSIONS)}")
+        if key not in out:
+            out.append(key)
+    return sorted(out)
 
 
 def setup(options: JSON, seed: int) -> ClassicState:
@@ -90,8 +127,10 @@ def setup(options: JSON, seed: int) -> ClassicState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise OptionsError("the seed must be an integer")
     opts = normalize_options(options)
-    n = opts["players"]
-    cat = catalog()
+    players = opts["players"]
+    n = len(opts["sides"])  # cities: the players, and the Free City at 2 players
+    leaders = "leaders" in opts.get("expansions", [])
+    cat = catalog_for(opts.get("expansions", []))
     rng = random.Random(seed)
     free = [w for w in cat.wonders if w.name not in opts["wonders"]]
     rng.shuffle(free)
@@ -102,7 +141,8 @@ def setup(options: JSON, seed: int) -> ClassicState:
         side = opts["sides"][seat]
         if side == "random":
             side = rng.choice(("A", "B"))
-        cities.append(City(wonder, side))
+        coins = LEADERS_COINS if leaders and seat < players else STARTING_COINS
+        cities.append(City(wonder, side, coins))
     ages: list[list[list[Card]]] = []
     for age in (1, 2, 3):
         deck = age_deck(cat, age, n)
@@ -111,8 +151,20 @@ def setup(options: JSON, seed: int) -> ClassicState:
         rng.shuffle(deck)
         ages.append([deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)])
     state = ClassicState(cat, opts, seed, cities, ages)
-    state._start_age(1)
+    if leaders:
+        state._deal_leaders(rng)
+    else:
+        state._start_age(1)
     return state
+
+
+def _knowers(event: JSON) -> tuple[int, ...]:
+    """The seats that know a secret event's card: its city's, or the Free City's controller."""
+    return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
+
+
+def _names(cards: list[Card]) -> list[str]:
+    return sorted({c.name for c in cards})
 
 
 class ClassicState(State):
@@ -130,20 +182,37 @@ class ClassicState(State):
         self.options = options
         self.seed = seed
         self.cities = cities
-        self.n = len(cities)
+        self.n = len(cities)  # cities: the players' and, at 2 players, the Free City
+        self.players: int = options.get("players", self.n)
+        self.free_city = self.players == FREE_CITY_PLAYERS
+        self.leaders_on = "leaders" in options.get("expansions", [])
         self.ages = ages  # the hands to deal at the start of each Age not started yet
         self.age = 0
         self.turn = 0
         self.hands: list[list[Card]] = [[] for _ in cities]
         self.pending: list[Action | None] = [None] * self.n
         self.phase = DRAFT
-        self.queue: list[int] = []  # seats owing a sub-decision of the current phase
+        self.queue: list[int] = []  # cities owing a sub-decision of the current phase
         self.extra_done = False  # Babylon's extra card handled this turn
         self.discard: list[Card] = []
         self.discard_from: list[Provenance] = []
         self.discard_seen: list[int] = []  # bit mask of the seats that looked at each card
         self.buried_from: list[list[Provenance]] = [[] for _ in cities]
         self.halicarnassus: list[int] = []  # seats whose stage lets them build from discard
+        # 2 players: which seats know each card of each hand (the Free City's deck is hands[2])
+        self.hand_masks: list[list[int]] = [[] for _ in cities]
+        # Leaders: kept hands, draft packets, the box, with who knows each card
+        self.leader_hands: list[list[Card]] = [[] for _ in range(self.players)]
+        self.leader_masks: list[list[int]] = [[] for _ in range(self.players)]
+        self.packets: list[list[Card]] = [[] for _ in range(self.players)]
+        self.packet_masks: list[list[int]] = [[] for _ in range(self.players)]
+        self.box: list[Card] = []
+        self.box_masks: list[int] = []
+        self.draft_round = 0
+        self.solomon: list[int] = []  # cities whose leader builds from the discard pile
+        self.courtesans: list[int] = []  # cities owing the Courtesans Guild's choice
+        self.recruits: list[int] = []  # Roma B stages: recruit a leader at once
+        self.returns: list[int] = []  # Age III: seats choosing the leader to send back
         self._events: list[JSON] = []
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None = None
@@ -152,7 +221,7 @@ class ClassicState(State):
 
     @property
     def num_players(self) -> int:
-        return self.n
+        return self.players
 
     @property
     def events(self) -> list[JSON]:
@@ -164,12 +233,38 @@ class ClassicState(State):
     def right(self, seat: int) -> int:
         return (seat - 1) % self.n
 
+    def controller(self) -> int:
+        """2 players: the seat playing for the Free City this turn (the Free City card's
+        holder): the Free City's left neighbour (seat 0) starts Ages I and III, its right
+        neighbour (seat 1) Age II; control alternates every turn."""
+        start = 1 if self.age == 2 else 0
+        return (start + max(self.turn, 1) - 1) % 2
+
+    def decider(self, city: int) -> int:
+        """The seat that decides for ``city`` (the Free City's controller for the Free City)."""
+        return city if city < self.players else self.controller()
+
+    def _fc_choosing(self, player: int) -> bool:
+        """Whether ``player`` now chooses the Free City's card (after their own)."""
+        return (
+            self.free_city
+            and self.phase == DRAFT
+            and player == self.controller()
+            and self.pending[player] is not None
+            and self.pending[FREE_CITY] is None
+        )
+
     def to_move(self) -> list[int]:
         if self.phase == DRAFT:
-            return [p for p in range(self.n) if self.pending[p] is None]
+            movers = [p for p in range(self.players) if self.pending[p] is None]
+            if self.free_city and self._fc_choosing(self.controller()):
+                movers = sorted({*movers, self.controller()})
+            return movers
+        if self.phase in (LEADER_DRAFT, RECRUIT):
+            return [p for p in range(self.players) if self.pending[p] is None]
         if self.phase == OVER:
             return []
-        return self.queue[:1]
+        return [self.decider(self.queue[0])] if self.queue else []
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -180,39 +275,91 @@ class ClassicState(State):
             return cached
         if player not in self.to_move():
             acts: list[Action] = []
+        elif self.phase == DRAFT:
+            if self._fc_choosing(player):
+                pick = self.pending[player]
+                assert pick is not None
+                hand = list(self.hands[player])
+                hand.remove(next(c for c in hand if c.name == pick.card))
+                acts = self._free_city_filter(
+                    self._card_actions(FREE_CITY, hand, olympia=True), hand
+                )
+            else:
+                acts = self._card_actions(player, self.hands[player], olympia=True)
         elif self.phase == DISCARD_BUILD:
-            acts = self._discard_build_actions(player)
-        else:
-            acts = self._card_actions(player, self.hands[player], olympia=self.phase == DRAFT)
+            acts = self._discard_build_actions(self.queue[0])
+        elif self.phase == EXTRA:
+            city = self.queue[0]
+            acts = self._card_actions(city, self.hands[city], olympia=False)
+            if city == FREE_CITY and self.free_city:
+                acts = self._free_city_filter(acts, self.hands[city])
+        elif self.phase == LEADER_DRAFT:
+            acts = [
+                Action("draft", name) for name in sorted({c.name for c in self.packets[player]})
+            ]
+        elif self.phase == RECRUIT:
+            acts = self._recruit_actions(player)
+        elif self.phase == RECRUIT_NOW:
+            acts = self._recruit_now_actions(player)
+        elif self.phase == COURTESAN:
+            acts = [Action("copy", c.name) for c in self._copyable_leaders(self.queue[0])]
+        else:  # RETURN
+            acts = [
+                Action("return", n) for n in sorted({c.name for c in self.leader_hands[player]})
+            ]
         self._legal[player] = acts
         return acts
 
     def apply(self, player: int, action: Any) -> None:
         if not isinstance(action, Action) or action.kind not in KINDS:
             raise IllegalActionError(f"not a 7 Wonders action: {action!r}")
-        if not 0 <= player < self.n:
-            raise IllegalActionError(f"no seat {player} in a {self.n}-player game")
+        if not 0 <= player < self.players:
+            raise IllegalActionError(f"no seat {player} in a {self.players}-player game")
         if player not in self.to_move():
             raise IllegalActionError(f"seat {player} owes no decision now")
         if action not in self.legal_actions(player):
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
-        if self.phase == DRAFT:
-            self.pending[player] = action
+        if self.phase in SIMULTANEOUS:
+            if self._fc_choosing(player):
+                self.pending[FREE_CITY] = action
+            else:
+                self.pending[player] = action
             self._legal.pop(player, None)
-            if all(a is not None for a in self.pending):
-                self._resolve_turn()
-        elif self.phase == EXTRA:
-            self.queue.pop(0)
-            self._legal.clear()
-            self._play_card(player, action, self._take_from_hand(player, action.card))
+            if self.phase == DRAFT and self.free_city:
+                self._legal.clear()
+            if all(a is not None for a in self.pending[: self._simultaneous_cities()]):
+                if self.phase == DRAFT:
+                    self._resolve_turn()
+                elif self.phase == LEADER_DRAFT:
+                    self._resolve_draft_round()
+                else:
+                    self._resolve_recruitment()
+            return
+        city = self.queue.pop(0)
+        self._legal.clear()
+        if self.phase == EXTRA:
+            self._play_card(city, action, self._take_from_hand(city, action.card))
             if not self.queue:
                 self._after_turn()
-        else:
-            self.queue.pop(0)
-            self._legal.clear()
-            if action.kind == "discard_build":
-                self._build_from_discard(player, action.card)
+        elif self.phase == RECRUIT_NOW:
+            if action.kind == "recruit":
+                income = [0] * self.n
+                self._recruit(city, action.card, income)
+                self._receive(income)
             self._after_turn()
+        elif self.phase == COURTESAN:
+            self._copy_leader(city, action.card)
+            self._after_turn()
+        elif self.phase == RETURN:
+            self._return_leader(city, action.card)
+            self._after_turn()
+        else:
+            if action.kind == "discard_build":
+                self._build_from_discard(city, action.card)
+            self._after_turn()
+
+    def _simultaneous_cities(self) -> int:
+        return self.n if self.phase == DRAFT else self.players
 
     def action_from_json(self, data: JSON) -> Action:
         return Action.from_json(data)
@@ -220,6 +367,8 @@ class ClassicState(State):
     # ------------------------------------------------------------ legal actions
 
     def _card_actions(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
+        if self.leaders_on:
+            return self._card_actions_leaders(p, hand, olympia)
         city = self.cities[p]
         lc, rc = self.cities[self.left(p)], self.cities[self.right(p)]
         budget = city.coins
@@ -255,10 +404,121 @@ class ClassicState(State):
             acts.append(Action("sell", name))
         return acts
 
+    def _pays(self, p: int, cost: Vector, less: int, budget: int) -> list[tuple[int, int, int]]:
+        """Leaders: the (left, right, bank) payments of a resource cost for city ``p``, with
+        ``less`` resources taken off (the player's pick) and Bilkis' bank purchase."""
+        if budget < 0:
+            return []
+        city = self.cities[p]
+        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        bilkis = city.lp.get("bank_resource", 0) > 0
+        found: set[tuple[int, int, int]] = set()
+        for need in reduced_costs(cost, less) if less else (cost,):
+            if not any(need):
+                return [(0, 0, 0)]
+            for left, right in payment_options(need, market, budget):
+                found.add((left, right, 0))
+            if bilkis and budget >= 1:
+                for rest in reduced_costs(need, 1):
+                    for left, right in payment_options(rest, market, budget - 1):
+                        found.add((left, right, 1))
+        return pareto3(found)
+
+    def _card_actions_leaders(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
+        city = self.cities[p]
+        budget = city.coins
+        stage = city.next_stage
+        lp = city.lp
+        stage_pay = (
+            self._pays(p, stage.cost, lp.get("discount:wonder", 0), budget)
+            if stage is not None
+            else []
+        )
+        free_power = (
+            olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
+        )
+        acts: list[Action] = []
+        seen: set[str] = set()
+        for card in hand:
+            name = card.name
+            if name in seen:
+                continue
+            seen.add(name)
+            if card.name_id not in city.names:
+                cost = ZERO if card.is_guild and lp.get("free_guilds") else card.cost
+                if (card.coins == 0 and not any(cost)) or city.chain_free(card):
+                    acts.append(Action("build", name))
+                else:
+                    less = lp.get("discount:" + card.color, 0)
+                    for left, right, bank in self._pays(p, cost, less, budget - card.coins):
+                        acts.append(Action("build", name, left, right, bank))
+                    if free_power:
+                        acts.append(Action("free_build", name))
+            for left, right, bank in stage_pay:
+                acts.append(Action("wonder", name, left, right, bank))
+            acts.append(Action("sell", name))
+        return acts
+
+    def _free_city_filter(self, acts: list[Action], hand: list[Card]) -> list[Action]:
+        """The Free City builds a card free by chain when it can, and sells only when it can
+        neither build a card nor a wonder stage (2-player rules)."""
+        city = self.cities[FREE_CITY]
+        chained = {c.name for c in hand if not city.has_name(c) and city.chain_free(c)}
+        kept = [a for a in acts if a.card not in chained or a.kind == "build"]
+        if any(a.kind != "sell" for a in kept):
+            kept = [a for a in kept if a.kind != "sell"]
+        return kept
+
     def _discard_build_actions(self, p: int) -> list[Action]:
         city = self.cities[p]
         names = sorted({c.name for c in self.discard if not city.has_name(c)})
         return [Action("discard_build", name) for name in names] + [Action("skip")]
+
+    def leader_cost(self, p: int, leader: Card) -> int:
+        """What recruiting ``leader`` costs seat ``p`` now (Maecenas, Roma A: nothing; Roma
+        B: 2 less for Roma, 1 less for its neighbours)."""
+        city = self.cities[p]
+        if city.lp.get("free_leaders"):
+            return 0
+        less = city.lp.get("leader_discount", 0)
+        for q in (self.left(p), self.right(p)):
+            if q != p:
+                less += self.cities[q].lp.get("neighbour_leader_discount", 0)
+        return max(0, leader.coins - less)
+
+    def _recruit_actions(self, p: int) -> list[Action]:
+        city = self.cities[p]
+        stage = city.next_stage
+        stage_pay = (
+            self._pays(p, stage.cost, city.lp.get("discount:wonder", 0), city.coins)
+            if stage is not None
+            else []
+        )
+        acts: list[Action] = []
+        for name in sorted({c.name for c in self.leader_hands[p]}):
+            leader = self.cat.by_name[name.lower()][0]
+            if self.leader_cost(p, leader) <= city.coins:
+                acts.append(Action("recruit", name))
+            for left, right, bank in stage_pay:
+                acts.append(Action("wonder", name, left, right, bank))
+            acts.append(Action("sell", name))
+        return acts
+
+    def _recruit_now_actions(self, p: int) -> list[Action]:
+        city = self.cities[p]
+        acts = [
+            Action("recruit", name)
+            for name in sorted({c.name for c in self.leader_hands[p]})
+            if self.leader_cost(p, self.cat.by_name[name.lower()][0]) <= city.coins
+        ]
+        return [*acts, Action("skip")]
+
+    def _copyable_leaders(self, p: int) -> list[Card]:
+        found: dict[str, Card] = {}
+        for q in (self.left(p), self.right(p)):
+            for c in self.cities[q].leaders:
+                found.setdefault(c.name, c)
+        return [found[k] for k in sorted(found)]
 
     # ------------------------------------------------------------ turn flow
 
@@ -271,6 +531,28 @@ class ClassicState(State):
         self.phase = DRAFT
         self._legal.clear()
         self._events.append({"type": "age", "age": age})
+        if self.free_city:
+            self.hand_masks = [[1 << p] * len(h) for p, h in enumerate(self.hands)]
+            self.hand_masks[FREE_CITY] = [0] * len(self.hands[FREE_CITY])
+        if self.leaders_on and any(self.leader_hands):
+            self.turn = 0  # the recruitment comes first
+            self.phase = RECRUIT
+            self.pending = [
+                None if p < self.players and self.leader_hands[p] else Action("skip")
+                for p in range(self.n)
+            ]
+            self._events.append({"type": "recruitment", "age": age})
+            return
+        self._begin_turn()
+
+    def _begin_turn(self) -> None:
+        """2 players: the Free City card's holder adds the top card of its deck to their hand."""
+        if self.free_city:
+            ctrl = self.controller()
+            self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
+            self.hand_masks[FREE_CITY].pop(0)
+            self.hand_masks[ctrl].append(1 << ctrl)
+            self._events.append({"type": "free_city", "controller": ctrl, "turn": self.turn})
 
     def _packet(self, seat: int) -> int:
         """The packet (first holder this Age) of the hand ``seat`` holds now."""
@@ -286,6 +568,8 @@ class ClassicState(State):
         for i, card in enumerate(hand):
             if card.name == name:
                 del hand[i]
+                if self.free_city:
+                    del self.hand_masks[seat][i]
                 return card, prov
         raise AssertionError(f"{name} not in hand")  # legal_actions checked it
 
@@ -294,7 +578,7 @@ class ClassicState(State):
         self.pending = [None] * self.n
         self._legal.clear()
         self._events.append({"type": "turn", "age": self.age, "turn": self.turn})
-        taken = [self._take_from_hand(p, a.card) for p, a in enumerate(actions)]
+        taken = [self._take_from_hand(self.decider(p), a.card) for p, a in enumerate(actions)]
         income = [0] * self.n
         built: list[tuple[int, Card]] = []
         stages: list[tuple[int, int]] = []
@@ -311,11 +595,18 @@ class ClassicState(State):
 
         Returns the coins paid to the bank."""
         city = self.cities[p]
-        bank = card.coins if action.kind == "build" and not city.chain_free(card) else 0
-        city.coins -= bank + action.left + action.right
+        chain = action.kind == "build" and city.chain_free(card)
+        bank = card.coins if action.kind == "build" and not chain else 0
+        city.coins -= bank + action.left + action.right + action.bank
         income[self.left(p)] += action.left
         income[self.right(p)] += action.right
-        return bank
+        if self.leaders_on:
+            lp = city.lp
+            if lp.get("trade_rebate"):  # Hatshepsut: 1 per neighbour bought from
+                income[p] += lp["trade_rebate"] * ((action.left > 0) + (action.right > 0))
+            if chain and lp.get("coins_on_chain"):  # Vitruvius
+                income[p] += lp["coins_on_chain"]
+        return bank + action.bank
 
     def _place(
         self,
@@ -330,6 +621,7 @@ class ClassicState(State):
     ) -> None:
         city = self.cities[p]
         kind = action.kind
+        by = {"by": self.decider(p)} if p >= self.players else {}
         if kind in ("build", "free_build"):
             city.add_card(card)
             if kind == "free_build":
@@ -337,22 +629,37 @@ class ClassicState(State):
             built.append((p, card))
             self._events.append(
                 {"type": "build", "seat": p, "card": card.name, "free": kind == "free_build",
-                 "paid": {"left": action.left, "right": action.right, "bank": bank}}
+                 "paid": {"left": action.left, "right": action.right, "bank": bank}, **by}
             )  # fmt: skip
+            if self.leaders_on and any(e.type == "copy_leader" for e in card.effects):
+                self.courtesans.append(p)
         elif kind == "wonder":
             stages.append((p, city.stages))
             stage = city.build_stage(card)
             self.buried_from[p].append(prov)
+            paid = {"left": action.left, "right": action.right}
+            if action.bank:
+                paid["bank"] = action.bank
             self._events.append(
                 {"type": "wonder", "seat": p, "stage": city.stages, "card": card.name,
-                 "secret": True, "paid": {"left": action.left, "right": action.right}}
+                 "secret": True, "paid": paid, **by}
             )  # fmt: skip
             if "build_from_discard" in stage.powers:
                 self.halicarnassus.append(p)
+            if "draw_leaders" in stage.powers:
+                self._draw_leaders(p, stage)
+            if "recruit_leader" in stage.powers:
+                self.recruits.append(p)
+        elif card.color == LEADER:  # sold in the recruitment: back to the box
+            self._to_box(card, p)
+            income[p] += LEADER_SELL_COINS
+            self._events.append({"type": "sell", "seat": p, "card": card.name, "secret": True})
         else:  # sell
             self._to_discard(card, prov)
             income[p] += SELL_COINS
-            self._events.append({"type": "sell", "seat": p, "card": card.name, "secret": True})
+            self._events.append(
+                {"type": "sell", "seat": p, "card": card.name, "secret": True, **by}
+            )
 
     def _to_discard(self, card: Card, prov: Provenance) -> None:
         self.discard.append(card)
@@ -366,6 +673,8 @@ class ClassicState(State):
         for e in card.effects:
             if e.type == "coins_per":
                 coins += scoring.effect_value(e, city, lc, rc)
+        if self.leaders_on and card.color == "yellow":
+            coins += city.lp.get("coins_on_build", 0)  # Xenophon
         return coins
 
     def _settle(
@@ -402,11 +711,25 @@ class ClassicState(State):
             raise AssertionError(f"{name} not in the discard pile")
         self.cities[p].add_card(card)
         self._events.append({"type": "build", "seat": p, "card": name, "from_discard": True})
+        if self.leaders_on and any(e.type == "copy_leader" for e in card.effects):
+            self.courtesans.append(p)
         self._receive([self._coins_when_built(p, card) if q == p else 0 for q in range(self.n)])
 
     def _after_turn(self) -> None:
         """Run the end-of-turn steps in order, stopping at the next decision owed."""
         last_turn = self.turn == TURNS_PER_AGE
+        while self.courtesans:  # the Courtesans Guild's choice, when it is built
+            p = self.courtesans.pop(0)
+            if self._copyable_leaders(p):
+                self.phase, self.queue = COURTESAN, [p]
+                self._legal.clear()
+                return
+        while self.recruits:  # Roma B: recruit a leader at once
+            p = self.recruits.pop(0)
+            if self.leader_hands[p]:
+                self.phase, self.queue = RECRUIT_NOW, [p]
+                self._legal.clear()
+                return
         if last_turn and not self.extra_done:
             self.extra_done = True
             extra = [
@@ -425,19 +748,36 @@ class ClassicState(State):
                     self._events.append(
                         {"type": "discard", "seat": p, "card": card.name, "secret": True}
                     )
-        while self.halicarnassus:
-            p = self.halicarnassus.pop(0)
-            if any(not self.cities[p].has_name(c) for c in self.discard):
-                mask = 1 << p
-                self.discard_seen = [m | mask for m in self.discard_seen]
-                self.phase, self.queue = DISCARD_BUILD, [p]
+        # Halicarnassus first, then Solomon (Leaders FAQ)
+        for source in (self.halicarnassus, self.solomon):
+            while source:
+                p = source.pop(0)
+                if any(not self.cities[p].has_name(c) for c in self.discard):
+                    mask = 1 << self.decider(p)
+                    self.discard_seen = [m | mask for m in self.discard_seen]
+                    self.phase, self.queue = DISCARD_BUILD, [p]
+                    self._legal.clear()
+                    return
+        while self.returns:  # Age III: the leader sent back to the box
+            p = self.returns.pop(0)
+            if len(self.leader_hands[p]) > 1:
+                self.phase, self.queue = RETURN, [p]
                 self._legal.clear()
                 return
+            if self.leader_hands[p]:
+                self._return_leader(p, self.leader_hands[p][0].name)
         self._legal.clear()
+        if self.turn == 0:  # the recruitment is over: the Age's first turn
+            self.turn = 1
+            self.phase, self.queue = DRAFT, []
+            self.pending = [None] * self.n
+            self._begin_turn()
+            return
         if not last_turn:
             self._pass_hands()
             self.turn += 1
             self.phase, self.queue = DRAFT, []
+            self._begin_turn()
             return
         self._conflicts()
         if self.age < 3:
@@ -448,6 +788,11 @@ class ClassicState(State):
             self._events.append({"type": "game_over", "totals": self._result.totals})
 
     def _pass_hands(self) -> None:
+        if self.free_city:  # the two players swap hands; the Free City's deck stays
+            self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
+            self.hand_masks[0] = [3] * len(self.hands[0])  # both have seen these
+            self.hand_masks[1] = [3] * len(self.hands[1])
+            return
         step = -1 if self.age == 2 else 1
         moved: list[list[Card]] = [[] for _ in range(self.n)]
         for p in range(self.n):
@@ -456,6 +801,7 @@ class ClassicState(State):
 
     def _conflicts(self) -> None:
         win = VICTORY_TOKEN[self.age]
+        income = [0] * self.n
         for p in range(self.n):
             q = self.left(p)
             a, b = self.cities[p], self.cities[q]
@@ -463,28 +809,167 @@ class ClassicState(State):
                 continue
             winner, loser = (p, q) if a.shields > b.shields else (q, p)
             self.cities[winner].tokens.append(win)
-            self.cities[loser].tokens.append(DEFEAT_TOKEN)
+            tomyris = self.leaders_on and self.cities[loser].lp.get("defeats_to_winner")
+            self.cities[winner if tomyris else loser].tokens.append(DEFEAT_TOKEN)
             self._events.append(
                 {"type": "conflict", "age": self.age, "winner": winner, "loser": loser,
                  "shields": [self.cities[winner].shields, self.cities[loser].shields]}
             )  # fmt: skip
+            if self.leaders_on:
+                income[winner] += self.cities[winner].lp.get("coins_on_victory", 0)  # Nero
+        self._receive(income)
+
+    # ------------------------------------------------------------ leaders
+
+    def _deal_leaders(self, rng: random.Random) -> None:
+        """Leaders: 4 leaders each, at random; the rest stay in the box. Then the draft."""
+        pool = list(self.cat.leaders)
+        rng.shuffle(pool)
+        for p in range(self.players):
+            self.packets[p] = pool[p * LEADERS_DEALT : (p + 1) * LEADERS_DEALT]
+            self.packet_masks[p] = [1 << p] * LEADERS_DEALT
+        self.box = pool[self.players * LEADERS_DEALT :]
+        self.box_masks = [0] * len(self.box)
+        self.phase = LEADER_DRAFT
+        self.draft_round = 1
+        self.pending = [None] * self.n
+        self._events.append({"type": "leader_draft", "round": 1})
+
+    def _resolve_draft_round(self) -> None:
+        """Everyone keeps the leader chosen; the rest pass to the right (2 players: to the
+        other player); after the third choice the last leader joins the hand it reaches."""
+        for p in range(self.players):
+            action = self.pending[p]
+            assert action is not None
+            i = next(i for i, c in enumerate(self.packets[p]) if c.name == action.card)
+            self.leader_hands[p].append(self.packets[p].pop(i))
+            self.packet_masks[p].pop(i)
+            self.leader_masks[p].append(1 << p)
+        self.pending = [None] * self.n
+        self._legal.clear()
+        moved: list[list[Card]] = [[] for _ in range(self.players)]
+        for p in range(self.players):
+            q = (p - 1) % self.players  # to the right
+            moved[q] = self.packets[p]
+            self.packet_masks[q] = [(1 << p) | (1 << q)] * len(self.packets[p])
+        self.packets = moved
+        if self.draft_round < LEADERS_DEALT - 1:
+            self.draft_round += 1
+            self._events.append({"type": "leader_draft", "round": self.draft_round})
+            return
+        for p in range(self.players):
+            self.leader_hands[p] += self.packets[p]
+            self.leader_masks[p] += self.packet_masks[p]
+            self.packets[p], self.packet_masks[p] = [], []
+        self.draft_round = 0
+        self._start_age(1)
+
+    def _take_leader(self, p: int, name: str, secret: bool) -> Card:
+        hand = self.leader_hands[p]
+        i = next(i for i, c in enumerate(hand) if c.name == name)
+        del self.leader_masks[p][i]
+        if secret:  # the others no longer know which of the leaders they saw are left
+            self.leader_masks[p] = [1 << p] * len(self.leader_masks[p])
+        return hand.pop(i)
+
+    def _to_box(self, card: Card, p: int) -> None:
+        self.box.append(card)
+        self.box_masks.append(1 << p)
+
+    def _resolve_recruitment(self) -> None:
+        actions = list(self.pending)
+        self.pending = [None] * self.n
+        self._legal.clear()
+        self._events.append({"type": "recruit_turn", "age": self.age})
+        income = [0] * self.n
+        stages: list[tuple[int, int]] = []
+        taken: dict[int, Card] = {}
+        for p, action in enumerate(actions[: self.players]):
+            if action is None or action.kind == "skip":
+                continue
+            secret = action.kind != "recruit"
+            taken[p] = self._take_leader(p, action.card, secret)
+        for p, card in taken.items():
+            action = actions[p]
+            assert action is not None
+            if action.kind == "recruit":
+                self._recruit(p, card.name, income, card)
+            else:
+                bank = self._pay(p, action, card, income)
+                self._place(p, action, card, (BOX, 0, 0, p), bank, income, [], stages)
+        self._settle(income, [], stages)
+        if self.age == 3:
+            self.returns = [p for p in range(self.players) if self.leader_hands[p]]
+        self.extra_done = False
+        self._after_turn()
+
+    def _recruit(self, p: int, name: str, income: list[int], card: Card | None = None) -> None:
+        """Recruit a leader: its coin cost to the bank, its effects from now on."""
+        if card is None:
+            card = self._take_leader(p, name, secret=False)
+        city = self.cities[p]
+        cost = self.leader_cost(p, card)
+        city.coins -= cost
+        city.add_leader(card)
+        self._events.append(
+            {"type": "recruit", "seat": p, "card": card.name,
+             "paid": {"left": 0, "right": 0, "bank": cost}}
+        )  # fmt: skip
+        self._leader_arrives(p, card, income)
+
+    def _leader_arrives(self, p: int, card: Card, income: list[int]) -> None:
+        """What a leader does once, when it enters play (Croesus' coins, Solomon)."""
+        income[p] += card.coins_now
+        if any(e.type == "build_from_discard" for e in card.effects):
+            self.solomon.append(p)
+
+    def _copy_leader(self, p: int, name: str) -> None:
+        card = self.cat.by_name[name.lower()][0]
+        self.cities[p].add_leader(card, copy=True)
+        self._events.append({"type": "copy", "seat": p, "card": name})
+        income = [0] * self.n
+        self._leader_arrives(p, card, income)
+        self._receive(income)
+
+    def _return_leader(self, p: int, name: str) -> None:
+        card = self._take_leader(p, name, secret=True)
+        self._to_box(card, p)
+        self._events.append({"type": "return", "seat": p, "card": name, "secret": True})
+
+    def _draw_leaders(self, p: int, stage: Any) -> None:
+        """Roma B's first stage: leaders from the box into the hand."""
+        amount = next(e.amount for e in stage.effects if e.type == "draw_leaders")
+        drawn, self.box = self.box[:amount], self.box[amount:]
+        self.box_masks = [0] * len(self.box)  # nobody knows any more what is left in it
+        self.leader_hands[p] += drawn
+        self.leader_masks[p] += [1 << p] * len(drawn)
+        self._events.append({"type": "draw_leaders", "seat": p, "count": len(drawn)})
 
     # ------------------------------------------------------------ scoring
 
     def score_breakdown(self, p: int) -> dict[str, int]:
         return scoring.score_city(
-            self.cities[p], self.cities[self.left(p)], self.cities[self.right(p)]
+            self.cities[p],
+            self.cities[self.left(p)],
+            self.cities[self.right(p)],
+            leaders=self.leaders_on,
         )
 
     def _compute_result(self) -> Result:
         breakdowns = [self.score_breakdown(p) for p in range(self.n)]
         totals = [sum(b.values()) for b in breakdowns]
         coins = [c.coins for c in self.cities]
-        ranks = rank_players(list(zip(totals, coins, strict=True)))
-        players = [
-            PlayerResult(p, totals[p], breakdowns[p], ranks[p], coins[p]) for p in range(self.n)
-        ]
-        return Result(players, [p for p in range(self.n) if ranks[p] == 1])
+        m = self.players
+        ranks = rank_players(list(zip(totals[:m], coins[:m], strict=True)))
+        players = [PlayerResult(p, totals[p], breakdowns[p], ranks[p], coins[p]) for p in range(m)]
+        extra: JSON = {}
+        if self.free_city:
+            extra["free_city"] = {
+                "total": totals[FREE_CITY],
+                "breakdown": breakdowns[FREE_CITY],
+                "coins": coins[FREE_CITY],
+            }
+        return Result(players, [p for p in range(m) if ranks[p] == 1], extra=extra)
 
     def result(self) -> Result:
         if self._result is None:
@@ -493,25 +978,30 @@ class ClassicState(State):
 
     # ------------------------------------------------------------ views
 
+    def _city_view(self, p: int) -> JSON:
+        city = self.cities[p]
+        out: JSON = {
+            "seat": p,
+            "wonder": city.wonder.name,
+            "side": city.side,
+            "stages": city.stages,
+            "stages_total": len(city.stages_def),
+            "coins": city.coins,
+            "shields": city.shields,
+            "tokens": list(city.tokens),
+            "buildings": [c.name for c in city.cards],
+            "hand_size": len(self.hands[p]),
+            "chosen": self.phase in SIMULTANEOUS and self.pending[p] is not None,
+        }
+        if self.leaders_on and p < self.players:
+            out["leaders"] = [c.name for c in city.leaders]
+            out["courtesan"] = city.copied.name if city.copied else None
+            out["leader_hand_size"] = len(self.leader_hands[p])
+        return out
+
     def view(self, player: int | None) -> JSON:
         """What ``player`` may know; ``None`` is a spectator (no hand, no hidden card)."""
-        players = []
-        for p, city in enumerate(self.cities):
-            players.append(
-                {
-                    "seat": p,
-                    "wonder": city.wonder.name,
-                    "side": city.side,
-                    "stages": city.stages,
-                    "stages_total": len(city.stages_def),
-                    "coins": city.coins,
-                    "shields": city.shields,
-                    "tokens": list(city.tokens),
-                    "buildings": [c.name for c in city.cards],
-                    "hand_size": len(self.hands[p]),
-                    "chosen": self.phase == DRAFT and self.pending[p] is not None,
-                }
-            )
+        players = [self._city_view(p) for p in range(self.players)]
         out: JSON = {
             "game": "classic",
             "seat": player,
@@ -524,19 +1014,41 @@ class ClassicState(State):
             "discard_size": len(self.discard),
             "events": [self._redact(e, player) for e in self._events],
         }
+        if self.free_city:
+            fc = self._city_view(FREE_CITY)
+            fc.pop("chosen")
+            fc["deck_size"] = fc.pop("hand_size")
+            fc["controller"] = self.controller()
+            out["free_city"] = fc
+        if self.leaders_on:
+            out["expansions"] = ["leaders"]
+            out["box_size"] = len(self.box)
+            if self.phase == LEADER_DRAFT:
+                out["draft_round"] = self.draft_round
         if player is not None:
             out["hand"] = [c.name for c in self.hands[player]]
             mine = self.pending[player]
             out["chosen"] = mine.to_json() if mine is not None else None
-            if self.phase == DISCARD_BUILD and self.queue[:1] == [player]:
+            if self.phase == DISCARD_BUILD and self.to_move() == [player]:
                 out["discard"] = sorted(c.name for c in self.discard)
+            if self.free_city and self._fc_choosing(player):
+                out["deciding_for"] = "free_city"
+            if self.free_city and self.phase == DRAFT and player == self.controller():
+                fc_pick = self.pending[FREE_CITY]
+                out["free_city_chosen"] = fc_pick.to_json() if fc_pick is not None else None
+            if self.leaders_on:
+                out["leader_hand"] = [c.name for c in self.leader_hands[player]]
+                if self.phase == LEADER_DRAFT:
+                    out["leader_packet"] = [c.name for c in self.packets[player]]
         if self.phase == OVER:
             out["result"] = self.result().to_json()
+            if self.free_city:
+                out["result"]["free_city"] = self.result().extra["free_city"]
         return out
 
     @staticmethod
     def _redact(event: JSON, player: int | None) -> JSON:
-        if event.get("secret") and event.get("seat") != player:
+        if event.get("secret") and (player is None or player not in _knowers(event)):
             return {k: v for k, v in event.items() if k not in ("card", "secret")}
         return {k: v for k, v in event.items() if k != "secret"}
 
@@ -555,6 +1067,17 @@ class ClassicState(State):
         other.discard_seen = list(self.discard_seen)
         other.buried_from = [list(b) for b in self.buried_from]
         other.halicarnassus = list(self.halicarnassus)
+        other.hand_masks = [list(m) for m in self.hand_masks]
+        other.leader_hands = [list(h) for h in self.leader_hands]
+        other.leader_masks = [list(m) for m in self.leader_masks]
+        other.packets = [list(h) for h in self.packets]
+        other.packet_masks = [list(m) for m in self.packet_masks]
+        other.box = list(self.box)
+        other.box_masks = list(self.box_masks)
+        other.solomon = list(self.solomon)
+        other.courtesans = list(self.courtesans)
+        other.recruits = list(self.recruits)
+        other.returns = list(self.returns)
         other._events = list(self._events)
         other._legal = {}
         return other
@@ -563,7 +1086,7 @@ class ClassicState(State):
         def ref(card: Card) -> list[Any]:
             return [card.name, card.age]
 
-        return {
+        out: JSON = {
             "game": "classic",
             "options": self.options,
             "seed": self.seed,
@@ -595,14 +1118,37 @@ class ClassicState(State):
             "halicarnassus": list(self.halicarnassus),
             "events": list(self._events),
         }
+        if self.free_city:
+            out["hand_masks"] = [list(m) for m in self.hand_masks]
+        if self.leaders_on:
+            for i, c in enumerate(self.cities):
+                out["cities"][i]["leaders"] = [x.name for x in c.leaders]
+                out["cities"][i]["copied"] = c.copied.name if c.copied else None
+            out["leaders"] = {
+                "hands": [[x.name for x in h] for h in self.leader_hands],
+                "hand_masks": [list(m) for m in self.leader_masks],
+                "packets": [[x.name for x in h] for h in self.packets],
+                "packet_masks": [list(m) for m in self.packet_masks],
+                "box": [x.name for x in self.box],
+                "box_masks": list(self.box_masks),
+                "draft_round": self.draft_round,
+                "solomon": list(self.solomon),
+                "courtesans": list(self.courtesans),
+                "recruits": list(self.recruits),
+                "returns": list(self.returns),
+            }
+        return out
 
     @classmethod
     def from_json(cls, data: JSON) -> ClassicState:
-        cat = catalog()
-        cards = {(c.name, c.age): c for c in cat.cards}
+        cat = catalog_for(data["options"].get("expansions", []))
+        cards = {(c.name, c.age): c for c in (*cat.cards, *cat.leaders)}
 
         def card(ref: list[Any]) -> Card:
             return cards[(ref[0], ref[1])]
+
+        def leader(name: str) -> Card:
+            return cards[(name, 0)]
 
         def prov(x: list[int]) -> Provenance:
             return (x[0], x[1], x[2], x[3])
@@ -614,6 +1160,10 @@ class ClassicState(State):
                 city.build_stage(card(marker))
             for x in c["cards"]:
                 city.add_card(card(x))
+            for name in c.get("leaders", []):
+                city.add_leader(leader(name))
+            if c.get("copied"):
+                city.add_leader(leader(c["copied"]), copy=True)
             city.coins = c["coins"]
             city.tokens = list(c["tokens"])
             city.free_build_age = c["free_build_age"]
@@ -630,6 +1180,21 @@ class ClassicState(State):
         state.discard_seen = list(data["discard_seen"])
         state.buried_from = [[prov(x) for x in c["buried_from"]] for c in data["cities"]]
         state.halicarnassus = list(data["halicarnassus"])
+        if "hand_masks" in data:
+            state.hand_masks = [list(m) for m in data["hand_masks"]]
+        if "leaders" in data:
+            ld = data["leaders"]
+            state.leader_hands = [[leader(x) for x in h] for h in ld["hands"]]
+            state.leader_masks = [list(m) for m in ld["hand_masks"]]
+            state.packets = [[leader(x) for x in h] for h in ld["packets"]]
+            state.packet_masks = [list(m) for m in ld["packet_masks"]]
+            state.box = [leader(x) for x in ld["box"]]
+            state.box_masks = list(ld["box_masks"])
+            state.draft_round = ld["draft_round"]
+            state.solomon = list(ld["solomon"])
+            state.courtesans = list(ld["courtesans"])
+            state.recruits = list(ld["recruits"])
+            state.returns = list(ld["returns"])
         state._events = list(data["events"])
         if state.phase == OVER:
             state._result = state._compute_result()
