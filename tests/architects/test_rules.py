@@ -462,3 +462,22 @@ def test_action_json_round_trip() -> None:
     ):
         assert Action.from_json(action.to_json()) == action
         assert action.describe()
+
+
+def test_sample_world_keeps_the_peeked_card_for_the_holder_only() -> None:
+    import random
+
+    state = game("Giza", "Rhodes")
+    stack(state, "Giza", "blue2cat")
+    take(state, "Giza")  # seat 0 takes the cat
+    stack(state, "central", "red2")
+    take(state, "Rhodes")  # seat 1; then the holder's turn starts: it peeks
+    assert state.view(0)["central"]["top"] == "red2"
+    tops_0 = {state.sample_world(0, random.Random(s)).central[-1] for s in range(20)}
+    tops_1 = {state.sample_world(1, random.Random(s)).central[-1] for s in range(20)}
+    assert tops_0 == {state.f.index["red2"]}
+    assert len(tops_1) > 1
+    # face-up decks keep their visible tops; the stack is reshuffled for everyone
+    world = state.sample_world(1, random.Random(3))
+    assert [d[-1] for d in world.decks] == [d[-1] for d in state.decks]
+    assert sorted(world.stack) == sorted(state.stack)

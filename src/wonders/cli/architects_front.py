@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wonders.architects.actions import STACK, Action
+from wonders.architects.actions import Action
 from wonders.architects.cards import CENTRAL
 from wonders.architects.state import ArchitectsState
 from wonders.core.protocol import Result
@@ -167,8 +167,6 @@ def describe(state: ArchitectsState, seat: int, action: Action) -> str:
         return f"{action.describe()} ({where}){what}"
     if action.kind == "take" and state.knows_top >> seat & 1:
         return f"{action.describe()} ({state.f.names[state.central[-1]]}: you peeked)"
-    if action.token == STACK:
-        return action.describe()
     return action.describe()
 
 
