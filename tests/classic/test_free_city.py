@@ -1,0 +1,243 @@
+"""The 2-player variant (end of the base rulebook): the Free City, its deck and its controller.
+
+Seats: player 0, player 1, the Free City (city 2). Player 0's left neighbour is player 1 and
+its right neighbour the Free City; the Free City's left neighbour is player 0.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tests.classic.scenario import card, give, sell, wonder
+from wonders.classic.actions import Action
+from wonders.classic.state import FREE_CITY, ClassicState, setup
+
+
+def two(
+    seed: int = 0, wonders: tuple[str, str, str] = ("Giza", "Ephesus", "Rhodes")
+) -> ClassicState:
+    return setup({"players": 2, "wonders": list(wonders), "sides": "A"}, seed)
+
+
+def set_hand(state: ClassicState, city: int, *names: str) -> None:
+    state.hands[city] = [card(n) for n in names]
+    state.hand_masks[city] = [1 << city if city < 2 else 0] * len(names)
+    state._legal.clear()
+
+
+def fc_actions(state: ClassicState, own: Action) -> list[Action]:
+    ctrl = state.controller()
+    state.apply(ctrl, own)
+    return state.legal_actions(ctrl)
+
+
+def test_three_cities_two_players_and_the_free_city_deck() -> None:
+    state = two()
+    assert state.num_players == 2 and len(state.cities) == 3
+    assert state.controller() == 0  # the Free City's left neighbour holds its card in Age I
+    assert [len(h) for h in state.hands] == [8, 7, 6]  # the holder drew the deck's top card
+    assert sorted(state.to_move()) == [0, 1]
+    assert state.cities[FREE_CITY].coins == 3
+
+
+def test_the_controller_chooses_the_free_citys_card_after_their_own() -> None:
+    state = two()
+    own = state.hands[0][0].name
+    state.apply(0, sell(own))
+    assert 0 in state.to_move()
+    assert state.view(0)["deciding_for"] == "free_city"
+    assert all(a.card != own for a in state.legal_actions(0))  # a card of the rest of the hand
+    state.apply(1, sell(state.hands[1][0].name))
+    assert state.to_move() == [0]
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.turn == 2 and state.controller() == 1
+    assert [len(h) for h in state.hands] == [6, 7, 5]
+
+
+def test_control_alternates_and_ages_start_as_the_rulebook_says() -> None:
+    state = two()
+    holders = []
+    rng = random.Random(1)
+    while not state.is_terminal():
+        if state.phase == "draft" and state.pending == [None, None, None]:
+            holders.append((state.age, state.turn, state.controller()))
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    by_age = {age: [c for a, _, c in holders if a == age] for age in (1, 2, 3)}
+    assert by_age[1] == [0, 1, 0, 1, 0, 1]
+    assert by_age[2] == [1, 0, 1, 0, 1, 0]
+    assert by_age[3] == [0, 1, 0, 1, 0, 1]
+
+
+def test_the_free_city_pays_its_trades_from_its_own_treasury() -> None:
+    state = two()
+    set_hand(
+        state,
+        0,
+        "Baths",
+        "Altar",
+        "Theater",
+        "Pawnshop",
+        "Apothecary",
+        "Workshop",
+        "Scriptorium",
+        "Lumber Yard",
+    )
+    # the Free City (Rhodes, ore) needs stone for Baths: player 0 (Giza) sells stone
+    fc = state.cities[FREE_CITY]
+    acts = fc_actions(state, sell("Altar"))
+    pays = {(a.left, a.right) for a in acts if a.kind == "build" and a.card == "Baths"}
+    assert pays == {(2, 0)}
+    state.apply(0, Action("build", "Baths", 2, 0))
+    state.apply(1, sell(state.hands[1][0].name))
+    assert fc.coins == 1 and "Baths" in [c.name for c in fc.cards]
+    assert state.cities[0].coins == 3 + 3 + 2  # sold Altar, and the Free City's 2 coins
+
+
+def test_the_free_city_sells_only_when_it_cannot_build() -> None:
+    state = two()
+    set_hand(state, 0, "Altar", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar", "Altar")
+    acts = fc_actions(state, sell("Altar"))
+    assert not any(a.kind == "sell" for a in acts)
+    state = two()
+    state.cities[FREE_CITY].coins = 0
+    set_hand(
+        state,
+        0,
+        "Altar",
+        "Guard Tower",
+        "Guard Tower",
+        "Guard Tower",
+        "Guard Tower",
+        "Guard Tower",
+        "Guard Tower",
+        "Guard Tower",
+    )
+    # the Free City (Rhodes, ore) cannot pay for clay without coins, nor its first stage (wood)
+    acts = fc_actions(state, sell("Altar"))
+    assert {a.kind for a in acts} == {"sell"}
+
+
+def test_the_free_city_builds_free_by_chain_when_it_can() -> None:
+    state = two()
+    give(state, FREE_CITY, "Apothecary")
+    set_hand(state, 0, "Altar", "Stables", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar")
+    acts = fc_actions(state, sell("Altar"))
+    assert [a for a in acts if a.card == "Stables"] == [Action("build", "Stables")]
+    assert any(a.card == "Baths" and a.kind == "wonder" for a in acts) or any(
+        a.card == "Baths" for a in acts
+    )
+
+
+def test_the_free_citys_last_card_is_discarded_with_the_players_seventh() -> None:
+    state = two()
+    rng = random.Random(3)
+    while state.turn < 6 or state.phase != "draft":
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    assert sorted(len(h) for h in state.hands[:2]) == [2, 3] and len(state.hands[2]) == 1
+    before = len(state.discard)
+    sold = 0
+    while state.age == 1:
+        p = state.to_move()[0]
+        acts = state.legal_actions(p)
+        act = next((a for a in acts if a.kind != "sell"), acts[0])
+        sold += act.kind == "sell"
+        state.apply(p, act)
+    discards = [e for e in state.events if e["type"] == "discard"]
+    assert len(discards) == 3  # two 7th cards and the Free City's last card
+    assert len(state.discard) == before + sold + 3
+
+
+def test_military_counts_three_cities() -> None:
+    state = two()
+    give(state, FREE_CITY, "Stockade")
+    give(state, 0, "Barracks", "Guard Tower")
+    state.turn = 6
+    set_hand(state, state.controller(), "Altar", "Baths", "Theater")
+    set_hand(state, 1 - state.controller(), "Altar", "Baths")
+    set_hand(state, FREE_CITY, "Altar")
+    while state.age == 1:
+        p = state.to_move()[0]
+        acts = state.legal_actions(p)
+        state.apply(p, next((a for a in acts if a.kind == "sell"), acts[0]))
+    assert state.cities[0].tokens == [1, 1]  # beat the Free City and player 1
+    assert sorted(state.cities[FREE_CITY].tokens) == [-1, 1]  # lost to 0, beat 1
+    assert state.cities[1].tokens == [-1, -1]
+
+
+def test_the_result_names_the_two_players_and_keeps_the_free_citys_score_apart() -> None:
+    state = two(seed=5)
+    rng = random.Random(5)
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    result = state.result()
+    assert [p.seat for p in result.players] == [0, 1]
+    assert len(result.to_json()["players"]) == 2
+    fc = result.extra["free_city"]
+    assert fc["total"] == sum(fc["breakdown"].values())
+    assert set(result.winners) <= {0, 1}
+    assert ClassicState.from_json(state.to_json()).result() == result
+
+
+def test_views_hide_the_other_hand_and_the_free_city_deck() -> None:
+    state = two()
+    view = state.view(1)
+    assert view["hand"] == [c.name for c in state.hands[1]]
+    assert "hands" not in view and "deck" not in view["free_city"]
+    assert view["free_city"]["deck_size"] == 6
+    state.apply(0, sell(state.hands[0][0].name))
+    state.apply(0, state.legal_actions(0)[0])
+    assert state.view(1)["chosen"] is None and "free_city_chosen" not in state.view(1)
+
+
+def test_sampling_keeps_what_the_player_saw_and_redeals_the_rest() -> None:
+    state = two(seed=2)
+    rng = random.Random(2)
+    for _ in range(3):  # turn 1 and the first choices of turn 2
+        p = state.to_move()[0]
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    # seat 1 passed its hand to seat 0; seat 0 (no longer controller) holds exactly it
+    world_hands = set()
+    for k in range(20):
+        world = state.sample_world(1, random.Random(k))
+        assert world.hands[1] == state.hands[1]
+        assert world.view(1) == {
+            **state.view(1),
+            "to_move": world.view(1)["to_move"],
+            "players": world.view(1)["players"],
+        }
+        world_hands.add(tuple(c.name for c in world.hands[FREE_CITY]))
+    assert len(world_hands) > 1  # the Free City's deck is unknown to everyone
+
+
+def test_babylon_and_halicarnassus_act_for_the_free_city_through_its_controller() -> None:
+    state = two(wonders=("Giza", "Ephesus", "Halicarnassus"))
+    state.discard.append(card("Baths"))
+    state.discard_from.append((1, 0, 0, 0))
+    state.discard_seen.append(0)
+    set_hand(state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
+    state.cities[FREE_CITY].build_stage(card("Altar"))  # stage 2 next (Halicarnassus A)
+    acts = fc_actions(state, sell("Altar"))
+    stage = [a for a in acts if a.kind == "wonder"]
+    if not stage:
+        return  # the stage is not affordable in this deal
+    state.apply(1, sell(state.hands[1][0].name))
+    state.apply(0, stage[0])
+    assert state.phase == "discard_build" and state.to_move() == [state.controller() ^ 1 ^ 1]
+
+
+def test_wonder_stage_by_the_free_city_is_secret_except_to_its_controller() -> None:
+    state = two()
+    set_hand(state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
+    state.cities[FREE_CITY].coins = 10
+    acts = fc_actions(state, sell("Altar"))
+    stage = next((a for a in acts if a.kind == "wonder"), None)
+    if stage is None:
+        return
+    state.apply(1, sell(state.hands[1][0].name))
+    state.apply(0, wonder(stage.card, stage.left, stage.right))
+    mine = [e for e in state.view(0)["events"] if e["type"] == "wonder"]
+    theirs = [e for e in state.view(1)["events"] if e["type"] == "wonder"]
+    assert "card" in mine[-1] and "card" not in theirs[-1]
