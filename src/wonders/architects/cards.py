@@ -1,7 +1,7 @@
 """7 Wonders Architects: card kinds, decks, wonders and progress tokens from data/*.toml.
 
-Only the data layer of Architects exists so far (the rules engine is issue 6's remaining
-work). Everything is validated at load: deck sizes, the totals the reference gives (17 of
+The rules engine that plays them is ``state.py`` (rulings in docs/ARCHITECTS.md).
+Everything is validated at load: deck sizes, the totals the reference gives (17 of
 each resource, 14 of each science symbol), stage orders that cover the 5 stages once.
 """
 

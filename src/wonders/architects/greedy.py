@@ -5,9 +5,10 @@ information only (the face-up tops, the central deck and the token stack as mult
 every player can count, and the cat's peek when the player has it):
 
 - **points now**: stages built, blue cards, the cat, victory tokens, progress tokens;
-- **wonder outlook**: the next stage the player may build, as the share of its cost the
-  player's grey and yellow cards already cover (squared, so near-complete stages pull), of
-  its points plus about a card's worth for an effect, and a little for resources beyond it;
+- **wonder outlook**: the next three stages in building order, each as the share of its
+  cost that the grey and yellow cards left after the stages before it cover (squared, so
+  near-complete stages pull), of its points plus about a card's worth for an effect, the
+  later ones discounted;
 - **science**: a token's worth when a pair or a set of three is held, part of it per green
   card otherwise;
 - **military**: 3 points per neighbour the player out-shields, weighted by how close the
@@ -35,11 +36,12 @@ from wonders.architects.state import (
 )
 
 EFFECT_POINTS = 2.0  # a wonder stage's effect: about a card, a token or a shield
-SPARE_UNIT = 0.3  # a resource beyond what the next stage needs
 GREEN_SHARE = 0.4  # a green card towards a token
 TOKEN_ACTIVE = {"Economy": 2.0, "Engineering": 3.0, "Tactics": 2.5, "Architecture": 3.0}
 EXTRA_CARD = 2.5  # a token that gives extra cards
 EPSILON = 1e-9
+LOOKAHEAD_STAGES = 3
+NEXT_STAGE_WEIGHT = 0.8  # the stage after the next one, less certain
 
 
 def choose(state: Any, player: int, rng: random.Random) -> Action:
@@ -140,32 +142,39 @@ def position(
 def _wonder_outlook(
     state: ArchitectsState, p: int, have: list[int], tokens: list[str], built: list[int]
 ) -> float:
+    """The next stages (up to ``LOOKAHEAD_STAGES``), each as the squared share of its cost
+    the cards left after the stages before it cover, times its points and effect."""
     f = facts()
     w = state.wonders[p]
-    nxt: list[int] = []
-    for group in w.order:
-        nxt = [s for s in group if s not in built]
-        if nxt:
-            break
-    if not nxt:
-        return 0.0
+    todo = [s for group in w.order for s in group if s not in built]
     res = [have[k] for k in f.res_kind]
     gold = have[f.gold_kind] + (1 if "Economy" in tokens and have[f.gold_kind] else 0)
     engineering = "Engineering" in tokens
-    best = 0.0
-    for s in nxt:
-        cost = catalog().costs[s - 1]
+    costs = catalog().costs
+    value = 0.0
+    weight = 1.0
+    for s in todo[:LOOKAHEAD_STAGES]:
+        cost = costs[s - 1]
+        k = cost.count
+        used: list[int] = []  # resource indexes spent on this stage
         if engineering:
-            units = sum(res) + gold
+            for r in sorted(range(len(res)), key=lambda r: -res[r]):
+                take = min(res[r], k - len(used))
+                used += [r] * take
         elif cost.same:
-            units = max(res) + gold
+            r = max(range(len(res)), key=lambda r: res[r])
+            used = [r] * min(res[r], k)
         else:
-            units = sum(1 for r in res if r) + gold
-        share = min(units, cost.count) / cost.count
+            used = sorted((r for r in range(len(res)) if res[r]), key=lambda r: -res[r])[:k]
+        for r in used:
+            res[r] -= 1
+        wild = min(gold, k - len(used))
+        gold -= wild
+        share = (len(used) + wild) / k
         effect = EFFECT_POINTS if s in w.effect_stages else 0.0
-        best = max(best, share * share * (w.points[s - 1] + effect + 1.0))
-    spare = max(0, sum(res) + gold - catalog().costs[nxt[0] - 1].count)
-    return best + SPARE_UNIT * min(spare, 4)
+        value += weight * share * share * (w.points[s - 1] + effect + 1.0)
+        weight *= NEXT_STAGE_WEIGHT
+    return value
 
 
 def _science_outlook(have: list[int]) -> float:
