@@ -16,7 +16,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from wonders.architects.actions import Action
-from wonders.architects.cards import CENTRAL
+from wonders.architects.cards import CENTRAL, catalog
 from wonders.architects.state import ArchitectsState
 from wonders.core.protocol import Result
 
@@ -124,13 +124,22 @@ def position_table(state: ArchitectsState, seat: int) -> Table:
             label,
             info["wonder"],
             " ".join(map(str, info["stages"])) or "-",
-            "/".join(map(str, info["next_stages"])) or "done",
+            ", ".join(stage_cost(state, p, st) for st in info["next_stages"]) or "done",
             cards,
             str(info["shields"]),
             str(info["victory_tokens"]),
             ", ".join(info["progress"]),
         )
     return table
+
+
+def stage_cost(state: ArchitectsState, p: int, stage: int) -> str:
+    """A stage, its cost as the rulebook writes it (2≠ two different, 3= three equal) and
+    its points: "3: 3≠ 6VP"."""
+    cost = catalog().costs[stage - 1]
+    return (
+        f"{stage}: {cost.count}{'=' if cost.same else '≠'} {state.wonders[p].points[stage - 1]}VP"
+    )
 
 
 def decks_line(state: ArchitectsState, seat: int, view: dict[str, Any]) -> str:
