@@ -332,3 +332,23 @@ def test_actions_are_refused_when_they_belong_to_another_effect() -> None:
         with pytest.raises(Exception, match="cannot"):
             state.apply(0, bad)
     assert state.to_json() == before
+
+
+def test_only_the_searching_player_knows_the_cards_it_looks_at() -> None:
+    import random
+
+    state = game("Halicarnassus", "Giza", "Rhodes")
+    state.built[0] = [1]
+    give(state, 0, papyrus=1)
+    stack(state, "Halicarnassus", "papyrus")
+    take(state, "Halicarnassus")
+    do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
+    do(state, kind="search", deck="Rhodes")
+    held = sorted(state.held)
+    for s in range(10):
+        mine = state.sample_world(0, random.Random(s))
+        assert sorted(mine.held) == held and mine.view(0) == state.view(0)
+        theirs = state.sample_world(1, random.Random(s))
+        assert theirs.held[0] == state.held[0]  # it was the visible top
+        assert len(theirs.held) == len(state.held) and theirs.view(1) == state.view(1)
+    assert any(sorted(state.sample_world(1, random.Random(s)).held) != held for s in range(10))
