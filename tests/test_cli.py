@@ -144,7 +144,8 @@ def test_bench_reports_every_table_size() -> None:
     code, out, _ = run("bench", "--games", "1", "--game", "classic", "--json")
     assert code == 0
     rows = json.loads(out)
-    assert [r["options"]["players"] for r in rows] == [3, 5, 7]
+    assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7]
+    assert [r["options"].get("expansions") for r in rows][-2:] == [["leaders"], ["leaders"]]
     for r in rows:
         assert r["games"] >= 1 and r["games_per_second"] > 0 and r["decisions_per_second"] > 0
 
@@ -165,3 +166,81 @@ def test_bad_options_are_clear_errors(args: tuple[str, ...], message: str) -> No
     assert code == 1
     assert message in err
     assert "Traceback" not in err
+
+
+def test_cards_with_the_leaders_expansion() -> None:
+    code, out, _ = run("cards", "classic", "--expansions", "leaders", "--json")
+    assert code == 0
+    cards = json.loads(out)
+    leaders = [c for c in cards if c["color"] == "white"]
+    assert len(leaders) == 36
+    assert all(c["age"] is None and not c["cost"]["resources"] for c in leaders)
+    assert {c["name"]: c["cost"]["coins"] for c in leaders}["Pericles"] == 6
+    guilds = {c["name"] for c in cards if c["color"] == "purple"}
+    assert {"Gamers Guild", "Courtesans Guild", "Diplomats Guild", "Architects Guild"} <= guilds
+    code, out, _ = run("cards", "classic", "--json")
+    assert not any(c["color"] == "white" for c in json.loads(out))
+    code, out, _ = run("cards", "classic", "--expansions", "leaders", "--players", "3")
+    assert code == 0 and "leader" in out and "Maecenas" in out
+    code, _, err = run("cards", "classic", "--expansions", "armada")
+    assert code == 1 and "unknown expansion" in err
+
+
+def test_score_a_leaders_sheet(tmp_path: Path) -> None:
+    sheet = {
+        "game": "classic",
+        "expansions": ["leaders"],
+        "players": [
+            {"name": "Ann", "wonder": "Roma", "side": "A", "stages": 2,
+             "cards": ["Apothecary", "Courtesans Guild"], "coins": 9, "military": [1],
+             "leaders": ["Euclid", "Midas"], "courtesan": "Cleopatra"},
+            {"name": "Bob", "wonder": "Giza", "side": "A", "stages": 1, "cards": ["Baths"],
+             "coins": 3, "military": [-1], "leaders": ["Cleopatra"]},
+            {"name": "Cy", "wonder": "Rhodes", "side": "A", "stages": 0, "cards": [],
+             "coins": 3, "military": []},
+        ],
+    }  # fmt: skip
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet))
+    code, out, _ = run("score", str(path), "--json")
+    assert code == 0, out
+    ann, bob, _ = json.loads(out)["players"]
+    assert ann["breakdown"]["science"] == 4  # two compasses, one of them Euclid's
+    assert ann["breakdown"]["leaders"] == 3  # Midas: 9 coins
+    assert ann["breakdown"]["guilds"] == 5  # the courtesan's Cleopatra
+    assert bob["breakdown"]["leaders"] == 5
+    code, out, _ = run("score", str(path))
+    assert code == 0 and "lead" in out
+    sheet["players"][2]["courtesan"] = "Cleopatra"  # type: ignore[index]
+    path.write_text(json.dumps(sheet))
+    code, _, err = run("score", str(path))
+    assert code == 1 and "Courtesans Guild" in err
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ("--players", "2"),
+        ("--expansions", "leaders"),
+        ("--players", "2", "--expansions", "leaders"),
+    ],
+)
+def test_play_the_free_city_and_leaders_with_piped_choices(options: tuple[str, ...]) -> None:
+    code, out, _ = run(
+        "play", "classic", *options, "--bots", "greedy", "--seed", "4", stdin="1\n" * 80
+    )
+    assert code == 0, out
+    assert "Final scores" in out
+    if "2" in options:
+        assert "Free City" in out
+    if "leaders" in options:
+        assert "Leader draft" in out and "recruitment" in out
+
+
+def test_simulate_two_players_with_leaders() -> None:
+    code, out, _ = run(
+        "simulate", "classic", "--players", "2", "--expansions", "leaders",
+        "--games", "2", "--bots", "greedy", "--json",
+    )  # fmt: skip
+    assert code == 0, out
+    assert all(len(r["totals"]) == 2 for r in json.loads(out)["results"])

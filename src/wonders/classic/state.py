@@ -554,6 +554,10 @@ class ClassicState(State):
             self.hand_masks[ctrl].append(1 << ctrl)
             self._events.append({"type": "free_city", "controller": ctrl, "turn": self.turn})
 
+    def halicarnassus_turn(self, city: int) -> bool:
+        """Whether the discard build owed now is Halicarnassus' (else Solomon's)."""
+        return not (self._events and self._events[-1] == {"type": "solomon", "seat": city})
+
     def _packet(self, seat: int) -> int:
         """The packet (first holder this Age) of the hand ``seat`` holds now."""
         step = -1 if self.age == 2 else 1  # Ages I and III pass left (seat + 1)
@@ -756,6 +760,8 @@ class ClassicState(State):
                     mask = 1 << self.decider(p)
                     self.discard_seen = [m | mask for m in self.discard_seen]
                     self.phase, self.queue = DISCARD_BUILD, [p]
+                    if source is self.solomon:
+                        self._events.append({"type": "solomon", "seat": p})
                     self._legal.clear()
                     return
         while self.returns:  # Age III: the leader sent back to the box

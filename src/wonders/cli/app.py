@@ -135,7 +135,10 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
 
     assert isinstance(state, ClassicState)
     players = state.num_players
-    console.print(f"7 Wonders, {players} players, seed {seed}. You are seat {seat}.")
+    extras = ", the Free City" if state.free_city else ""
+    extras += ", Leaders" if state.leaders_on else ""
+    console.print(f"7 Wonders, {players} players{extras}, seed {seed}. You are seat {seat}.")
+    free_city = players if state.free_city else None
     shown = 0
     while not state.is_terminal():
         for p in state.to_move():
@@ -143,30 +146,71 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
                 state.apply(p, opponents[p].choose(state, p))
         events = state.view(seat)["events"]
         for event in events[shown:]:
-            line = render.event_line(event)
+            line = render.event_line(event, free_city)
             if line:
                 console.print(line, highlight=False)
         shown = len(events)
         if seat not in state.to_move():
             continue
         actions = state.legal_actions(seat)
-        console.print(render.boards(state, seat))
+        view = state.view(seat)
+        acting = seat
+        title = "Your choices"
+        if state.phase != "leader_draft":
+            console.print(render.boards(state, seat))
         if state.phase == "discard_build":
-            console.print("Halicarnassus: build one card of the discard pile for free.")
+            acting = state.queue[0]
+            who = "Halicarnassus" if state.halicarnassus_turn(acting) else "Solomon"
+            console.print(f"{who}: build one card of the discard pile for free.")
         elif state.phase == "extra_card":
+            acting = state.queue[0]
             console.print("Babylon: play your last card of the Age.")
+        elif state.phase == "leader_draft":
+            console.print(
+                f"Leader draft, round {state.draft_round}: keep one leader; the others "
+                "pass to your right."
+            )
+            console.print(render.leader_table(state, seat, packet=True))
+        elif state.phase == "recruit":
+            console.print(
+                "Recruitment: recruit a leader (coins to the bank), build a wonder stage "
+                "with it, or sell it for 3 coins (it goes back to the box)."
+            )
+            console.print(render.leader_table(state, seat))
+        elif state.phase == "recruit_now":
+            console.print("Roma: recruit a leader at once (or decline).")
+            console.print(render.leader_table(state, seat))
+        elif state.phase == "courtesan":
+            console.print("Courtesans Guild: copy the effect of a neighbour's recruited leader.")
+        elif state.phase == "return_leader":
+            console.print("Age III: send one of your leaders back to the box.")
+        elif view.get("deciding_for") == "free_city":
+            acting = state.n - 1
+            title = "The Free City's choices"
+            console.print(
+                "Now the Free City's card, from the rest of your hand: it builds a card free "
+                "by chain when it can, sells only if it can build nothing, and pays its trades "
+                "from its own treasury."
+            )
         else:
+            if state.free_city and seat == state.controller():
+                console.print("You hold the Free City card: after your card, choose its card.")
             console.print(render.hand_table(state, seat))
-        console.print(render.actions_table(state, seat, actions))
+            if state.leaders_on and state.cities[seat].leaders:
+                console.print(render.leader_table(state, seat))
+        console.print(render.actions_table(state, acting, actions, title))
         choice = _ask(len(actions))
         state.apply(seat, actions[choice - 1])
     for event in state.view(seat)["events"][shown:]:
-        line = render.event_line(event)
+        line = render.event_line(event, free_city)
         if line:
             console.print(line, highlight=False)
     console.print(render.cities_table(state, seat, title="Final cities"))
     names = [f"{p}" + (" (you)" if p == seat else "") for p in range(state.num_players)]
     console.print(render.result_table(state.result(), names))
+    if state.free_city:
+        fc = state.result().extra["free_city"]
+        console.print(f"The Free City scored {fc['total']} (it does not rank).")
 
 
 def _ask(count: int) -> int:
@@ -327,11 +371,14 @@ def cards(
         int | None, typer.Option(help="only the cards used at this player count")
     ] = None,
     age: Annotated[int | None, typer.Option(help="only this Age (1-3)")] = None,
+    expansions: Expansions = None,
     as_json: AsJson = False,
 ) -> None:
     """The card catalogue, or the cards used at a player count."""
     if age is not None and age not in (1, 2, 3):
         raise OptionsError("--age must be 1, 2 or 3")
+    if game != "classic" and expansions:
+        raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
     if game == "duel":
         listed = _duel_cards(players, age)
     elif game == "architects":
@@ -344,13 +391,15 @@ def cards(
             _architects_table(listed)
             return
     elif game == "classic":
-        listed = _classic_cards(players, age)
+        listed = _classic_cards(players, age, expansions)
     else:
         raise OptionsError(f"unknown game {game!r}; cards of: architects, classic, duel")
     if as_json:
         print(json.dumps(listed))
         return
     title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}[game]
+    if game == "classic" and expansions:
+        title += " + " + expansions
     table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
     for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
         table.add_column(column)
@@ -370,7 +419,7 @@ def cards(
         effect = "; ".join(effects)
         style = render.COLOR_STYLE[c["color"]]
         table.add_row(
-            str(c["age"]),
+            str(c["age"]) if c["age"] is not None else "leader",
             f"[{style}]{c['name']}[/]",
             c["color"],
             cost or "free",
@@ -394,18 +443,29 @@ def _architects_table(listed: list[dict[str, Any]]) -> None:
     console.print(table)
 
 
-def _classic_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
-    from wonders.classic.cards import MAX_PLAYERS, MIN_PLAYERS, catalog
+def _classic_cards(
+    players: int | None, age: int | None, expansions: str | None = None
+) -> list[dict[str, Any]]:
+    from wonders.classic.cards import MAX_PLAYERS, catalog
+    from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
 
-    if players is not None and not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionsError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}")
+    names = [e.strip() for e in (expansions or "").split(",") if e.strip()]
+    options = normalize_options({"expansions": names}) if names else {}
+    if players is not None and not FREE_CITY_PLAYERS <= players <= MAX_PLAYERS:
+        raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {MAX_PLAYERS}")
+    cat = catalog()
+    if "leaders" in options.get("expansions", []):
+        from wonders.classic.cards import leaders_catalog
+
+        cat = leaders_catalog()
+    deck_players = max(players, 3) if players is not None else None  # 2 players: the 3+ cards
     listed = []
-    for card in catalog().cards:
+    for card in (*cat.cards, *cat.leaders):
         if age is not None and card.age != age:
             continue
         data = card.to_json()
-        if players is not None and not card.is_guild:
-            data["copies"] = [m for m in card.copies if m <= players]
+        if deck_players is not None and not card.is_guild and card.color != "white":
+            data["copies"] = [m for m in card.copies if m <= deck_players]
             if not data["copies"]:
                 continue
         listed.append(data)

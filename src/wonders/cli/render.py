@@ -23,6 +23,7 @@ COLOR_STYLE = {
     "yellow": "yellow",
     "red": "red",
     "purple": "magenta",
+    "white": "bright_white",
 }
 
 
@@ -34,6 +35,7 @@ SHORT = {
     "science": "sci",
     "commerce": "com",
     "guilds": "guild",
+    "leaders": "lead",
 }
 
 
@@ -65,7 +67,43 @@ def describe_effect(effect: dict[str, Any]) -> str:
             else " + ".join([whose] if isinstance(whose, str) else whose)
         )
         return f"{amount} {unit} per {what} ({where})"
-    return str(kind).replace("_", " ")
+    return LEADER_WORDS.get(kind) or _leader_effect_words(effect) or kind.replace("_", " ")
+
+
+LEADER_WORDS = {
+    "free_leaders": "leaders recruited free",
+    "bank_resource": "once a turn, 1 resource from the bank for 1 coin",
+    "trade_rebate": "1 coin back per neighbour bought from in a turn",
+    "free_guilds": "guilds built free of resources",
+    "build_from_discard": "build a discarded card free, at once",
+    "defeats_to_winner": "defeat tokens go to the neighbour who won",
+    "copy_leader": "copies a neighbour's recruited leader (chosen when built)",
+    "recruit_leader": "recruit a leader at once",
+}
+
+
+def _leader_effect_words(effect: dict[str, Any]) -> str:
+    kind = effect["type"]
+    if kind == "cost_discount":
+        target = "wonder stages" if effect["target"] == "wonder" else f"{effect['target']} cards"
+        return f"{target} cost 1 resource less"
+    if kind == "points_per_set":
+        return f"{effect['points']} VP per set of {'/'.join(effect['count'])}"
+    if kind == "points_per_coins":
+        return f"{effect['points']} VP per 3 coins"
+    if kind == "science_set_bonus":
+        return f"{effect['points']} more VP per set of 3 science symbols"
+    if kind == "coins_on_build":
+        return f"{effect['coins']} coins per {'/'.join(effect['count'])} card built later"
+    if kind == "coins_on_chain":
+        return f"{effect['coins']} coins per chain build later"
+    if kind == "coins_on_victory":
+        return f"{effect['coins']} coins per military victory later"
+    if kind == "leader_discount":
+        return f"leaders cost {effect['coins']} less ({'/'.join(effect['whose'])})"
+    if kind == "draw_leaders":
+        return f"draw {effect['amount']} leaders"
+    return ""
 
 
 def _units(vec: Vector) -> str:
@@ -80,6 +118,8 @@ def production(state: ClassicState, seat: int) -> str:
 
 
 def _label(state: ClassicState, p: int, seat: int | None) -> str:
+    if p >= state.num_players:
+        return "Free City"
     if seat is None:
         return f"seat {p}"
     if p == seat:
@@ -112,6 +152,10 @@ def board(state: ClassicState, p: int, seat: int | None = None) -> Panel:
         if names:
             lines.append(f"[{style}]{color}[/]: {', '.join(names)}")
     lines.append(f"produces: {production(state, p)}")
+    if city.leaders or city.copied:
+        recruited = ", ".join(c.name for c in city.leaders) or "none"
+        copied = f" (Courtesans: {city.copied.name})" if city.copied else ""
+        lines.append(f"[{COLOR_STYLE['white']}]leaders[/]: {recruited}{copied}")
     science = _science(state, p)
     if science:
         lines.append(f"science: {science}")
@@ -126,7 +170,7 @@ def cities_table(
     table = Table(title=title or f"Age {state.age}, turn {state.turn}")
     for column in ("seat", "wonder", "stages", "coins", "shields", "tokens", "buildings"):
         table.add_column(column, no_wrap=column in ("seat", "wonder"))
-    for p in range(state.num_players) if seats is None else seats:
+    for p in range(len(state.cities)) if seats is None else seats:
         city = state.cities[p]
         table.add_row(
             _label(state, p, seat),
@@ -152,9 +196,12 @@ def boards(state: ClassicState, seat: int) -> Group:
 
 
 def explain(state: ClassicState, seat: int, action: Action) -> str:
-    """An action in words, with what a payment buys from whom."""
+    """An action in words, with what a payment buys from whom (``seat``: the acting city)."""
     text = action.describe()
-    if not (action.left or action.right):
+    if action.kind == "recruit":
+        price = state.leader_cost(seat, state.cat.card_named(action.card))
+        return f"{text} for {price} coin(s)" if price else f"{text} free"
+    if not (action.left or action.right) or action.bank or state.leaders_on:
         return text
     city = state.cities[seat]
     lc, rc = state.cities[state.left(seat)], state.cities[state.right(seat)]
@@ -204,8 +251,28 @@ def hand_table(state: ClassicState, seat: int) -> Table:
     return table
 
 
-def actions_table(state: ClassicState, seat: int, actions: list[Action]) -> Table:
-    table = Table(title="Your choices")
+def leader_table(state: ClassicState, seat: int, packet: bool = False) -> Table:
+    """Your leaders (or the draft packet in front of you): cost for you now and effect."""
+    table = Table(title="Leaders in front of you" if packet else "Your leaders")
+    for column in ("leader", "printed cost", "for you", "effect"):
+        table.add_column(column)
+    cards = state.packets[seat] if packet else state.leader_hands[seat]
+    for c in cards:
+        effect = "; ".join(describe_effect(e.to_json()) for e in c.effects)
+        table.add_row(
+            f"[{COLOR_STYLE['white']}]{c.name}[/]",
+            f"{c.coins} coin(s)",
+            f"{state.leader_cost(seat, c)} coin(s)",
+            effect,
+        )
+    return table
+
+
+def actions_table(
+    state: ClassicState, seat: int, actions: list[Action], title: str = "Your choices"
+) -> Table:
+    """The numbered choices; ``seat`` is the city they act for (the Free City's too)."""
+    table = Table(title=title)
     table.add_column("#", justify="right")
     table.add_column("action")
     table.add_column("card")
@@ -225,10 +292,32 @@ def _trades(event: dict[str, Any]) -> str:
     return f", paying {' and '.join(trade)}" if trade else ""
 
 
-def event_line(event: dict[str, Any]) -> str | None:
-    """One event of a player's view in words (``None`` for bookkeeping events)."""
+def event_line(event: dict[str, Any], free_city: int | None = None) -> str | None:
+    """One event of a player's view in words (``None`` for bookkeeping events); the city
+    ``free_city`` is called the Free City (2 players)."""
     kind = event["type"]
     who = f"seat {event.get('seat')}"
+    if free_city is not None and event.get("seat") == free_city:
+        who = "the Free City"
+        if "by" in event:
+            who += f" (played by seat {event['by']})"
+    if kind == "free_city":
+        return f"seat {event['controller']} plays for the Free City this turn"
+    if kind == "leader_draft":
+        return f"[bold]Leader draft, round {event['round']}[/]"
+    if kind == "solomon":
+        return f"{who}: Solomon builds a card of the discard pile"
+    if kind == "recruitment":
+        return f"[bold]Age {event['age']}: recruitment[/]"
+    if kind == "recruit":
+        return f"{who} recruited {event['card']} for {event['paid']['bank']} coin(s)"
+    if kind == "copy":
+        return f"{who}'s Courtesans Guild copies {event['card']}"
+    if kind == "draw_leaders":
+        return f"{who} drew {event['count']} leaders from the box (Roma)"
+    if kind == "return":
+        card = f" {event['card']}" if "card" in event else " a leader"
+        return f"{who} sent{card} back to the box"
     if kind == "turn":
         return f"[bold]Age {event['age']}, turn {event['turn']}:[/]"
     if kind == "build":
@@ -244,7 +333,11 @@ def event_line(event: dict[str, Any]) -> str | None:
     if kind == "coins":
         return f"{who} received {event['amount']} coins"
     if kind == "conflict":
-        return f"Age {event['age']} conflict: seat {event['winner']} beat seat {event['loser']}"
+        winner, loser = (
+            "the Free City" if x == free_city else f"seat {x}"
+            for x in (event["winner"], event["loser"])
+        )
+        return f"Age {event['age']} conflict: {winner} beat {loser}"
     if kind == "age":
         return f"--- Age {event['age']} begins ---"
     return None

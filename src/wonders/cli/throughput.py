@@ -50,7 +50,14 @@ def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[s
 
 # Each game's benchmark tables: (options, share of the run's game count).
 TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
-    "classic": [({"players": 3}, 1.0), ({"players": 5}, 0.6), ({"players": 7}, 3 / 7)],
+    "classic": [
+        ({"players": 3}, 1.0),
+        ({"players": 5}, 0.6),
+        ({"players": 7}, 3 / 7),
+        ({"players": 2}, 1.0),
+        ({"players": 3, "expansions": ["leaders"]}, 1.0),
+        ({"players": 7, "expansions": ["leaders"]}, 3 / 7),
+    ],
     "duel": [({}, 2.0)],
     "architects": [({"players": 2}, 1.0), ({"players": 4}, 1.0), ({"players": 7}, 0.5)],
 }
