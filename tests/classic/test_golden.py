@@ -21,6 +21,12 @@ GAMES: dict[str, tuple[dict[str, Any], int]] = {
     "classic-3p-A-greedy.json": ({"players": 3, "sides": "A"}, 2024),
     "classic-7p-B-greedy.json": ({"players": 7, "sides": "B"}, 7),
     "classic-5p-random-sides.json": ({"players": 5, "sides": "random"}, 55),
+    "classic-2p-free-city-greedy.json": ({"players": 2, "sides": "A"}, 22),
+    "classic-2p-leaders-greedy.json": ({"players": 2, "expansions": ["leaders"]}, 2),
+    "classic-4p-leaders-greedy.json": (
+        {"players": 4, "sides": "random", "expansions": ["leaders"]},
+        44,
+    ),
 }
 
 

@@ -650,10 +650,11 @@ class ClassicState(State):
             )  # fmt: skip
             if "build_from_discard" in stage.powers:
                 self.halicarnassus.append(p)
-            if "draw_leaders" in stage.powers:
-                self._draw_leaders(p, stage)
-            if "recruit_leader" in stage.powers:
-                self.recruits.append(p)
+            if p < self.players:  # the Free City never has leaders (Roma's powers are void)
+                if "draw_leaders" in stage.powers:
+                    self._draw_leaders(p, stage)
+                if "recruit_leader" in stage.powers:
+                    self.recruits.append(p)
         elif card.color == LEADER:  # sold in the recruitment: back to the box
             self._to_box(card, p)
             income[p] += LEADER_SELL_COINS
