@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from tests.classic.scenario import card, give, sell, wonder
+from tests.classic.scenario import card, give, sell
 from wonders.classic.actions import Action
 from wonders.classic.state import FREE_CITY, ClassicState, setup
 
@@ -212,32 +212,52 @@ def test_sampling_keeps_what_the_player_saw_and_redeals_the_rest() -> None:
     assert len(world_hands) > 1  # the Free City's deck is unknown to everyone
 
 
-def test_babylon_and_halicarnassus_act_for_the_free_city_through_its_controller() -> None:
-    state = two(wonders=("Giza", "Ephesus", "Halicarnassus"))
+def halicarnassus_free_city() -> ClassicState:
+    """The Free City is Halicarnassus B (stage 1: 2 ore, build from the discard pile) and
+    produces the ore; player 0 holds the Free City card."""
+    state = setup(
+        {"players": 2, "wonders": ["Giza", "Ephesus", "Halicarnassus"], "sides": ["A", "A", "B"]},
+        0,
+    )
+    give(state, FREE_CITY, "Ore Vein", "Forest Cave")
     state.discard.append(card("Baths"))
-    state.discard_from.append((1, 0, 0, 0))
+    state.discard_from.append((1, 0, 0, 1))
     state.discard_seen.append(0)
     set_hand(state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
-    state.cities[FREE_CITY].build_stage(card("Altar"))  # stage 2 next (Halicarnassus A)
-    acts = fc_actions(state, sell("Altar"))
-    stage = [a for a in acts if a.kind == "wonder"]
-    if not stage:
-        return  # the stage is not affordable in this deal
-    state.apply(1, sell(state.hands[1][0].name))
-    state.apply(0, stage[0])
-    assert state.phase == "discard_build" and state.to_move() == [state.controller() ^ 1 ^ 1]
+    return state
 
 
-def test_wonder_stage_by_the_free_city_is_secret_except_to_its_controller() -> None:
-    state = two()
-    set_hand(state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
-    state.cities[FREE_CITY].coins = 10
+def test_halicarnassus_acts_for_the_free_city_through_its_controller() -> None:
+    state = halicarnassus_free_city()
     acts = fc_actions(state, sell("Altar"))
-    stage = next((a for a in acts if a.kind == "wonder"), None)
-    if stage is None:
-        return
+    assert Action("wonder", "Theater") in acts
     state.apply(1, sell(state.hands[1][0].name))
-    state.apply(0, wonder(stage.card, stage.left, stage.right))
+    state.apply(0, Action("wonder", "Theater"))
+    assert state.phase == "discard_build" and state.to_move() == [0]
+    assert {"Altar", "Baths"} <= set(state.view(0)["discard"])
+    state.apply(0, Action("discard_build", "Baths"))
+    assert "Baths" in [c.name for c in state.cities[FREE_CITY].cards]
+    assert state.turn == 2 and state.controller() == 1
+
+
+def test_what_the_free_city_buries_is_secret_except_to_its_controller() -> None:
+    state = halicarnassus_free_city()
+    fc_actions(state, sell("Altar"))
+    state.apply(1, sell(state.hands[1][0].name))
+    state.apply(0, Action("wonder", "Theater"))
     mine = [e for e in state.view(0)["events"] if e["type"] == "wonder"]
     theirs = [e for e in state.view(1)["events"] if e["type"] == "wonder"]
-    assert "card" in mine[-1] and "card" not in theirs[-1]
+    assert mine[-1]["card"] == "Theater" and mine[-1]["by"] == 0
+    assert "card" not in theirs[-1]
+    world = state.sample_world(1, random.Random(0))
+    assert all("card" not in e for e in world.events if e["type"] == "wonder")
+
+
+def test_the_free_city_uses_olympias_free_build_through_its_controller() -> None:
+    state = setup({"players": 2, "wonders": ["Giza", "Ephesus", "Olympia"], "sides": "A"}, 0)
+    state.cities[FREE_CITY].build_stage(card("Altar"))
+    state.cities[FREE_CITY].build_stage(card("Altar"))
+    set_hand(state, 0, "Altar", "Palace", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
+    acts = fc_actions(state, sell("Altar"))
+    assert Action("free_build", "Palace") in acts
+    assert not any(a.kind == "sell" for a in acts)

@@ -324,17 +324,31 @@ def test_bilkis_buys_one_resource_from_the_bank_for_one_coin() -> None:
     assert state.cities[0].coins == coins - 1
 
 
-def test_hatshepsut_one_coin_back_per_neighbour_bought_from_with_a_discount_too() -> None:  # FAQ
-    state = to_age_one("Ephesus", "Giza", "Rhodes")
-    give(state, 0, "East Trading Post")  # left (Giza) stone for 1 coin... raw only
+@pytest.mark.parametrize(("post", "paid"), [(None, 2), ("West Trading Post", 1)])
+def test_hatshepsut_one_coin_back_per_neighbour_bought_from(post: str | None, paid: int) -> None:
+    # FAQ: with a Trading Post (or Marketplace) she still gives the coin back
+    state = to_age_one("Ephesus", "Giza", "Rhodes")  # Baths needs stone: Giza, on the left
+    if post:
+        give(state, 0, post)
     state.hands[0] = [card("Baths"), *state.hands[0][1:]]
     recruit(state, 0, "Hatshepsut")
     coins = state.cities[0].coins
-    pay = next(a for a in state.legal_actions(0) if a.card == "Baths" and a.kind == "build")
+    assert Action("build", "Baths", paid, 0) in state.legal_actions(0)
+    play_turn(state, {0: Action("build", "Baths", paid, 0)})
+    assert state.cities[0].coins == coins - paid + 1
+
+
+def test_hatshepsut_at_most_one_coin_per_neighbour() -> None:
+    state = to_age_one("Ephesus", "Giza", "Rhodes")
+    state.cities[0].coins = 20
+    state.hands[0] = [card("Aqueduct"), *state.hands[0][1:]]  # 3 stone: all bought left
+    recruit(state, 0, "Hatshepsut")
+    state.age = 2
+    give(state, 1, "Quarry")
+    pay = next(a for a in state.legal_actions(0) if a.card == "Aqueduct" and a.kind == "build")
+    coins = state.cities[0].coins
     play_turn(state, {0: pay})
-    assert pay.left + pay.right in (1, 2)
-    sold = 3 if state.cities[1].coins else 0
-    assert state.cities[0].coins - coins == -(pay.left + pay.right) + 1 + (0 * sold)
+    assert state.cities[0].coins == coins - pay.left - pay.right + 1
 
 
 def test_xenophon_two_coins_per_yellow_card_built_afterwards() -> None:

@@ -29,7 +29,8 @@ with and without it), plus a card's worth for what it gives later (cost reductio
 Bilkis, Maecenas, Ramses, Solomon, colour counts that grow) and a third of a point per coin it
 gives; recruiting costs its coins at a third of a point each; a wonder stage with a leader is
 valued like a wonder stage with a card, selling at 3 coins. The **Free City** (2 players):
-its controller picks the Free City's card as if it were the Free City's own best move.
+its controller picks the Free City's card as if it were the Free City's own best move, its
+purchases from the controller counting for it and those from the opponent against it.
 
 The bot reads only public information (the cities) and its own legal actions. Among
 payments for the same card only the cheapest totals are considered; remaining ties are
@@ -102,6 +103,10 @@ class GreedyBot:
             value = seen.get(key)
             if value is None:
                 value = seen[key] = estimate(state, city, action)
+                if city != player and city >= state.num_players:  # the Free City's trades
+                    mine = action.left if state.left(city) == player else action.right
+                    theirs = action.left + action.right - mine
+                    value += (mine - theirs) * TRADE_COIN_POINTS
             return value
 
         return self._best(cheapest_payments(actions), value_of)
