@@ -487,3 +487,81 @@ def test_every_leader_is_in_the_data_with_its_cost() -> None:
     assert len(cat.guilds) == 14
     assert cat.wonder_named("Roma").produces == -1
     assert leader("Bilkis").to_json()["age"] is None
+
+
+def test_a_leader_too_dear_is_not_offered() -> None:
+    state = recruitment(*W3, hand=("Pericles", "Caesar", "Sappho", "Nero"))
+    state.cities[0].coins = 5
+    state._legal.clear()
+    offered = {a.card for a in state.legal_actions(0) if a.kind == "recruit"}
+    assert offered == {"Caesar", "Sappho", "Nero"}
+
+
+def test_courtesans_guild_with_no_neighbour_leader_owes_no_choice() -> None:
+    state = to_age_one(*W3)
+    state.age = 3
+    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+    state.hands[0] = [lcard("Courtesans Guild"), *state.hands[0][1:]]
+    state._legal.clear()
+    play_turn(state, {0: Action("build", "Courtesans Guild")})
+    assert state.phase == "draft" and state.cities[0].copied is None
+
+
+def test_courtesans_copying_croesus_gives_the_coins_at_once() -> None:
+    state = to_age_one(*W3)
+    state.age = 3
+    recruit(state, 1, "Croesus")
+    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+    state.hands[0] = [lcard("Courtesans Guild"), *state.hands[0][1:]]
+    state._legal.clear()
+    play_turn(state, {0: Action("build", "Courtesans Guild")})
+    coins = state.cities[0].coins
+    state.apply(0, Action("copy", "Croesus"))
+    assert state.cities[0].coins == coins + 6
+
+
+def test_roma_b_with_leaders_to_spare_chooses_the_one_sent_back_in_age_three() -> None:
+    state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
+    state.age = 3
+    state.leader_hands[0] = [lcard(n) for n in ("Caesar", "Sappho", "Nero", "Zenobia")]
+    state.leader_masks[0] = [1] * 4
+    state.returns = []
+    state._legal.clear()
+    finish_recruitment(state, {0: Action("recruit", "Caesar")})
+    assert state.phase == "return_leader" and state.to_move() == [0]
+    state.apply(0, Action("return", "Nero"))
+    assert [c.name for c in state.leader_hands[0]] == ["Sappho", "Zenobia"]
+    assert state.box[-1].name == "Nero"
+    assert state.to_move() == [1]  # the others (3 leaders left in this position) choose too
+
+
+def test_sampling_in_the_draft_keeps_own_packet_and_redeals_other_hands() -> None:
+    state = lgame("Giza", "Ephesus", "Rhodes", "Babylon")
+    for p in state.to_move():
+        state.apply(p, state.legal_actions(p)[0])
+    seen = set()
+    for k in range(15):
+        world = state.sample_world(0, random.Random(k))
+        assert world.packets[0] == state.packets[0]
+        assert world.leader_hands[0] == state.leader_hands[0]
+        # seat 0 passed its packet to seat 3 (its right): seat 3 now holds exactly those
+        assert world.packets[3] == state.packets[3]
+        seen.add(tuple(c.name for c in world.leader_hands[2]))
+        assert world.view(0)["leader_packet"] == state.view(0)["leader_packet"]
+    assert len(seen) > 1
+
+
+def test_the_box_and_buried_leaders_are_hidden_from_others() -> None:
+    state = recruitment(*W3)
+    give(state, 0, "Stone Pit")
+    stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
+    finish_recruitment(state, {0: stage})
+    buried = state.cities[0].buried[0].name
+    events = state.view(1)["events"]
+    assert all(e.get("card") != buried for e in events)
+    assert any(e.get("card") == buried for e in state.view(0)["events"])
+    worlds = {state.sample_world(1, random.Random(k)).cities[0].buried[0].name for k in range(20)}
+    assert len(worlds) > 1
+    assert {state.sample_world(0, random.Random(k)).cities[0].buried[0].name for k in range(5)} == {
+        buried
+    }

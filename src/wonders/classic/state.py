@@ -8,6 +8,17 @@ received arrive. Wonder powers that act after the turn are decisions of their ow
 order of RULES-NOTES: Babylon B's extra card, then the 7th cards are discarded, then
 Halicarnassus builds from the discard pile. After the 6th turn of an Age come the conflicts.
 
+Expansions are options of this one module (docs/RULINGS.md has the details):
+
+- ``{"players": 2}``: the Free City (city 2) between the two players, with its own deck; the
+  holder of the Free City card draws its top card, chooses their own card, then the Free
+  City's (``to_move`` keeps listing them); the three cards resolve as one turn.
+- ``{"expansions": ["leaders"]}``: 6 starting coins, the leader draft (phase
+  ``leader_draft``), a recruitment (phase ``recruit``, turn 0) at the start of each Age, and
+  the sub-decisions ``recruit_now`` (Roma B), ``courtesan`` (Courtesans Guild),
+  ``return_leader`` (Age III) and Solomon's discard build (phase ``discard_build``, after
+  Halicarnassus'). Leaders' lasting effects live in ``City.lp``.
+
 Rulings taken here (also in docs/RULINGS.md):
 - Babylon B plays its last card with the coins it has after turn 6 resolved.
 - Halicarnassus may decline (``skip``); with nothing buildable in the pile nothing happens.
