@@ -324,17 +324,26 @@ def test_bilkis_buys_one_resource_from_the_bank_for_one_coin() -> None:
     assert state.cities[0].coins == coins - 1
 
 
-@pytest.mark.parametrize(("post", "paid"), [(None, 2), ("West Trading Post", 1)])
-def test_hatshepsut_one_coin_back_per_neighbour_bought_from(post: str | None, paid: int) -> None:
-    # FAQ: with a Trading Post (or Marketplace) she still gives the coin back
-    state = to_age_one("Ephesus", "Giza", "Rhodes")  # Baths needs stone: Giza, on the left
+@pytest.mark.parametrize(
+    ("left", "post", "name", "paid"),
+    [
+        ("Giza", None, "Baths", 2),
+        ("Giza", "West Trading Post", "Baths", 1),
+        ("Alexandria", "Marketplace", "Workshop", 1),
+    ],
+)
+def test_hatshepsut_one_coin_back_per_neighbour_bought_from(
+    left: str, post: str | None, name: str, paid: int
+) -> None:
+    # FAQ: with a Trading Post or the Marketplace she still gives the coin back
+    state = to_age_one("Ephesus", left, "Rhodes")  # bought from the left neighbour
     if post:
         give(state, 0, post)
-    state.hands[0] = [card("Baths"), *state.hands[0][1:]]
+    state.hands[0] = [card(name), *state.hands[0][1:]]
     recruit(state, 0, "Hatshepsut")
     coins = state.cities[0].coins
-    assert Action("build", "Baths", paid, 0) in state.legal_actions(0)
-    play_turn(state, {0: Action("build", "Baths", paid, 0)})
+    assert Action("build", name, paid, 0) in state.legal_actions(0)
+    play_turn(state, {0: Action("build", name, paid, 0)})
     assert state.cities[0].coins == coins - paid + 1
 
 

@@ -572,7 +572,7 @@ class ClassicState(State):
     def _packet(self, seat: int) -> int:
         """The packet (first holder this Age) of the hand ``seat`` holds now."""
         step = -1 if self.age == 2 else 1  # Ages I and III pass left (seat + 1)
-        return (seat - step * (self.turn - 1)) % self.n
+        return (seat - step * (max(self.turn, 1) - 1)) % self.n  # turn 0: the recruitment
 
     def _provenance(self, seat: int) -> Provenance:
         return (self.age, self._packet(seat), HAND_SIZE - len(self.hands[seat]), seat)
