@@ -88,7 +88,7 @@ def test_unreadable_file_is_a_record_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "options",
     [
-        {"players": 2},
+        {"players": 1},
         {"players": 8},
         {"players": "3"},
         {"sides": "C"},
