@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.classic.test_properties_variants import TABLES as VARIANTS
 from wonders.classic.state import ClassicState, setup
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -123,12 +125,18 @@ def test_views_do_not_change_with_what_the_viewer_cannot_know(
 
 
 @settings(max_examples=40)
-@given(seed=SEEDS, players=PLAYERS)
-def test_records_replay_to_the_same_game(seed: int, players: int) -> None:
+@given(
+    seed=SEEDS,
+    options=st.one_of(
+        PLAYERS.map(lambda n: {"players": n, "sides": "random"}), st.sampled_from(VARIANTS)
+    ),
+)
+def test_records_replay_to_the_same_game(seed: int, options: dict[str, Any]) -> None:
+    """Base tables and the Free City / Leaders ones: records replay, JSON restores."""
     from wonders.core import GameRecord, replay
 
-    state = setup({"players": players, "sides": "random"}, seed)
-    record = GameRecord("classic", {"players": players, "sides": "random"}, seed)
+    state = setup(options, seed)
+    record = GameRecord("classic", options, seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         p = rng.choice(state.to_move())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -461,8 +462,6 @@ def _wonder(name: str, seat: int = 0, money: int = 60, card: str = "Altar") -> o
     s = new_game()
     wonders(s, seat, name)
     s.current = seat
-    c = list(s.cities[seat].coins for _ in range(1))
-    del c
     if seat == 0:
         coins(s, money, 7)
     else:
@@ -719,14 +718,14 @@ def test_moneylenders_guild_one_point_per_three_coins_of_the_richest_city() -> N
 
 def test_views_hide_face_down_and_removed_cards_and_future_ages() -> None:
     s = new_game(3)
-    text = str(s.view(0))
-    hidden = [c for i, c in enumerate(s.structure.cards) if not s.structure.face_up[i]]  # type: ignore[union-attr]
-    for card in hidden + s.removed[1] + s.decks[2] + s.decks[3]:
-        assert f"'{card}'" not in text or card in [
-            c
-            for c in s.structure.visible()
-            if c  # type: ignore[union-attr]
-        ]
+    assert s.structure is not None
+    hidden = [c for i, c in enumerate(s.structure.cards) if not s.structure.face_up[i]]
+    for viewer in (0, 1, None):
+        text = json.dumps(s.view(viewer))
+        for card in hidden + s.removed[1] + s.decks[2] + s.decks[3]:
+            assert f'"{card}"' not in text, card  # card names are unique in Duel
+    face_up = [c for c in s.structure.visible() if c]
+    assert all(f'"{c}"' in json.dumps(s.view(0)) for c in face_up)
 
 
 def test_sample_world_keeps_what_the_player_sees_and_reshuffles_the_rest() -> None:

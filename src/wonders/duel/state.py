@@ -34,6 +34,7 @@ from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
 from wonders.duel.city import City, card_facts, token_names, wonder_facts
 from wonders.duel.military import MilitaryTrack
+from wonders.duel.scoring import breakdown
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
 
@@ -456,8 +457,6 @@ class DuelState(State):
 
     def breakdown(self, player: int) -> dict[str, int]:
         """Victory points by category (as the score pad); valid at any time."""
-        from wonders.duel.scoring import breakdown
-
         return breakdown(self, player)
 
     def result(self) -> Result:
