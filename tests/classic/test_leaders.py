@@ -61,8 +61,8 @@ W3 = ("Giza", "Ephesus", "Rhodes")
 def test_options_name_expansions() -> None:
     with pytest.raises(OptionsError, match="unknown expansion"):
         setup({"players": 3, "expansions": ["armada"]}, 0)
-    with pytest.raises(OptionsError, match="not implemented"):
-        setup({"players": 3, "expansions": ["cities"]}, 0)
+    with pytest.raises(OptionsError, match="8 players need the Cities"):
+        setup({"players": 8, "expansions": ["leaders"]}, 0)
 
 
 def test_six_starting_coins_and_four_leaders_each_drafted_to_the_right() -> None:

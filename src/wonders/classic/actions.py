@@ -20,6 +20,13 @@ With the Leaders expansion:
 - ``return``: send the leader ``card`` back to the box (Age III, more than one left).
 - ``bank`` in a payment: Bilkis' resource bought from the bank (1 coin).
 
+With the Cities expansion:
+
+- ``free_build`` also builds a black card free with Caligula's once-per-Age power (used
+  before Olympia A's when both could).
+- ``pay``: in the debt phase, pay ``coins`` of the coins lost to the bank; every coin not
+  paid is a debt token (-1 VP). JSON ``{"kind": "pay", "coins": n}``.
+
 At 2 players the Free City's card is chosen by its controller with the same kinds, after
 their own choice (``legal_actions`` then lists the Free City's options).
 """
@@ -41,6 +48,7 @@ KINDS = (
     "recruit",
     "copy",
     "return",
+    "pay",
 )
 
 
@@ -52,6 +60,8 @@ class Action(NamedTuple):
     bank: int = 0  # Bilkis: a resource bought from the bank
 
     def to_json(self) -> dict[str, Any]:
+        if self.kind == "pay":
+            return {"kind": "pay", "coins": self.bank}
         out: dict[str, Any] = {"kind": self.kind}
         if self.card:
             out["card"] = self.card
@@ -68,6 +78,13 @@ class Action(NamedTuple):
         kind = data.get("kind")
         if kind not in KINDS:
             raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(KINDS)}")
+        if kind == "pay":
+            coins = data.get("coins")
+            if set(data) - {"kind", "coins"}:
+                raise IllegalActionError("a pay action is {'kind': 'pay', 'coins': n}")
+            if not isinstance(coins, int) or isinstance(coins, bool) or coins < 0:
+                raise IllegalActionError("pay needs coins: a non-negative integer")
+            return cls("pay", bank=coins)
         card = data.get("card", "")
         if not isinstance(card, str):
             raise IllegalActionError("an action's card must be a name")
@@ -92,10 +109,11 @@ class Action(NamedTuple):
                 parts.append(f"{self.bank} to the bank (Bilkis)")
             pay = " paying " + " and ".join(parts)
         texts = {
+            "pay": f"pay {self.bank} coin(s) of the loss (the rest as debt)",
             "build": f"build {self.card}{pay}",
             "wonder": f"build a wonder stage with {self.card}{pay}",
             "sell": f"sell {self.card} for 3 coins",
-            "free_build": f"build {self.card} free (Olympia)",
+            "free_build": f"build {self.card} free (Olympia or Caligula)",
             "discard_build": f"build {self.card} from the discard pile (Halicarnassus)",
             "skip": "decline",
             "draft": f"keep the leader {self.card}",

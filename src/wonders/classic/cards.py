@@ -31,6 +31,23 @@ coins only, four guilds and Roma's board, with these further entries:
 - Roma: board ``leader_discount`` coins=n, whose=[self|left|right]; stage powers
   ``draw_leaders`` amount=n and ``recruit_leader``.
 
+Cities (``data/cities.toml``, with the Cities expansion only) adds black cards (no copies:
+drawn at random each Age), three guilds, six leaders (with Leaders on too), Petra and
+Byzantium, and these entries:
+
+- ``lose_coins`` coins=n: every other city loses n coins (paid or taken as debt at the end
+  of the turn); ``lose_coins_per`` coins=n, count=[victory_tokens|wonder_stages]: n per such
+  thing of the losing city's own.
+- ``diplomacy``: a diplomacy token; ``mask``: copies a neighbour's green symbol at the end.
+- ``neighbours_coins`` coins=n: each neighbour takes n coins from the bank (Gambling Den).
+- ``first_trade_discount`` sides=[left|right]: the first purchase there each turn costs 1 less.
+- ``produce_owned`` / ``produce_unowned``: one unit a turn of a resource the board and the
+  brown and grey cards do (Secret Warehouse) / do not (Black Market) produce.
+- ``free_stage_resources``: wonder stages cost no resources from now on (Architect Cabinet).
+- Leaders: ``bank_bonus`` (Berenice), ``free_black_per_age`` (Caligula),
+  ``defeats_as_shields`` (Semiramis); ``coins_on_build`` may count ``black`` (Diocletian).
+- A wonder stage may cost coins (``cost = { coins = n }``, Petra).
+
 Who may buy what is a rule, not data: a neighbour sells only what its board and its brown
 and grey cards produce (never yellow cards or wonder stages).
 """
@@ -48,12 +65,15 @@ RESOURCES: tuple[str, ...] = ("wood", "stone", "clay", "ore", "glass", "loom", "
 RAW = (0, 1, 2, 3)
 MANUFACTURED = (4, 5, 6)
 RES_INDEX = {name: i for i, name in enumerate(RESOURCES)}
-COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
+COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple", "black")
 SYMBOLS = ("compass", "gear", "tablet")
 ANY_SYMBOL = -1
 SIDES = ("left", "right")
-COUNTABLES = (*COLORS, "wonder_stages", "defeat_tokens")
-LEADER_COUNTABLES = (*COUNTABLES, "white", "victory_tokens")
+COUNTABLES = (*COLORS, "wonder_stages", "defeat_tokens", "victory_tokens")
+LEADER_COUNTABLES = (*COUNTABLES, "white")
+LOSS_COUNTABLES = ("victory_tokens", "wonder_stages")
+CITIES_POWERS = ("diplomacy", "mask", "produce_owned", "produce_unowned", "free_stage_resources")
+CITIES_LEADER_POWERS = ("bank_bonus", "free_black_per_age", "defeats_as_shields")
 WONDER_POWERS = ("free_build_per_age", "play_last_card", "build_from_discard", "copy_guild")
 ROMA_POWERS = ("draw_leaders", "recruit_leader")
 LEADER_POWERS = (
@@ -66,8 +86,10 @@ LEADER_POWERS = (
 )
 DISCOUNT_TARGETS = ("brown", "grey", "blue", "green", "yellow", "red", "purple", "wonder")
 LEADER = "white"
-EXPANSIONS = ("leaders",)
+BLACK = "black"
+EXPANSIONS = ("cities", "leaders")
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
+CITIES_MAX_PLAYERS = 8  # 8 players only with Cities
 
 Vector = tuple[int, ...]  # one count per resource, in RESOURCES order
 ZERO: Vector = (0,) * 7
@@ -117,6 +139,12 @@ class Effect:
             out["whose"] = list(self.whose)
         elif self.type == "draw_leaders":
             out["amount"] = self.amount
+        elif self.type in ("lose_coins", "lose_coins_per", "neighbours_coins"):
+            out["coins"] = self.amount
+            if self.count:
+                out["count"] = list(self.count)
+        elif self.type == "first_trade_discount":
+            out["sides"] = list(self.sides)
         return out
 
 
@@ -140,6 +168,8 @@ class Card:
     points: int = 0
     science: int | None = None
     coins_now: int = 0
+    diplomacy: int = 0
+    masks: int = 0
     name_id: int = 0
     chain_ids: frozenset[int] = field(default_factory=frozenset)  # name_ids that chain to it
 
@@ -184,6 +214,8 @@ class Card:
 class Stage:
     cost: Vector
     effects: tuple[Effect, ...]
+    coins: int = 0  # Petra: a coin cost to the bank
+    diplomacy: int = 0
     points: int = 0
     shields: int = 0
     coins_now: int = 0
@@ -209,7 +241,10 @@ class Wonder:
             "sides": {
                 side: [
                     {
-                        "cost": {RESOURCES[i]: n for i, n in enumerate(st.cost) if n},
+                        "cost": {
+                            **({"coins": st.coins} if st.coins else {}),
+                            **{RESOURCES[i]: n for i, n in enumerate(st.cost) if n},
+                        },
                         "effect": [e.to_json() for e in st.effects],
                     }
                     for st in stages
@@ -263,10 +298,16 @@ def _int(value: Any, where: str, minimum: int = 0) -> int:
     return value
 
 
-def _effect(raw: Any, where: str, allow_powers: bool, leaders: bool = False) -> Effect:
+def _effect(
+    raw: Any, where: str, allow_powers: bool, leaders: bool = False, cities: bool = False
+) -> Effect:
     if not isinstance(raw, dict) or "type" not in raw:
         raise DataError(f"{where}: an effect must be a table with a type")
     kind = raw["type"]
+    if cities:
+        found = _cities_effect(kind, raw, where, leaders)
+        if found is not None:
+            return found
     if leaders:
         found = _leader_effect(kind, raw, where)
         if found is not None:
@@ -310,6 +351,25 @@ def _effect(raw: Any, where: str, allow_powers: bool, leaders: bool = False) -> 
     if kind in WONDER_POWERS and allow_powers:
         return Effect(kind)
     raise DataError(f"{where}: unknown effect type {kind!r}")
+
+
+def _cities_effect(kind: str, raw: dict[str, Any], where: str, leaders: bool) -> Effect | None:
+    """The Cities expansion's entries of the vocabulary (None: not one of them)."""
+    if kind in ("lose_coins", "neighbours_coins"):
+        return Effect(kind, amount=_int(raw.get("coins"), f"{where} coins", 1))
+    if kind == "lose_coins_per":
+        count = tuple(raw.get("count", []))
+        if len(count) != 1 or count[0] not in LOSS_COUNTABLES:
+            raise DataError(f"{where}: lose_coins_per counts one of {', '.join(LOSS_COUNTABLES)}")
+        return Effect(kind, amount=_int(raw.get("coins"), f"{where} coins", 1), count=count)
+    if kind == "first_trade_discount":
+        sides = tuple(raw.get("sides", []))
+        if len(sides) != 1 or sides[0] not in SIDES:
+            raise DataError(f"{where}: first_trade_discount needs one side, left or right")
+        return Effect(kind, sides=sides)
+    if kind in CITIES_POWERS or (leaders and kind in CITIES_LEADER_POWERS):
+        return Effect(kind)
+    return None
 
 
 def _leader_effect(kind: str, raw: dict[str, Any], where: str) -> Effect | None:
@@ -363,7 +423,9 @@ def _vector(raw: Any, where: str) -> Vector:
 def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
     produce = [0] * 7
     choices: list[tuple[int, ...]] = []
-    facts: dict[str, Any] = {"shields": 0, "points": 0, "science": None, "coins_now": 0}
+    facts: dict[str, Any] = {
+        "shields": 0, "points": 0, "science": None, "coins_now": 0, "diplomacy": 0, "masks": 0
+    }  # fmt: skip
     for e in effects:
         if e.type == "produce":
             for r in e.resources:
@@ -378,24 +440,38 @@ def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
             facts["science"] = e.symbol
         elif e.type == "coins":
             facts["coins_now"] += e.amount
+        elif e.type == "diplomacy":
+            facts["diplomacy"] += 1
+        elif e.type == "mask":
+            facts["masks"] += 1
     facts["produce"] = tuple(produce)
     facts["choices"] = tuple(choices)
     return facts
 
 
 def parse_catalog(
-    card_doc: dict[str, Any], wonder_doc: dict[str, Any], leader_doc: dict[str, Any] | None = None
+    card_doc: dict[str, Any],
+    wonder_doc: dict[str, Any],
+    leader_doc: dict[str, Any] | None = None,
+    cities_doc: dict[str, Any] | None = None,
 ) -> Catalog:
-    """Build and validate a catalogue from parsed TOML documents (with Leaders' if given)."""
+    """Build and validate a catalogue from parsed TOML documents (with Leaders' and Cities'
+    if given; Cities' leaders join only when Leaders' are there too)."""
     raw_cards = card_doc.get("card")
     if not isinstance(raw_cards, list) or not raw_cards:
         raise DataError("cards data has no [[card]] entries")
     ext = leader_doc is not None
+    cities = cities_doc is not None
     if leader_doc is not None:
         guilds = leader_doc.get("guild")
         if not isinstance(guilds, list) or not guilds:
             raise DataError("leaders data has no [[guild]] entries")
         raw_cards = [*raw_cards, *guilds]
+    if cities_doc is not None:
+        black = cities_doc.get("card")
+        if not isinstance(black, list) or not black:
+            raise DataError("cities data has no [[card]] entries")
+        raw_cards = [*raw_cards, *black]
     name_ids: dict[str, int] = {}
     staged: list[dict[str, Any]] = []
     seen: set[tuple[str, int]] = set()
@@ -422,6 +498,9 @@ def parse_catalog(
         if color == "purple":
             if copies or age != 3:
                 raise DataError(f"{where}: guilds are Age III cards drawn at random, no copies")
+        elif color == BLACK:
+            if copies or raw.get("chains_from"):
+                raise DataError(f"{where}: black cards are drawn at random: no copies, no chains")
         elif not copies:
             raise DataError(f"{where}: needs copies (minimum player count per copy)")
         copies_t = tuple(_int(c, f"{where} copies", MIN_PLAYERS) for c in copies)
@@ -430,7 +509,9 @@ def parse_catalog(
         effects_raw = raw.get("effects")
         if not isinstance(effects_raw, list) or not effects_raw:
             raise DataError(f"{where}: needs effects")
-        effects = tuple(_effect(e, where, allow_powers=False, leaders=ext) for e in effects_raw)
+        effects = tuple(
+            _effect(e, where, allow_powers=False, leaders=ext, cities=cities) for e in effects_raw
+        )
         chains = raw.get("chains_from", [])
         if not isinstance(chains, list) or not all(isinstance(c, str) for c in chains):
             raise DataError(f"{where}: chains_from must be a list of names")
@@ -467,22 +548,35 @@ def parse_catalog(
     for c in cards:
         by_name[c.name.lower()] = (*by_name.get(c.name.lower(), ()), c)
     _check_counts(cards)
+    if sum(1 for c in cards if c.color == BLACK) not in (0, 27):
+        raise DataError("the Cities expansion has 27 black cards (9 an Age)")
+    for age in (1, 2, 3):
+        if cities and sum(1 for c in cards if c.color == BLACK and c.age == age) != 9:
+            raise DataError(f"the Cities expansion has 9 black cards in Age {age}")
     wonders = _parse_wonders(wonder_doc)
     leaders: tuple[Card, ...] = ()
     if leader_doc is not None:
         wonders += _parse_wonders({"wonder": leader_doc.get("wonder")}, leaders=True)
-        leaders = _parse_leaders(leader_doc, len(cards), name_ids)
+        docs = [leader_doc]
+        if cities_doc is not None:
+            docs.append(cities_doc)
+        leaders = _parse_leaders(docs, len(cards), name_ids, cities)
         for c in leaders:
             by_name[c.name.lower()] = (c,)
+    if cities_doc is not None:
+        wonders += _parse_wonders({"wonder": cities_doc.get("wonder")}, cities=True)
     return Catalog(tuple(cards), wonders, by_name, name_ids, leaders)
 
 
 def _parse_leaders(
-    doc: dict[str, Any], first_id: int, name_ids: dict[str, int]
+    docs: list[dict[str, Any]], first_id: int, name_ids: dict[str, int], cities: bool
 ) -> tuple[Card, ...]:
-    raw_leaders = doc.get("leader")
-    if not isinstance(raw_leaders, list) or not raw_leaders:
-        raise DataError("leaders data has no [[leader]] entries")
+    raw_leaders = []
+    for doc in docs:
+        found = doc.get("leader")
+        if not isinstance(found, list) or not found:
+            raise DataError("leaders data has no [[leader]] entries")
+        raw_leaders += found
     out: list[Card] = []
     for i, raw in enumerate(raw_leaders):
         if not isinstance(raw, dict) or not isinstance(raw.get("name"), str):
@@ -496,7 +590,9 @@ def _parse_leaders(
         effects_raw = raw.get("effects")
         if not isinstance(effects_raw, list) or not effects_raw:
             raise DataError(f"{where}: needs effects")
-        effects = tuple(_effect(e, where, allow_powers=False, leaders=True) for e in effects_raw)
+        effects = tuple(
+            _effect(e, where, allow_powers=False, leaders=True, cities=cities) for e in effects_raw
+        )
         name_ids[name] = len(name_ids)
         out.append(
             Card(
@@ -530,7 +626,9 @@ def _check_counts(cards: list[Card]) -> None:
         raise DataError(f"need at least {MAX_PLAYERS + 2} guilds, found {guilds}")
 
 
-def _parse_wonders(doc: dict[str, Any], leaders: bool = False) -> tuple[Wonder, ...]:
+def _parse_wonders(
+    doc: dict[str, Any], leaders: bool = False, cities: bool = False
+) -> tuple[Wonder, ...]:
     raw_wonders = doc.get("wonder")
     if not isinstance(raw_wonders, list) or not raw_wonders:
         raise DataError("wonders data has no [[wonder]] entries")
@@ -553,11 +651,14 @@ def _parse_wonders(doc: dict[str, Any], leaders: bool = False) -> tuple[Wonder, 
             stages = []
             for k, st in enumerate(stages_raw, 1):
                 w = f"{where} {side}{k}"
-                cost = _vector(st.get("cost", {}), w)
-                if not any(cost):
-                    raise DataError(f"{w}: a wonder stage always costs resources")
+                raw_cost = dict(st.get("cost", {}))
+                coins = _int(raw_cost.pop("coins", 0), f"{w} coins") if cities else 0
+                cost = _vector(raw_cost, w)
+                if not any(cost) and not coins:
+                    raise DataError(f"{w}: a wonder stage always costs resources (or coins)")
                 effects = tuple(
-                    _effect(e, w, allow_powers=True, leaders=leaders) for e in st.get("effects", [])
+                    _effect(e, w, allow_powers=True, leaders=leaders, cities=cities)
+                    for e in st.get("effects", [])
                 )
                 if not effects:
                     raise DataError(f"{w}: needs effects")
@@ -566,6 +667,8 @@ def _parse_wonders(doc: dict[str, Any], leaders: bool = False) -> tuple[Wonder, 
                     Stage(
                         cost=cost,
                         effects=effects,
+                        coins=coins,
+                        diplomacy=f["diplomacy"],
                         points=f["points"],
                         shields=f["shields"],
                         coins_now=f["coins_now"],
@@ -592,28 +695,38 @@ def _parse_wonders(doc: dict[str, Any], leaders: bool = False) -> tuple[Wonder, 
     return tuple(out)
 
 
-@cache
 def catalog() -> Catalog:
     """The base game's catalogue, loaded once."""
-    card_doc, wonder_doc = load_toml("wonders.classic", "cards.toml", "wonders.toml")
-    return parse_catalog(card_doc, wonder_doc)
+    return _catalog(False, False)
+
+
+def leaders_catalog() -> Catalog:
+    """The catalogue with the Leaders expansion: its guilds, Roma and the 36 leaders."""
+    return _catalog(True, False)
 
 
 @cache
-def leaders_catalog() -> Catalog:
-    """The catalogue with the Leaders expansion: its guilds, Roma and the 36 leaders."""
-    card_doc, wonder_doc, leader_doc = load_toml(
-        "wonders.classic", "cards.toml", "wonders.toml", "leaders.toml"
+def _catalog(leaders: bool, cities: bool) -> Catalog:
+    files = ["cards.toml", "wonders.toml"]
+    files += ["leaders.toml"] * leaders + ["cities.toml"] * cities
+    docs = load_toml("wonders.classic", *files)
+    return parse_catalog(
+        docs[0], docs[1], docs[2] if leaders else None, docs[-1] if cities else None
     )
-    return parse_catalog(card_doc, wonder_doc, leader_doc)
 
 
 def catalog_for(expansions: list[str] | tuple[str, ...]) -> Catalog:
-    return leaders_catalog() if "leaders" in expansions else catalog()
+    return _catalog("leaders" in expansions, "cities" in expansions)
 
 
 def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:
-    """The non-guild cards of one Age for a player count (one entry per physical copy)."""
+    """The base cards of one Age for a player count (one entry per physical copy; no guild,
+    no black card: those are drawn at random)."""
     return [
         c for c in cat.cards if c.age == age and not c.is_guild for m in c.copies if m <= players
     ]
+
+
+def black_cards(cat: Catalog, age: int) -> list[Card]:
+    """The Cities expansion's nine black cards of one Age (none without Cities)."""
+    return [c for c in cat.cards if c.age == age and c.color == BLACK]

@@ -17,24 +17,32 @@ from wonders.classic.cards import (
 from wonders.classic.payments import Market
 
 STARTING_COINS = 3
+CITY_EFFECTS = ("diplomacy", "mask", "first_trade_discount", "produce_owned", "produce_unowned",
+                "free_stage_resources")  # fmt: skip
 TRADE_PRICE = 2
 DISCOUNT_PRICE = 1
 
 
 class City:
     __slots__ = (
+        "black_market",
         "buried",
+        "caligula_age",
         "cards",
         "choices",
         "coins",
         "colors",
         "copied",
+        "debt",
+        "diplomacy",
         "discount_left",
         "discount_right",
+        "docks",
         "fixed",
         "free_build_age",
         "leaders",
         "lp",
+        "masks",
         "names",
         "own_key",
         "powers",
@@ -49,6 +57,8 @@ class City:
         "trade_choices",
         "trade_fixed",
         "trade_key",
+        "trade_used",
+        "warehouse",
         "wilds",
         "wonder",
     )
@@ -81,6 +91,15 @@ class City:
         self.leaders: list[Card] = []  # recruited leaders (face up)
         self.copied: Card | None = None  # the leader the Courtesans Guild copies
         self.lp: dict[str, int] = {}  # leader powers and amounts (see add_leader)
+        # Cities
+        self.debt = 0  # debt tokens (-1 VP each), never repaid
+        self.diplomacy = 0  # diplomacy tokens held
+        self.masks = 0
+        self.docks = (0, 0)  # Clandestine Docks: first purchase left / right costs 1 less
+        self.trade_used = 0  # bit 1: bought on the left this turn, bit 2: on the right
+        self.warehouse = 0  # Secret Warehouse cards
+        self.black_market = 0  # Black Market cards
+        self.caligula_age = 0  # the Age in which Caligula's free black card was built
         for e in wonder.board.get(side, ()):
             if e.type == "leader_discount":
                 key = "leader_discount" if "self" in e.whose else "neighbour_leader_discount"
@@ -110,7 +129,25 @@ class City:
         for e in card.effects:
             if e.type == "trade_discount":
                 self._discount(e)
+            elif e.type in CITY_EFFECTS:
+                self._cities_effect(e)
         self._refresh()
+
+    def _cities_effect(self, e: Effect) -> None:
+        """A Cities effect that lasts (diplomacy, masks, docks, production, the Cabinet)."""
+        if e.type == "diplomacy":
+            self.diplomacy += 1
+        elif e.type == "mask":
+            self.masks += 1
+        elif e.type == "first_trade_discount":
+            left, right = self.docks
+            self.docks = (left + 1, right) if e.sides[0] == "left" else (left, right + 1)
+        elif e.type == "produce_owned":
+            self.warehouse += 1
+        elif e.type == "produce_unowned":
+            self.black_market += 1
+        else:  # free_stage_resources
+            self.powers.add(e.type)
 
     def add_leader(self, leader: Card, copy: bool = False) -> None:
         """A recruited leader (or the Courtesans Guild's copy of one): its lasting effects.
@@ -129,8 +166,13 @@ class City:
             if e.type == "cost_discount":
                 key = "discount:" + e.count[0]
                 lp[key] = lp.get(key, 0) + 1
+            elif e.type == "coins_on_build":  # Xenophon (yellow), Diocletian (black)
+                for colour in e.count:
+                    key = "coins_on_build:" + colour
+                    lp[key] = lp.get(key, 0) + e.amount
+            elif e.type == "diplomacy":  # Aspasia
+                self.diplomacy += 1
             elif e.type in (
-                "coins_on_build",
                 "coins_on_chain",
                 "coins_on_victory",
                 "science_set_bonus",
@@ -150,6 +192,7 @@ class City:
             self.buried.append(marker)
         self.choices.extend(stage.choices)  # stage production is never tradable
         self.shields += stage.shields
+        self.diplomacy += stage.diplomacy
         if stage.science is not None:
             self._add_science(stage.science)
         for e in stage.effects:
@@ -171,7 +214,14 @@ class City:
             target.update(effect.resources)
 
     def _refresh(self) -> None:
-        self.own_key = (tuple(self.fixed), tuple(self.choices))
+        choices = self.choices
+        if self.warehouse or self.black_market:  # Secret Warehouse, Black Market
+            owned = {r for r in range(7) if self.trade_fixed[r]}
+            owned.update(r for opts in self.trade_choices for r in opts)
+            unowned = tuple(r for r in range(7) if r not in owned)
+            extra = [tuple(sorted(owned))] * self.warehouse + [unowned] * self.black_market
+            choices = [*choices, *(c for c in extra if c)]
+        self.own_key = (tuple(self.fixed), tuple(choices))
         self.trade_key = (tuple(self.trade_fixed), tuple(self.trade_choices))
         self.price_left = _prices(self.discount_left)
         self.price_right = _prices(self.discount_right)
@@ -196,6 +246,14 @@ class City:
     @property
     def defeats(self) -> int:
         return sum(1 for t in self.tokens if t < 0)
+
+    @property
+    def victories(self) -> int:
+        return sum(1 for t in self.tokens if t > 0)
+
+    def strength(self) -> int:
+        """Military strength in a conflict: shields, and defeats with Semiramis."""
+        return self.shields + (self.defeats if self.lp.get("defeats_as_shields") else 0)
 
     def clone(self) -> City:
         other = City.__new__(City)

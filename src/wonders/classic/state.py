@@ -18,6 +18,10 @@ Expansions are options of this one module (docs/RULINGS.md has the details):
   the sub-decisions ``recruit_now`` (Roma B), ``courtesan`` (Courtesans Guild),
   ``return_leader`` (Age III) and Solomon's discard build (phase ``discard_build``, after
   Halicarnassus'). Leaders' lasting effects live in ``City.lp``.
+- ``{"expansions": ["cities"]}``: black cards (8 cards a hand, 7 turns; 7 and 6 at 8
+  players), coin losses settled at the end of the turn (phase ``debt``: each losing player
+  chooses how much to pay, the rest becomes debt), diplomacy in the conflicts, masks at the
+  end. ``{"teams": true}`` (4, 6 or 8 players): seats 0-1, 2-3... play together.
 
 Rulings taken here (also in docs/RULINGS.md):
 - Babylon B plays its last card with the coins it has after turn 6 resolved.
@@ -33,14 +37,18 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.actions import KINDS, Action
 from wonders.classic.cards import (
+    BLACK,
+    CITIES_MAX_PLAYERS,
     EXPANSIONS,
     LEADER,
     MAX_PLAYERS,
     ZERO,
     Card,
     Catalog,
+    Effect,
     Vector,
     age_deck,
+    black_cards,
     catalog_for,
 )
 from wonders.classic.city import STARTING_COINS, City
@@ -50,15 +58,19 @@ from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_player
 
 HAND_SIZE = 7
 TURNS_PER_AGE = 6
+CITIES_HAND_SIZE = 8  # Cities: one card more a hand, one turn more an Age (not at 8 players)
+MAX_GUILDS = 9  # players + 2, and 9 at 8 players
+TEAM_SIZES = (4, 6, 8)
 SELL_COINS = 3
 VICTORY_TOKEN = {1: 1, 2: 3, 3: 5}
 DEFEAT_TOKEN = -1
 
 DRAFT, EXTRA, DISCARD_BUILD, OVER = "draft", "extra_card", "discard_build", "over"
+DEBT = "debt"  # Cities: the losing players choose what to pay
 # the Leaders expansion's phases
 LEADER_DRAFT, RECRUIT, RECRUIT_NOW = "leader_draft", "recruit", "recruit_now"
 COURTESAN, RETURN = "courtesan", "return_leader"
-SIMULTANEOUS = (DRAFT, LEADER_DRAFT, RECRUIT)
+SIMULTANEOUS = (DRAFT, LEADER_DRAFT, RECRUIT)  # (DEBT too, but per city: see _debt_city)
 FREE_CITY_PLAYERS = 2
 FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
 LEADERS_COINS = 6
@@ -73,14 +85,26 @@ Provenance = tuple[int, int, int, int]
 
 def normalize_options(options: JSON) -> JSON:
     """Check the options and fill in defaults; an impossible option is an OptionsError."""
-    known = {"players", "sides", "wonders", "expansions"}
+    known = {"players", "sides", "wonders", "expansions", "teams"}
     unknown = set(options) - known
     if unknown:
         raise OptionsError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
-    players = options.get("players", 3)
-    if not isinstance(players, int) or not FREE_CITY_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionsError(f"players must be {FREE_CITY_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
     expansions = _expansions(options.get("expansions", []))
+    players = options.get("players", 3)
+    most = CITIES_MAX_PLAYERS if "cities" in expansions else MAX_PLAYERS
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionsError(f"players must be a number, got {players!r}")
+    if players == CITIES_MAX_PLAYERS and most == MAX_PLAYERS:
+        raise OptionsError("8 players need the Cities expansion")
+    if not FREE_CITY_PLAYERS <= players <= most:
+        raise OptionsError(f"players must be {FREE_CITY_PLAYERS} to {most}, got {players!r}")
+    teams = options.get("teams", False)
+    if not isinstance(teams, bool):
+        raise OptionsError("teams must be true or false")
+    if teams and "cities" not in expansions:
+        raise OptionsError("the team game needs the Cities expansion")
+    if teams and players not in TEAM_SIZES:
+        raise OptionsError(f"the team game is for 4, 6 or 8 players, not {players}")
     cities = players + 1 if players == FREE_CITY_PLAYERS else players
     sides = options.get("sides", "random")
     side_list = [sides] * cities if isinstance(sides, str) else sides
@@ -115,6 +139,8 @@ def normalize_options(options: JSON) -> JSON:
     out: JSON = {"players": players, "sides": side_list, "wonders": names}
     if expansions:
         out["expansions"] = expansions
+    if teams:
+        out["teams"] = True
     return out
 
 
@@ -124,8 +150,6 @@ def _expansions(raw: Any) -> list[str]:
     out = []
     for name in raw:
         key = name.strip().lower()
-        if key == "cities":
-            raise OptionsError("the Cities expansion is not implemented yet")
         if key not in EXPANSIONS:
             raise OptionsError(f"unknown expansion {name!r}; expansions: {', '.join(EXPANSIONS)}")
         if key not in out:
@@ -155,18 +179,28 @@ def setup(options: JSON, seed: int) -> ClassicState:
         coins = LEADERS_COINS if leaders and seat < players else STARTING_COINS
         cities.append(City(wonder, side, coins))
     ages: list[list[list[Card]]] = []
+    size = hand_size(opts)
     for age in (1, 2, 3):
         deck = age_deck(cat, age, n)
+        if "cities" in opts.get("expansions", []):
+            deck += rng.sample(black_cards(cat, age), min(n, MAX_PLAYERS))
         if age == 3:
-            deck += rng.sample(list(cat.guilds), n + 2)
+            deck += rng.sample(list(cat.guilds), min(n + 2, MAX_GUILDS))
         rng.shuffle(deck)
-        ages.append([deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)])
+        ages.append([deck[i * size : (i + 1) * size] for i in range(n)])
     state = ClassicState(cat, opts, seed, cities, ages)
     if leaders:
         state._deal_leaders(rng)
     else:
         state._start_age(1)
     return state
+
+
+def hand_size(options: JSON) -> int:
+    """Cards dealt a hand: 7, 8 with Cities, 7 again at 8 players (one turn fewer)."""
+    if "cities" in options.get("expansions", []) and options["players"] < CITIES_MAX_PLAYERS:
+        return CITIES_HAND_SIZE
+    return HAND_SIZE
 
 
 def _knowers(event: JSON) -> tuple[int, ...]:
@@ -197,6 +231,10 @@ class ClassicState(State):
         self.players: int = options.get("players", self.n)
         self.free_city = self.players == FREE_CITY_PLAYERS
         self.leaders_on = "leaders" in options.get("expansions", [])
+        self.cities_on = "cities" in options.get("expansions", [])
+        self.teams = bool(options.get("teams"))
+        self.hand_size = hand_size(options)
+        self.turns_per_age = self.hand_size - 1
         self.ages = ages  # the hands to deal at the start of each Age not started yet
         self.age = 0
         self.turn = 0
@@ -224,6 +262,12 @@ class ClassicState(State):
         self.courtesans: list[int] = []  # cities owing the Courtesans Guild's choice
         self.recruits: list[int] = []  # Roma B stages: recruit a leader at once
         self.returns: list[int] = []  # Age III: seats choosing the leader to send back
+        # Cities: coin losses of this turn (who caused it, the effect), what each city owes
+        # in the debt phase, Berenice's once-a-turn coin, coins received from neighbours
+        self.losses: list[tuple[int, Effect]] = []
+        self.owed: dict[int, int] = {}
+        self.berenice_done: set[int] = set()
+        self._trade_in = [0] * self.n
         self._events: list[JSON] = []
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None = None
@@ -251,6 +295,10 @@ class ClassicState(State):
         start = 1 if self.age == 2 else 0
         return (start + max(self.turn, 1) - 1) % 2
 
+    def teammate(self, seat: int) -> int | None:
+        """Team game: the seat playing with ``seat`` (seats 0-1, 2-3... sit together)."""
+        return seat ^ 1 if self.teams else None
+
     def decider(self, city: int) -> int:
         """The seat that decides for ``city`` (the Free City's controller for the Free City)."""
         return city if city < self.players else self.controller()
@@ -273,6 +321,8 @@ class ClassicState(State):
             return movers
         if self.phase in (LEADER_DRAFT, RECRUIT):
             return [p for p in range(self.players) if self.pending[p] is None]
+        if self.phase == DEBT:
+            return sorted({self.decider(c) for c in self.owed if self.pending[c] is None})
         if self.phase == OVER:
             return []
         return [self.decider(self.queue[0])] if self.queue else []
@@ -299,6 +349,10 @@ class ClassicState(State):
                 acts = self._card_actions(player, self.hands[player], olympia=True)
         elif self.phase == DISCARD_BUILD:
             acts = self._discard_build_actions(self.queue[0])
+        elif self.phase == DEBT:
+            city = self._debt_city(player)
+            most = min(self.cities[city].coins, self.owed[city])
+            acts = [Action("pay", bank=k) for k in range(most, -1, -1)]
         elif self.phase == EXTRA:
             city = self.queue[0]
             acts = self._card_actions(city, self.hands[city], olympia=False)
@@ -330,6 +384,12 @@ class ClassicState(State):
             raise IllegalActionError(f"seat {player} owes no decision now")
         if action not in self.legal_actions(player):
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
+        if self.phase == DEBT:
+            self.pending[self._debt_city(player)] = action
+            self._legal.pop(player, None)
+            if all(self.pending[c] is not None for c in self.owed):
+                self._settle_debts()
+            return
         if self.phase in SIMULTANEOUS:
             if self._fc_choosing(player):
                 self.pending[FREE_CITY] = action
@@ -369,6 +429,11 @@ class ClassicState(State):
                 self._build_from_discard(city, action.card)
             self._after_turn()
 
+    def _debt_city(self, seat: int) -> int:
+        """The city whose loss ``seat`` decides now (at 2 players the Free City's
+        controller decides for their own city first, then for the Free City)."""
+        return min(c for c in self.owed if self.pending[c] is None and self.decider(c) == seat)
+
     def _simultaneous_cities(self) -> int:
         return self.n if self.phase == DRAFT else self.players
 
@@ -378,8 +443,8 @@ class ClassicState(State):
     # ------------------------------------------------------------ legal actions
 
     def _card_actions(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
-        if self.leaders_on:
-            return self._card_actions_leaders(p, hand, olympia)
+        if self.leaders_on or self.cities_on:
+            return self._card_actions_ext(p, hand, olympia)
         city = self.cities[p]
         lc, rc = self.cities[self.left(p)], self.cities[self.right(p)]
         budget = city.coins
@@ -416,38 +481,55 @@ class ClassicState(State):
         return acts
 
     def _pays(self, p: int, cost: Vector, less: int, budget: int) -> list[tuple[int, int, int]]:
-        """Leaders: the (left, right, bank) payments of a resource cost for city ``p``, with
-        ``less`` resources taken off (the player's pick) and Bilkis' bank purchase."""
+        """With expansions: the (left, right, bank) payments of a resource cost for city
+        ``p``, with ``less`` resources taken off (Leaders: the player's pick), Bilkis' bank
+        purchase and the Clandestine Docks' coin off the first purchase on a side each turn."""
         if budget < 0:
             return []
         city = self.cities[p]
         market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
         bilkis = city.lp.get("bank_resource", 0) > 0
+        dock_l = 1 if city.docks[0] and not city.trade_used & 1 else 0
+        dock_r = 1 if city.docks[1] and not city.trade_used & 2 else 0
         found: set[tuple[int, int, int]] = set()
         for need in reduced_costs(cost, less) if less else (cost,):
             if not any(need):
                 return [(0, 0, 0)]
-            for left, right in payment_options(need, market, budget):
-                found.add((left, right, 0))
-            if bilkis and budget >= 1:
-                for rest in reduced_costs(need, 1):
-                    for left, right in payment_options(rest, market, budget - 1):
-                        found.add((left, right, 1))
+            for bank in (0, 1) if bilkis and budget >= 1 else (0,):
+                for rest in reduced_costs(need, 1) if bank else (need,):
+                    for left, right in payment_options(rest, market, budget - bank + 2):
+                        left -= dock_l if left else 0
+                        right -= dock_r if right else 0
+                        if left + right + bank <= budget:
+                            found.add((left, right, bank))
         return pareto3(found)
 
-    def _card_actions_leaders(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
+    def _stage_pays(self, p: int) -> list[tuple[int, int, int]]:
+        """With expansions: the payments of the next wonder stage (Petra's coins are paid to
+        the bank on top; the Architect Cabinet takes the resources off, not the coins)."""
+        city = self.cities[p]
+        stage = city.next_stage
+        if stage is None or stage.coins > city.coins:
+            return []
+        cost = ZERO if "free_stage_resources" in city.powers else stage.cost
+        return self._pays(p, cost, city.lp.get("discount:wonder", 0), city.coins - stage.coins)
+
+    def _free_build_power(self, p: int, card: Card, olympia: bool) -> bool:
+        """Olympia A's once-an-Age free build, or Caligula's for a black card."""
+        city = self.cities[p]
+        if olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age:
+            return True
+        return card.color == BLACK and self._caligula_ready(p)
+
+    def _caligula_ready(self, p: int) -> bool:
+        city = self.cities[p]
+        return bool(city.lp.get("free_black_per_age")) and city.caligula_age != self.age
+
+    def _card_actions_ext(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
         city = self.cities[p]
         budget = city.coins
-        stage = city.next_stage
         lp = city.lp
-        stage_pay = (
-            self._pays(p, stage.cost, lp.get("discount:wonder", 0), budget)
-            if stage is not None
-            else []
-        )
-        free_power = (
-            olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
-        )
+        stage_pay = self._stage_pays(p)
         acts: list[Action] = []
         seen: set[str] = set()
         for card in hand:
@@ -463,7 +545,7 @@ class ClassicState(State):
                     less = lp.get("discount:" + card.color, 0)
                     for left, right, bank in self._pays(p, cost, less, budget - card.coins):
                         acts.append(Action("build", name, left, right, bank))
-                    if free_power:
+                    if self._free_build_power(p, card, olympia):
                         acts.append(Action("free_build", name))
             for left, right, bank in stage_pay:
                 acts.append(Action("wonder", name, left, right, bank))
@@ -499,12 +581,7 @@ class ClassicState(State):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         city = self.cities[p]
-        stage = city.next_stage
-        stage_pay = (
-            self._pays(p, stage.cost, city.lp.get("discount:wonder", 0), city.coins)
-            if stage is not None
-            else []
-        )
+        stage_pay = self._stage_pays(p)
         acts: list[Action] = []
         for name in sorted({c.name for c in self.leader_hands[p]}):
             leader = self.cat.by_name[name.lower()][0]
@@ -557,7 +634,11 @@ class ClassicState(State):
         self._begin_turn()
 
     def _begin_turn(self) -> None:
-        """2 players: the Free City card's holder adds the top card of its deck to their hand."""
+        """2 players: the Free City card's holder adds the top card of its deck to their hand.
+        Cities: the Clandestine Docks are fresh again."""
+        if self.cities_on:
+            for city in self.cities:
+                city.trade_used = 0
         if self.free_city:
             ctrl = self.controller()
             self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
@@ -575,7 +656,7 @@ class ClassicState(State):
         return (seat - step * (max(self.turn, 1) - 1)) % self.n  # turn 0: the recruitment
 
     def _provenance(self, seat: int) -> Provenance:
-        return (self.age, self._packet(seat), HAND_SIZE - len(self.hands[seat]), seat)
+        return (self.age, self._packet(seat), self.hand_size - len(self.hands[seat]), seat)
 
     def _take_from_hand(self, seat: int, name: str) -> tuple[Card, Provenance]:
         hand = self.hands[seat]
@@ -593,6 +674,7 @@ class ClassicState(State):
         self.pending = [None] * self.n
         self._legal.clear()
         self._events.append({"type": "turn", "age": self.age, "turn": self.turn})
+        self.berenice_done.clear()
         taken = [self._take_from_hand(self.decider(p), a.card) for p, a in enumerate(actions)]
         income = [0] * self.n
         built: list[tuple[int, Card]] = []
@@ -612,9 +694,16 @@ class ClassicState(State):
         city = self.cities[p]
         chain = action.kind == "build" and city.chain_free(card)
         bank = card.coins if action.kind == "build" and not chain else 0
+        if action.kind == "wonder":
+            stage = city.next_stage
+            bank = stage.coins if stage is not None else 0  # Petra
         city.coins -= bank + action.left + action.right + action.bank
         income[self.left(p)] += action.left
         income[self.right(p)] += action.right
+        if self.cities_on:  # coins from neighbours are not from the bank (Berenice)
+            self._trade_in[self.left(p)] += action.left
+            self._trade_in[self.right(p)] += action.right
+            city.trade_used |= (1 if action.left else 0) | (2 if action.right else 0)
         if self.leaders_on:
             lp = city.lp
             if lp.get("trade_rebate"):  # Hatshepsut: 1 per neighbour bought from
@@ -638,9 +727,13 @@ class ClassicState(State):
         kind = action.kind
         by = {"by": self.decider(p)} if p >= self.players else {}
         if kind in ("build", "free_build"):
+            if kind == "free_build":  # Caligula's power first: Olympia's fits any card
+                if card.color == BLACK and self._caligula_ready(p):
+                    city.caligula_age = self.age
+                else:
+                    city.free_build_age = self.age
             city.add_card(card)
-            if kind == "free_build":
-                city.free_build_age = self.age
+            self._note_losses(p, card.effects)
             built.append((p, card))
             self._events.append(
                 {"type": "build", "seat": p, "card": card.name, "free": kind == "free_build",
@@ -651,6 +744,7 @@ class ClassicState(State):
         elif kind == "wonder":
             stages.append((p, city.stages))
             stage = city.build_stage(card)
+            self._note_losses(p, stage.effects)
             self.buried_from[p].append(prov)
             paid = {"left": action.left, "right": action.right}
             if action.bank:
@@ -682,32 +776,49 @@ class ClassicState(State):
         self.discard_from.append(prov)
         self.discard_seen.append(0)
 
-    def _coins_when_built(self, p: int, card: Card) -> int:
+    def _note_losses(self, p: int, effects: tuple[Effect, ...]) -> None:
+        """Cities: coin losses are settled at the end of the turn (the debt phase)."""
+        for e in effects:
+            if e.type in ("lose_coins", "lose_coins_per"):
+                self.losses.append((p, e))
+
+    def _card_income(self, p: int, card: Card, income: list[int]) -> None:
+        """The coins a card brings when built: its own, Xenophon's and Diocletian's, and the
+        neighbours' coins from the bank (Gambling Den and House)."""
         city = self.cities[p]
         lc, rc = self.cities[self.left(p)], self.cities[self.right(p)]
         coins = card.coins_now
         for e in card.effects:
             if e.type == "coins_per":
                 coins += scoring.effect_value(e, city, lc, rc)
-        if self.leaders_on and card.color == "yellow":
-            coins += city.lp.get("coins_on_build", 0)  # Xenophon
-        return coins
+            elif e.type == "neighbours_coins":
+                income[self.left(p)] += e.amount
+                income[self.right(p)] += e.amount
+        if self.leaders_on:
+            coins += city.lp.get("coins_on_build:" + card.color, 0)  # Xenophon, Diocletian
+        income[p] += coins
 
     def _settle(
         self, income: list[int], built: list[tuple[int, Card]], stages: list[tuple[int, int]]
     ) -> None:
         """Coin effects of what was placed (counted after all placing), then income arrives."""
         for p, card in built:
-            income[p] += self._coins_when_built(p, card)
+            self._card_income(p, card, income)
         for p, stage_index in stages:
             income[p] += self.cities[p].stages_def[stage_index].coins_now
         self._receive(income)
 
     def _receive(self, income: list[int]) -> None:
         for p, amount in enumerate(income):
+            bonus = amount > self._trade_in[p] and self.cities[p].lp.get("bank_bonus")
+            if bonus and self.cities_on and p not in self.berenice_done:
+                self.berenice_done.add(p)  # Berenice: 1 more from the bank, once a turn
+                amount += 1
             if amount:
                 self.cities[p].coins += amount
                 self._events.append({"type": "coins", "seat": p, "amount": amount})
+        if self.cities_on:
+            self._trade_in = [0] * self.n
 
     def _play_card(self, p: int, action: Action, taken: tuple[Card, Provenance]) -> None:
         """One card played on its own (Babylon B's last card): pay, place, coins at once."""
@@ -726,14 +837,17 @@ class ClassicState(State):
         else:
             raise AssertionError(f"{name} not in the discard pile")
         self.cities[p].add_card(card)
+        self._note_losses(p, card.effects)
         self._events.append({"type": "build", "seat": p, "card": name, "from_discard": True})
         if self.leaders_on and any(e.type == "copy_leader" for e in card.effects):
             self.courtesans.append(p)
-        self._receive([self._coins_when_built(p, card) if q == p else 0 for q in range(self.n)])
+        income = [0] * self.n
+        self._card_income(p, card, income)
+        self._receive(income)
 
     def _after_turn(self) -> None:
         """Run the end-of-turn steps in order, stopping at the next decision owed."""
-        last_turn = self.turn == TURNS_PER_AGE
+        last_turn = self.turn == self.turns_per_age
         while self.courtesans:  # the Courtesans Guild's choice, when it is built
             p = self.courtesans.pop(0)
             if self._copyable_leaders(p):
@@ -784,6 +898,10 @@ class ClassicState(State):
                 return
             if self.leader_hands[p]:
                 self._return_leader(p, self.leader_hands[p][0].name)
+        if self.losses:  # Cities: the turn's coin losses, once every card is played
+            self._start_debt()
+            if self.phase == DEBT:
+                return
         self._legal.clear()
         if self.turn == 0:  # the recruitment is over: the Age's first turn
             self.turn = 1
@@ -817,24 +935,95 @@ class ClassicState(State):
             moved[(p + step) % self.n] = self.hands[p]
         self.hands = moved
 
+    def _start_debt(self) -> None:
+        """Cities: what each city loses this turn; a city with coins chooses what to pay
+        (phase ``debt``), one without takes it all as debt."""
+        owed = [0] * self.n
+        for source, e in self.losses:
+            for q in range(self.n):
+                if q == source:
+                    continue
+                if e.type == "lose_coins":
+                    owed[q] += e.amount
+                else:  # lose_coins_per: the loser's own victory tokens or wonder stages
+                    city = self.cities[q]
+                    what = city.victories if e.count[0] == "victory_tokens" else city.stages
+                    owed[q] += e.amount * what
+        self.losses = []
+        self.owed = {}
+        for q, amount in enumerate(owed):
+            if amount and self.cities[q].coins == 0:
+                self._take_loss(q, amount, 0)
+            elif amount:
+                self.owed[q] = amount
+        if self.owed:
+            self.phase, self.queue = DEBT, []
+            self.pending = [None] * self.n
+            self._legal.clear()
+            shown = {str(c): n for c, n in self.owed.items()}
+            self._events.append({"type": "losses", "owed": shown})
+
+    def _settle_debts(self) -> None:
+        for c, amount in sorted(self.owed.items()):
+            action = self.pending[c]
+            assert action is not None
+            self._take_loss(c, amount, action.bank)
+        self.owed = {}
+        self.pending = [None] * self.n
+        self._legal.clear()
+        self._after_turn()
+
+    def _take_loss(self, c: int, amount: int, paid: int) -> None:
+        city = self.cities[c]
+        city.coins -= paid
+        city.debt += amount - paid
+        self._events.append(
+            {"type": "debt", "seat": c, "lost": amount, "paid": paid, "debt": amount - paid}
+        )
+
+    def _battles(self, diplomats: set[int]) -> list[tuple[int, int, int]]:
+        """The conflicts of this Age: (city, city, tokens each). Diplomats sit out and their
+        neighbours fight; two cities left fight once. Teams: each player fights the opposing
+        neighbour for two tokens, one when either holds a diplomacy token."""
+        if self.teams:
+            return [
+                (p, q, 1 if p in diplomats or q in diplomats else 2)
+                for p in range(self.n)
+                for q in (self.left(p),)
+                if p // 2 != q // 2
+            ]
+        fighters = [p for p in range(self.n) if p not in diplomats]
+        if len(fighters) == 2:
+            return [(fighters[0], fighters[1], 1)]
+        if len(fighters) < 2:
+            return []
+        return [(p, fighters[(i + 1) % len(fighters)], 1) for i, p in enumerate(fighters)]
+
     def _conflicts(self) -> None:
         win = VICTORY_TOKEN[self.age]
         income = [0] * self.n
-        for p in range(self.n):
-            q = self.left(p)
-            a, b = self.cities[p], self.cities[q]
-            if a.shields == b.shields:
+        self.berenice_done.clear()  # the conflicts are a turn of their own (Cities FAQ)
+        diplomats = {p for p in range(self.n) if self.cities[p].diplomacy}
+        for p in sorted(diplomats):
+            self.cities[p].diplomacy -= 1
+            self._events.append({"type": "diplomacy", "seat": p, "age": self.age})
+        strength = [c.strength() for c in self.cities]  # before this Age's tokens (Semiramis)
+        for p, q, tokens in self._battles(diplomats):
+            if strength[p] == strength[q]:
                 continue
-            winner, loser = (p, q) if a.shields > b.shields else (q, p)
-            self.cities[winner].tokens.append(win)
+            winner, loser = (p, q) if strength[p] > strength[q] else (q, p)
+            self.cities[winner].tokens += [win] * tokens
             tomyris = self.leaders_on and self.cities[loser].lp.get("defeats_to_winner")
-            self.cities[winner if tomyris else loser].tokens.append(DEFEAT_TOKEN)
-            self._events.append(
-                {"type": "conflict", "age": self.age, "winner": winner, "loser": loser,
-                 "shields": [self.cities[winner].shields, self.cities[loser].shields]}
-            )  # fmt: skip
-            if self.leaders_on:
-                income[winner] += self.cities[winner].lp.get("coins_on_victory", 0)  # Nero
+            self.cities[winner if tomyris else loser].tokens += [DEFEAT_TOKEN] * tokens
+            event: JSON = {
+                "type": "conflict", "age": self.age, "winner": winner, "loser": loser,
+                "shields": [strength[winner], strength[loser]],
+            }  # fmt: skip
+            if tokens != 1:
+                event["tokens"] = tokens
+            self._events.append(event)
+            if self.leaders_on:  # Nero: per victory token
+                income[winner] += self.cities[winner].lp.get("coins_on_victory", 0) * tokens
         self._receive(income)
 
     # ------------------------------------------------------------ leaders
@@ -899,6 +1088,7 @@ class ClassicState(State):
         self.pending = [None] * self.n
         self._legal.clear()
         self._events.append({"type": "recruit_turn", "age": self.age})
+        self.berenice_done.clear()
         income = [0] * self.n
         stages: list[tuple[int, int]] = []
         taken: dict[int, Card] = {}
@@ -971,6 +1161,7 @@ class ClassicState(State):
             self.cities[self.left(p)],
             self.cities[self.right(p)],
             leaders=self.leaders_on,
+            cities=self.cities_on,
         )
 
     def _compute_result(self) -> Result:
@@ -978,9 +1169,18 @@ class ClassicState(State):
         totals = [sum(b.values()) for b in breakdowns]
         coins = [c.coins for c in self.cities]
         m = self.players
-        ranks = rank_players(list(zip(totals[:m], coins[:m], strict=True)))
-        players = [PlayerResult(p, totals[p], breakdowns[p], ranks[p], coins[p]) for p in range(m)]
         extra: JSON = {}
+        if self.teams:  # a team's total and coins are its two players'; teams are ranked
+            keys = [(totals[t] + totals[t + 1], coins[t] + coins[t + 1]) for t in range(0, m, 2)]
+            team_ranks = rank_players(keys)
+            ranks = [team_ranks[p // 2] for p in range(m)]
+            extra["teams"] = [
+                {"seats": [2 * i, 2 * i + 1], "total": k[0], "coins": k[1], "rank": team_ranks[i]}
+                for i, k in enumerate(keys)
+            ]
+        else:
+            ranks = rank_players(list(zip(totals[:m], coins[:m], strict=True)))
+        players = [PlayerResult(p, totals[p], breakdowns[p], ranks[p], coins[p]) for p in range(m)]
         if self.free_city:
             extra["free_city"] = {
                 "total": totals[FREE_CITY],
@@ -1009,12 +1209,17 @@ class ClassicState(State):
             "tokens": list(city.tokens),
             "buildings": [c.name for c in city.cards],
             "hand_size": len(self.hands[p]),
-            "chosen": self.phase in SIMULTANEOUS and self.pending[p] is not None,
+            "chosen": self.phase in (*SIMULTANEOUS, DEBT) and self.pending[p] is not None,
         }
         if self.leaders_on and p < self.players:
             out["leaders"] = [c.name for c in city.leaders]
             out["courtesan"] = city.copied.name if city.copied else None
             out["leader_hand_size"] = len(self.leader_hands[p])
+        if self.cities_on:
+            out["debt"] = city.debt
+            out["diplomacy"] = city.diplomacy
+            if p in self.owed:
+                out["owes"] = self.owed[p]
         return out
 
     def view(self, player: int | None) -> JSON:
@@ -1038,8 +1243,11 @@ class ClassicState(State):
             fc["deck_size"] = fc.pop("hand_size")
             fc["controller"] = self.controller()
             out["free_city"] = fc
+        if self.options.get("expansions"):
+            out["expansions"] = list(self.options["expansions"])
+        if self.teams:
+            out["teams"] = [[p, p + 1] for p in range(0, self.players, 2)]
         if self.leaders_on:
-            out["expansions"] = ["leaders"]
             out["box_size"] = len(self.box)
             if self.phase == LEADER_DRAFT:
                 out["draft_round"] = self.draft_round
@@ -1058,16 +1266,29 @@ class ClassicState(State):
                 out["leader_hand"] = [c.name for c in self.leader_hands[player]]
                 if self.phase == LEADER_DRAFT:
                     out["leader_packet"] = [c.name for c in self.packets[player]]
+            mate = self.teammate(player)
+            if mate is not None:  # teammates show each other their hands (and leaders)
+                out["teammate"] = mate
+                out["teammate_hand"] = [c.name for c in self.hands[mate]]
+                if self.leaders_on:
+                    out["teammate_leader_hand"] = [c.name for c in self.leader_hands[mate]]
+                    if self.phase == LEADER_DRAFT:
+                        out["teammate_leader_packet"] = [c.name for c in self.packets[mate]]
+            if self.phase == DEBT and player in self.to_move():
+                out["deciding_for"] = self._debt_city(player)
         if self.phase == OVER:
             out["result"] = self.result().to_json()
             if self.free_city:
                 out["result"]["free_city"] = self.result().extra["free_city"]
         return out
 
-    @staticmethod
-    def _redact(event: JSON, player: int | None) -> JSON:
-        if event.get("secret") and (player is None or player not in _knowers(event)):
-            return {k: v for k, v in event.items() if k not in ("card", "secret")}
+    def _redact(self, event: JSON, player: int | None) -> JSON:
+        if event.get("secret"):
+            knowers = _knowers(event)
+            if self.teams:  # a teammate saw the hand the card came from
+                knowers = (*knowers, *(q ^ 1 for q in knowers))
+            if player is None or player not in knowers:
+                return {k: v for k, v in event.items() if k not in ("card", "secret")}
         return {k: v for k, v in event.items() if k != "secret"}
 
     # ------------------------------------------------------------ copies and JSON
@@ -1096,6 +1317,10 @@ class ClassicState(State):
         other.courtesans = list(self.courtesans)
         other.recruits = list(self.recruits)
         other.returns = list(self.returns)
+        other.losses = list(self.losses)
+        other.owed = dict(self.owed)
+        other.berenice_done = set(self.berenice_done)
+        other._trade_in = list(self._trade_in)
         other._events = list(self._events)
         other._legal = {}
         return other
@@ -1138,6 +1363,16 @@ class ClassicState(State):
         }
         if self.free_city:
             out["hand_masks"] = [list(m) for m in self.hand_masks]
+        if self.cities_on:
+            for i, c in enumerate(self.cities):
+                out["cities"][i].update(
+                    debt=c.debt,
+                    diplomacy=c.diplomacy,
+                    caligula_age=c.caligula_age,
+                    trade_used=c.trade_used,
+                )
+            out["owed"] = {str(k): v for k, v in self.owed.items()}
+            out["berenice_done"] = sorted(self.berenice_done)
         if self.leaders_on:
             for i, c in enumerate(self.cities):
                 out["cities"][i]["leaders"] = [x.name for x in c.leaders]
@@ -1185,6 +1420,9 @@ class ClassicState(State):
             city.coins = c["coins"]
             city.tokens = list(c["tokens"])
             city.free_build_age = c["free_build_age"]
+            if "debt" in c:  # Cities
+                city.debt, city.diplomacy = c["debt"], c["diplomacy"]
+                city.caligula_age, city.trade_used = c["caligula_age"], c["trade_used"]
             cities.append(city)
         ages = [[[card(x) for x in h] for h in age] for age in data["ages"]]
         state = cls(cat, data["options"], data["seed"], cities, ages)
@@ -1200,6 +1438,9 @@ class ClassicState(State):
         state.halicarnassus = list(data["halicarnassus"])
         if "hand_masks" in data:
             state.hand_masks = [list(m) for m in data["hand_masks"]]
+        if "owed" in data:
+            state.owed = {int(k): v for k, v in data["owed"].items()}
+            state.berenice_done = set(data["berenice_done"])
         if "leaders" in data:
             ld = data["leaders"]
             state.leader_hands = [[leader(x) for x in h] for h in ld["hands"]]
