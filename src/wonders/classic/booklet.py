@@ -13,36 +13,73 @@ list ``"leaders"`` (recruited leaders' names) and ``"courtesan"`` (the leader th
 Guild copies, recruited by a neighbour); the breakdown gains ``leaders`` (the points leaders
 give) and leaders' science symbols count in ``science``.
 
-Output, per player in input order: name, total, rank and the booklet's seven categories.
-Science wildcards and Olympia B's guild copy are chosen for the best score (``scoring``).
-Ties on points go to the player with more coins; a tie on both shares the rank (1, 1, 3).
+With the Cities expansion (``"expansions": ["cities"]``, with or without ``"leaders"``) the
+cards may include black cards, Cities guilds and leaders, the wonders Petra and Byzantium,
+8 players may sit at the table, and each player may give ``"debt"`` (debt tokens held). The
+breakdown gains ``cities`` (black cards' points, Secret Society and Slave Market counted) and
+``debt`` (-1 per token); masks copy the neighbours' green symbols in ``science``. A team game
+adds ``"teams": [["Ann", "Bob"], ["Cy", "Dee"]]``: pairs of players sitting side by side (the
+second on the first's left, next in the list), everyone in one pair, at 4, 6 or 8 players;
+``score_sheet`` then also gives each team's total, coins and rank, and each player's rank is
+their team's.
+
+Output (``score_table``), per player in input order: name, total, rank and the booklet's
+categories (seven in the base game). Science wildcards, masks and Olympia B's guild copy are
+chosen for the best score (``scoring``). Ties on points go to the player with more coins; a
+tie on both shares the rank (1, 1, 3).
 A malformed sheet is an ``InputError`` naming the player and the value at fault.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from wonders.classic.cards import EXPANSIONS, MAX_PLAYERS, MIN_PLAYERS, Catalog, catalog_for
+from wonders.classic.cards import (
+    CITIES_MAX_PLAYERS,
+    EXPANSIONS,
+    LEADER,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Card,
+    Catalog,
+    Wonder,
+    catalog_for,
+)
 from wonders.classic.city import City
-from wonders.classic.scoring import CATEGORIES, LEADERS_CATEGORIES, score_city
-from wonders.classic.state import DEFEAT_TOKEN, VICTORY_TOKEN
+from wonders.classic.scoring import (
+    CATEGORIES,
+    CITIES_CATEGORIES,
+    LEADERS_CATEGORIES,
+    score_city,
+)
+from wonders.classic.state import DEFEAT_TOKEN, TEAM_SIZES, VICTORY_TOKEN
 from wonders.core.errors import InputError
 from wonders.core.protocol import rank_players
 
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "military")
 LEADER_KEYS = ("leaders", "courtesan")  # optional, with the Leaders expansion
+CITIES_KEYS = ("debt",)  # optional, with the Cities expansion
+SHEET_KEYS = ("game", "players", "expansions", "teams")
 TOKEN_VALUES = (DEFEAT_TOKEN, *VICTORY_TOKEN.values())  # -1, 1, 3, 5
 CONFLICTS = len(VICTORY_TOKEN) * 2  # one per neighbour per Age
 
 
 def score_table(data: Any) -> list[dict[str, Any]]:
-    """Score a finished real-table game (see the module doc for the format)."""
+    """Score a finished real-table game (see the module doc for the format): the players."""
+    players: list[dict[str, Any]] = score_sheet(data)["players"]
+    return players
+
+
+def score_sheet(data: Any) -> dict[str, Any]:
+    """Score a finished real-table game: ``{"players": [...]}``, and ``"teams"`` (each
+    team's players, total, coins and rank, in the sheet's order) for a team game."""
     expansions = _expansions(data)
-    leaders = "leaders" in expansions
+    leaders, cities_on = "leaders" in expansions, "cities" in expansions
     cat = catalog_for(expansions)
-    players = _players(data, leaders)
-    cities = [_city(p, cat) for p in players]
+    players = _players(data, expansions)
+    teams = _teams(data, players, cities_on)
+    cities = [_city(p, cat, expansions) for p in players]
     owner: dict[str, str] = {}
     for p, city in zip(players, cities, strict=True):
         wonder = city.wonder.name
@@ -54,21 +91,38 @@ def score_table(data: Any) -> list[dict[str, Any]]:
         for i, p in enumerate(players):
             _courtesan(p, cities[i], cities[(i + 1) % n], cities[(i - 1) % n], cat)
     breakdowns = [
-        score_city(cities[i], cities[(i + 1) % n], cities[(i - 1) % n], leaders=leaders)
+        score_city(
+            cities[i], cities[(i + 1) % n], cities[(i - 1) % n], leaders=leaders, cities=cities_on
+        )
         for i in range(n)
     ]
     categories = LEADERS_CATEGORIES if leaders else CATEGORIES
+    if cities_on:
+        categories = (*categories, *CITIES_CATEGORIES)
     totals = [sum(b.values()) for b in breakdowns]
-    ranks = rank_players([(t, c.coins) for t, c in zip(totals, cities, strict=True)])
-    return [
-        {
-            "name": p["name"],
-            "total": totals[i],
-            "rank": ranks[i],
-            "breakdown": {k: breakdowns[i][k] for k in categories},
-        }
-        for i, p in enumerate(players)
-    ]
+    coins = [c.coins for c in cities]
+    ranks = rank_players(list(zip(totals, coins, strict=True)))
+    team_rows = []
+    if teams is not None:  # a team's total and coins are its players'; players take its rank
+        keys = [(sum(totals[i] for i in t), sum(coins[i] for i in t)) for t in teams]
+        for t, k, rank in zip(teams, keys, rank_players(keys), strict=True):
+            ranks[t[0]] = ranks[t[1]] = rank
+            names = [players[i]["name"] for i in t]
+            team_rows.append({"players": names, "total": k[0], "coins": k[1], "rank": rank})
+    out: dict[str, Any] = {
+        "players": [
+            {
+                "name": p["name"],
+                "total": totals[i],
+                "rank": ranks[i],
+                "breakdown": {k: breakdowns[i][k] for k in categories},
+            }
+            for i, p in enumerate(players)
+        ]
+    }
+    if teams is not None:
+        out["teams"] = team_rows
+    return out
 
 
 def _expansions(data: Any) -> list[str]:
@@ -81,6 +135,15 @@ def _expansions(data: Any) -> list[str]:
         if e not in EXPANSIONS:
             raise InputError(f"unknown expansion {e!r}; expansions: {', '.join(EXPANSIONS)}")
     return list(raw)
+
+
+def _needs(expansions: list[str], found: Callable[[Catalog], bool]) -> str:
+    """`` (a card of the X expansion: add "X" to expansions)`` when a name unknown in the
+    sheet's catalogue is one of an expansion the sheet does not list (else "")."""
+    for e in EXPANSIONS:
+        if e not in expansions and found(catalog_for([*expansions, e])):
+            return f' (a name of the {e.capitalize()} expansion: add "{e}" to "expansions")'
+    return ""
 
 
 def _courtesan(p: dict[str, Any], city: City, left: City, right: City, cat: Catalog) -> None:
@@ -99,26 +162,29 @@ def _courtesan(p: dict[str, Any], city: City, left: City, right: City, cat: Cata
     raise InputError(f"{who}: the courtesan {name!r} is not a leader recruited by a neighbour")
 
 
-def _players(data: Any, leaders: bool = False) -> list[dict[str, Any]]:
+def _players(data: Any, expansions: list[str]) -> list[dict[str, Any]]:
     if not isinstance(data, dict):
         raise InputError("a score sheet must be a JSON object with 'game' and 'players'")
     missing = [k for k in ("game", "players") if k not in data]
     if missing:
         raise InputError(f"the score sheet has no {', '.join(map(repr, missing))}")
-    unknown = sorted(set(data) - {"game", "players", "expansions"})
+    unknown = sorted(set(data) - set(SHEET_KEYS))
     if unknown:
         raise InputError(
-            f"the score sheet has unknown key(s) {unknown}; known: game, players, expansions"
+            f"the score sheet has unknown key(s) {unknown}; known: {', '.join(SHEET_KEYS)}"
         )
-    keys = (*PLAYER_KEYS, *LEADER_KEYS) if leaders else PLAYER_KEYS
+    keys = PLAYER_KEYS + LEADER_KEYS * ("leaders" in expansions)
+    keys += CITIES_KEYS * ("cities" in expansions)
     if data["game"] != "classic":
         raise InputError(f"game must be 'classic' (7 Wonders base game), got {data['game']!r}")
     players = data["players"]
     if not isinstance(players, list):
         raise InputError("players must be a list, clockwise around the table")
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+    most = CITIES_MAX_PLAYERS if "cities" in expansions else MAX_PLAYERS
+    if not MIN_PLAYERS <= len(players) <= most:
+        hint = " (8 with the Cities expansion)" if len(players) == CITIES_MAX_PLAYERS else ""
         raise InputError(
-            f"7 Wonders is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+            f"7 Wonders is played by {MIN_PLAYERS} to {most} players, got {len(players)}{hint}"
         )
     for i, p in enumerate(players):
         who = f"player {i + 1}"
@@ -132,10 +198,64 @@ def _players(data: Any, leaders: bool = False) -> list[dict[str, Any]]:
             raise InputError(f"{who}: missing {', '.join(map(repr, missing))}")
         unknown = sorted(set(p) - set(keys))
         if unknown:
-            raise InputError(f"{who}: unknown key(s) {unknown}; known: {', '.join(keys)}")
+            hint = _key_hint(unknown)
+            raise InputError(f"{who}: unknown key(s) {unknown}; known: {', '.join(keys)}{hint}")
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{who}: name must be a non-empty string, got {name!r}")
     return players
+
+
+def _key_hint(unknown: list[str]) -> str:
+    for key, expansion in (*((k, "leaders") for k in LEADER_KEYS), ("debt", "cities")):
+        if key in unknown:
+            return f' ({key!r} needs "{expansion}" in "expansions")'
+    return ""
+
+
+def _teams(
+    data: dict[str, Any], players: list[dict[str, Any]], cities: bool
+) -> list[list[int]] | None:
+    """The teams as pairs of player indices (None without a team game)."""
+    raw = data.get("teams")
+    if raw is None:
+        return None
+    if not cities:
+        raise InputError('teams need the Cities expansion: add "cities" to "expansions"')
+    n = len(players)
+    if n not in TEAM_SIZES:
+        raise InputError(f"the team game is for 4, 6 or 8 players, got {n}")
+    names = [p["name"] for p in players]
+    doubles = sorted({x for x in names if names.count(x) > 1})
+    if doubles:
+        raise InputError(f"teams name players, but {doubles[0]!r} is the name of two players")
+    if not isinstance(raw, list):
+        raise InputError('teams must be a list of pairs of names, e.g. [["Ann", "Bob"], ...]')
+    teams: list[list[int]] = []
+    seen: set[str] = set()
+    for pair in raw:
+        if (
+            not isinstance(pair, list)
+            or len(pair) != 2
+            or not all(isinstance(x, str) for x in pair)
+        ):
+            raise InputError(f"a team must be a pair of player names, got {pair!r}")
+        for x in pair:
+            if x not in names:
+                raise InputError(f"the team {pair!r} names {x!r}, who is not a player")
+            if x in seen:
+                raise InputError(f"{x} is in two teams")
+            seen.add(x)
+        first, second = names.index(pair[0]), names.index(pair[1])
+        if second != (first + 1) % n:
+            raise InputError(
+                f"the team {pair!r}: {pair[1]} must sit on {pair[0]}'s left (the next player "
+                "in the list; teammates sit side by side)"
+            )
+        teams.append([first, second])
+    alone = [x for x in names if x not in seen]
+    if alone:
+        raise InputError(f"{alone[0]} is in no team (every player is in one pair)")
+    return teams
 
 
 def _int(who: str, key: str, value: Any) -> int:
@@ -144,17 +264,50 @@ def _int(who: str, key: str, value: Any) -> int:
     return value
 
 
-def _city(p: dict[str, Any], cat: Catalog) -> City:
+def _wonder(who: str, name: Any, cat: Catalog, expansions: list[str]) -> Wonder:
+    if not isinstance(name, str):
+        raise InputError(f"{who}: wonder must be a name, got {name!r}")
+    try:
+        return cat.wonder_named(name)
+    except KeyError:
+        pass
+
+    def knows(other: Catalog) -> bool:
+        try:
+            return bool(other.wonder_named(name))
+        except KeyError:
+            return False
+
+    hint = _needs(expansions, knows)
+    if hint:
+        raise InputError(f"{who}: {name!r} is not a wonder of this game{hint}")
+    known = ", ".join(w.name for w in cat.wonders)
+    raise InputError(f"{who}: unknown wonder {name!r}; wonders: {known}")
+
+
+def _card(who: str, name: Any, cat: Catalog, expansions: list[str], leader: bool) -> Card:
+    """A building (or, ``leader``, a leader) by name, with a clear error."""
+    what = "leader" if leader else "card"
+    if not isinstance(name, str):
+        raise InputError(f"{who}: a {what} must be a name, got {name!r}")
+    found = cat.by_name.get(name.strip().lower())
+    if found and (found[0].color == LEADER) == leader:
+        return found[0]
+    if found and leader:
+        raise InputError(f"{who}: unknown leader {name!r} ({found[0].name} is a card)")
+    if found:
+        raise InputError(f"{who}: {found[0].name} is a leader: list it under 'leaders'")
+
+    def knows(other: Catalog) -> bool:
+        return name.strip().lower() in other.by_name
+
+    raise InputError(f"{who}: unknown {what} {name!r}{_needs(expansions, knows)}")
+
+
+def _city(p: dict[str, Any], cat: Catalog, expansions: list[str]) -> City:
     """The player's city, built from the sheet and checked against the game's facts."""
     who = p["name"]
-    wonder_name = p["wonder"]
-    if not isinstance(wonder_name, str):
-        raise InputError(f"{who}: wonder must be a name, got {wonder_name!r}")
-    try:
-        wonder = cat.wonder_named(wonder_name)
-    except KeyError:
-        known = ", ".join(w.name for w in cat.wonders)
-        raise InputError(f"{who}: unknown wonder {wonder_name!r}; wonders: {known}") from None
+    wonder = _wonder(who, p["wonder"], cat, expansions)
     side = p["side"]
     if not isinstance(side, str) or side.strip().upper() not in wonder.sides:
         raise InputError(f"{who}: side must be A or B, got {side!r}")
@@ -171,14 +324,7 @@ def _city(p: dict[str, Any], cat: Catalog) -> City:
     if not isinstance(cards, list):
         raise InputError(f"{who}: cards must be a list of card names, got {cards!r}")
     for name in cards:
-        if not isinstance(name, str):
-            raise InputError(f"{who}: a card must be a name, got {name!r}")
-        try:
-            card = cat.card_named(name)
-        except KeyError:
-            raise InputError(f"{who}: unknown card {name!r}") from None
-        if card.color == "white":
-            raise InputError(f"{who}: {card.name} is a leader: list it under 'leaders'")
+        card = _card(who, name, cat, expansions, leader=False)
         if city.has_name(card):
             raise InputError(f"{who}: {card.name} is listed twice (a city has one of each)")
         city.add_card(card)
@@ -186,7 +332,23 @@ def _city(p: dict[str, Any], cat: Catalog) -> City:
     if coins < 0:
         raise InputError(f"{who}: coins cannot be negative, got {coins}")
     city.coins = coins
-    military = p["military"]
+    city.tokens = _military(who, p["military"])
+    recruited = p.get("leaders", [])
+    if not isinstance(recruited, list):
+        raise InputError(f"{who}: leaders must be a list of leader names, got {recruited!r}")
+    for name in recruited:
+        leader = _card(who, name, cat, expansions, leader=True)
+        if city.has_leader(leader.name):
+            raise InputError(f"{who}: {leader.name} is listed twice")
+        city.add_leader(leader)
+    debt = _int(who, "debt", p.get("debt", 0))
+    if debt < 0:
+        raise InputError(f"{who}: debt (debt tokens held) cannot be negative, got {debt}")
+    city.debt = debt
+    return city
+
+
+def _military(who: str, military: Any) -> list[int]:
     if not isinstance(military, list):
         raise InputError(f"{who}: military must be a list of token values, got {military!r}")
     for token in military:
@@ -200,15 +362,4 @@ def _city(p: dict[str, Any], cat: Catalog) -> City:
     for value in VICTORY_TOKEN.values():
         if military.count(value) > 2:
             raise InputError(f"{who}: more than two victory tokens of {value} (two neighbours)")
-    city.tokens = list(military)
-    recruited = p.get("leaders", [])
-    if not isinstance(recruited, list):
-        raise InputError(f"{who}: leaders must be a list of leader names, got {recruited!r}")
-    for name in recruited:
-        found = cat.by_name.get(name.strip().lower()) if isinstance(name, str) else None
-        if not found or found[0].color != "white":
-            raise InputError(f"{who}: unknown leader {name!r}")
-        if city.has_leader(found[0].name):
-            raise InputError(f"{who}: {found[0].name} is listed twice")
-        city.add_leader(found[0])
-    return city
+    return list(military)

@@ -5,24 +5,33 @@ of an Age), under a wonder stage, or in an Age not dealt yet. Each card dealt th
 from a *packet* (the hand first dealt to a seat in an Age) and left it at a known removal
 index, so what a player saw when a packet passed through their hands pins it down:
 
-- cards the player handled themselves (own hand, own sales and wonder markers, own 7th card)
+- cards the player handled themselves (own hand, own sales and wonder markers, own last card)
   and the discard pile as Halicarnassus saw it are known exactly;
 - the cards that left a packet between two of the player's sightings of it, by other hands
   and face down, are a known multiset: they are shuffled among those places only;
 - the rest (what left a packet before the player first saw it, packets never seen, future
   Ages) is shuffled freely among the unknown places of its Age; in Age III the guilds among
-  those places are redrawn from the guilds the player has not seen.
+  those places are redrawn from the guilds the player has not seen, and with Cities the black
+  cards among them from that Age's nine black cards the player has not seen (the deck holds
+  only some of the nine, so which ones is unknown too).
+
+Cities' team game: teammates show each other their hands (the view lists the teammate's hand
+and leader hand), so the player knows what the teammate holds, handled, sold and buried as
+well as their own: the pair's sightings and removals count as the player's. The discard pile
+a teammate looked at (Halicarnassus) is not in the player's view and stays unknown.
 
 Other players' choices made this turn but not yet revealed are forgotten (they must choose
-again in the sampled world); the event log keeps only what the player saw.
+again in the sampled world): cards chosen in the draft and, with Cities, what the others
+chose to pay of a loss in the debt phase; the event log keeps only what the player saw.
 
 The 2-player game (the Free City) and the Leaders' cards use a simpler bookkeeping: each card
 in a hand (and each leader in a hand, a draft packet or the box) carries the set of seats
 that know it is there, kept as long as no hidden choice may have moved it; every card nobody
 told the player about (those places, cards sold, discarded or buried by others, the Free
 City's deck, the Ages to come) is shuffled among those places, by Age (leaders among
-leaders). This never reveals more than the player knows; it may forget a little (a card the
-player saw leave a hand face down may be dealt back to another hidden place).
+leaders), guilds and black cards redrawn as above. This never reveals more than the player
+knows; it may forget a little (a card the player saw leave a hand face down may be dealt back
+to another hidden place).
 """
 
 from __future__ import annotations
@@ -31,7 +40,7 @@ import random
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
-from wonders.classic.cards import Card
+from wonders.classic.cards import BLACK, Card
 
 BOX = -1  # the provenance "age" of a leader (see state.BOX)
 
@@ -39,19 +48,21 @@ if TYPE_CHECKING:
     from wonders.classic.state import ClassicState
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
+FUTURE_STRIDE = 16  # a future hand's cards are numbered seat * FUTURE_STRIDE + index
 # a place a card can be written back to: ("hand", seat, i), ("discard", i, 0),
-# ("buried", seat, i) or ("future", age, seat * 7 + i)
+# ("buried", seat, i) or ("future", age, seat * FUTURE_STRIDE + i)
 Place = tuple[str, int, int]
 
 
 def sample_world(state: ClassicState, player: int, rng: random.Random) -> ClassicState:
     world = state.clone()
     n = state.n
+    known = knowing_seats(state, player)
     for q in range(n):
         if q != player and not _keeps_choice(state, player, q):
             world.pending[q] = None
     if state.leaders_on:
-        _sample_leaders(state, world, player, rng)
+        _sample_leaders(state, world, known, rng)
     if state.free_city:
         _sample_free_city(state, world, player, rng)
         _filter_events(state, world, player)
@@ -60,72 +71,84 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     free: dict[int, list[Place]] = defaultdict(list)
 
     def classify(place: Place, age: int, packet: int, index: int, remover: int) -> None:
-        if remover == player:
+        if known >> remover & 1:
             return
-        seen = _last_sighting(state, player, age, packet, index)
+        seen = _last_sighting(state, known, age, packet, index)
         if seen is None:
             free[age].append(place)
         else:
             groups[(age, packet, seen)].append(place)
 
     for q in range(n):
-        if q == player:
+        if known >> q & 1:
             continue
         packet = state._packet(q)
         for i in range(len(state.hands[q])):
             classify(("hand", q, i), state.age, packet, IN_HAND, q)
+    for q in range(n):
         for i, (age, pk, idx, remover) in enumerate(state.buried_from[q]):
-            if age == BOX:
-                continue  # a leader under a stage: _sample_leaders
-            classify(("buried", q, i), age, pk, idx, remover)
+            if age != BOX:  # a leader under a stage: _sample_leaders
+                classify(("buried", q, i), age, pk, idx, remover)
     for i, (age, pk, idx, remover) in enumerate(state.discard_from):
         if not state.discard_seen[i] >> player & 1:
             classify(("discard", i, 0), age, pk, idx, remover)
-    for age in range(state.age + 1, 4):
-        for q, hand in enumerate(state.ages[age - 1]):
-            free[age].extend(("future", age, q * 7 + i) for i in range(len(hand)))
+    _add_future(state, free)
 
     for places in groups.values():
         _shuffle_into(world, places, rng)
-    for age, places in free.items():
-        cards = [_get(state, p) for p in places]
-        if age == 3:
-            cards = _redraw_guilds(state, cards, free_places=places, rng=rng)
-        rng.shuffle(cards)
-        for place, card in zip(places, cards, strict=True):
-            _set(world, place, card)
+    _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
 
 
+def knowing_seats(state: ClassicState, player: int) -> int:
+    """The bit mask of the seats whose hands ``player`` sees: their own, and their teammate's
+    in the team game."""
+    mate = state.teammate(player)
+    return 1 << player | (1 << mate if mate is not None else 0)
+
+
 def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
-    """Choices the sampled world keeps: "nothing to recruit", and the Free City's card when
-    ``player`` chose it."""
+    """Choices the sampled world keeps: "nothing to recruit", and the Free City's card (or
+    its payment of a loss) when ``player`` chose it."""
     pending = state.pending[q]
     if pending is not None and pending.kind == "skip" and state.phase == "recruit":
         return True
     return state.free_city and q >= state.players and state.controller() == player
 
 
-def _knowers(event: dict[str, object]) -> tuple[int, ...]:
-    return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
+def _knowers(state: ClassicState, event: dict[str, object]) -> tuple[int, ...]:
+    """The seats that know a secret event's card (a teammate's too, as the views do)."""
+    seats = tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
+    if state.teams:
+        seats = (*seats, *(q ^ 1 for q in seats))
+    return seats
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
     world._events = [
-        e if not e.get("secret") or player in _knowers(e) else _without_card(e)
+        e if not e.get("secret") or player in _knowers(state, e) else _without_card(e)
         for e in state.events
     ]
     world._legal = {}
 
 
+def _add_future(state: ClassicState, free: dict[int, list[Place]]) -> None:
+    """The hands of the Ages not dealt yet: unknown to everyone."""
+    for age in range(state.age + 1, 4):
+        for q, hand in enumerate(state.ages[age - 1]):
+            free[age].extend(("future", age, q * FUTURE_STRIDE + i) for i in range(len(hand)))
+
+
 def _shuffle_free(
     state: ClassicState, world: ClassicState, free: dict[int, list[Place]], rng: random.Random
 ) -> None:
-    for age, places in free.items():
-        cards = [_get(state, p) for p in places]
-        if age == 3:
-            cards = _redraw_guilds(state, cards, free_places=places, rng=rng)
+    """Deal the unknown places of each Age their cards again, guilds and black cards redrawn
+    from those the player has not seen."""
+    hidden = {place for places in free.values() for place in places}
+    visible = _visible_names(state, hidden)
+    for age, places in sorted(free.items()):
+        cards = _redraw(state, age, [_get(state, p) for p in places], visible, rng)
         rng.shuffle(cards)
         for place, card in zip(places, cards, strict=True):
             _set(world, place, card)
@@ -148,27 +171,25 @@ def _sample_free_city(
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age != BOX and remover != player:
                 free[age].append(("buried", q, i))
-    for age in range(state.age + 1, 4):
-        for q, hand in enumerate(state.ages[age - 1]):
-            free[age].extend(("future", age, q * 7 + i) for i in range(len(hand)))
+    _add_future(state, free)
     _shuffle_free(state, world, free, rng)
 
 
 def _sample_leaders(
-    state: ClassicState, world: ClassicState, player: int, rng: random.Random
+    state: ClassicState, world: ClassicState, known: int, rng: random.Random
 ) -> None:
-    """Re-deal the leaders ``player`` does not know: other hands and packets, the box, the
-    leaders under others' wonder stages."""
+    """Re-deal the leaders the seats in ``known`` do not know: other hands and packets, the
+    box, the leaders under others' wonder stages."""
     places: list[tuple[str, int, int]] = []
     for q in range(state.players):
-        if q == player:
+        if known >> q & 1:
             continue
-        places += [("lh", q, i) for i, m in enumerate(state.leader_masks[q]) if not m >> player & 1]
-        places += [("lp", q, i) for i, m in enumerate(state.packet_masks[q]) if not m >> player & 1]
-    places += [("box", i, 0) for i, m in enumerate(state.box_masks) if not m >> player & 1]
+        places += [("lh", q, i) for i, m in enumerate(state.leader_masks[q]) if not m & known]
+        places += [("lp", q, i) for i, m in enumerate(state.packet_masks[q]) if not m & known]
+    places += [("box", i, 0) for i, m in enumerate(state.box_masks) if not m & known]
     for q in range(state.n):
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
-            if age == BOX and remover != player:
+            if age == BOX and not known >> remover & 1:
                 places.append(("lb", q, i))
     cards = [_get_leader(state, p) for p in places]
     rng.shuffle(cards)
@@ -200,14 +221,15 @@ def _without_card(event: dict[str, object]) -> dict[str, object]:
 
 
 def _last_sighting(
-    state: ClassicState, player: int, age: int, packet: int, index: int
+    state: ClassicState, known: int, age: int, packet: int, index: int
 ) -> int | None:
-    """The last removal index <= ``index`` at which ``player`` held the packet, if any."""
+    """The last removal index <= ``index`` at which a seat of ``known`` held the packet."""
     step = -1 if age == 2 else 1
-    last_turn = state.turn if age == state.age else 6
+    last_turn = state.turn if age == state.age else state.turns_per_age
     best = None
     for turn in range(1, last_turn + 1):
-        if (packet + step * (turn - 1)) % state.n == player and turn - 1 <= index:
+        holder = (packet + step * (turn - 1)) % state.n
+        if known >> holder & 1 and turn - 1 <= index:
             best = turn - 1
     return best
 
@@ -220,7 +242,7 @@ def _get(state: ClassicState, place: Place) -> Card:
         return state.discard[a]
     if kind == "buried":
         return state.cities[a].buried[b]
-    return state.ages[a - 1][b // 7][b % 7]
+    return state.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE]
 
 
 def _set(world: ClassicState, place: Place, card: Card) -> None:
@@ -232,7 +254,7 @@ def _set(world: ClassicState, place: Place, card: Card) -> None:
     elif kind == "buried":
         world.cities[a].buried[b] = card
     else:
-        world.ages[a - 1][b // 7][b % 7] = card
+        world.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE] = card
 
 
 def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) -> None:
@@ -242,12 +264,10 @@ def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) 
         _set(world, place, card)
 
 
-def _redraw_guilds(
-    state: ClassicState, cards: list[Card], free_places: list[Place], rng: random.Random
-) -> list[Card]:
-    """Replace the guilds among unknown Age III places by guilds the player has not seen."""
-    hidden = {p for p in free_places}
-    visible: set[str] = {c.name for city in state.cities for c in city.cards if c.is_guild}
+def _visible_names(state: ClassicState, hidden: set[Place]) -> set[str]:
+    """The names of the cards outside the unknown places (built, held, or known to be in a
+    hand, the discard pile or under a stage)."""
+    visible = {c.name for city in state.cities for c in city.cards}
     for q, hand in enumerate(state.hands):
         visible.update(c.name for i, c in enumerate(hand) if ("hand", q, i) not in hidden)
     for i, c in enumerate(state.discard):
@@ -255,9 +275,27 @@ def _redraw_guilds(
             visible.add(c.name)
     for q, city in enumerate(state.cities):
         visible.update(c.name for i, c in enumerate(city.buried) if ("buried", q, i) not in hidden)
-    count = sum(1 for c in cards if c.is_guild)
-    if not count:
-        return cards
-    pool = [g for g in state.cat.guilds if g.name not in visible]
-    drawn = iter(rng.sample(pool, count))
-    return [next(drawn) if c.is_guild else c for c in cards]
+    return visible
+
+
+def _redraw(
+    state: ClassicState, age: int, cards: list[Card], visible: set[str], rng: random.Random
+) -> list[Card]:
+    """The unknown places' cards of one Age with their guilds replaced by guilds the player
+    has not seen, and (Cities) their black cards by that Age's black cards not seen; the
+    unknown cards themselves are among those drawn from."""
+    pools: dict[str, list[Card]] = {}
+    if age == 3:
+        pools["purple"] = [g for g in state.cat.guilds if g.name not in visible]
+    if state.cities_on:
+        pools[BLACK] = [
+            c
+            for c in state.cat.cards
+            if c.age == age and c.color == BLACK and c.name not in visible
+        ]
+    out = list(cards)
+    for color, pool in pools.items():
+        slots = [i for i, c in enumerate(out) if c.color == color]
+        for i, card in zip(slots, rng.sample(pool, len(slots)), strict=True):
+            out[i] = card
+    return out

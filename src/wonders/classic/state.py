@@ -208,6 +208,10 @@ def _knowers(event: JSON) -> tuple[int, ...]:
     return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
 
 
+def _ones(bits: int) -> int:
+    return bin(bits).count("1")
+
+
 def _names(cards: list[Card]) -> list[str]:
     return sorted({c.name for c in cards})
 
@@ -484,25 +488,48 @@ class ClassicState(State):
         """With expansions: the (left, right, bank) payments of a resource cost for city
         ``p``, with ``less`` resources taken off (Leaders: the player's pick), Bilkis' bank
         purchase and the Clandestine Docks' coin off the first purchase on a side each turn."""
+        return pareto3(set(self._pay_options(p, cost, less, budget)))
+
+    def _pay_options(
+        self, p: int, cost: Vector, less: int, budget: int
+    ) -> dict[tuple[int, int, int], int]:
+        """Every payment of ``_pays`` (not only the best ones), each with the docks it uses
+        (bit 1 left, 2 right; a purchase the dock makes free uses it too), the fewest
+        when one payment can be made in two ways."""
         if budget < 0:
-            return []
+            return {}
         city = self.cities[p]
         market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
         bilkis = city.lp.get("bank_resource", 0) > 0
         dock_l = 1 if city.docks[0] and not city.trade_used & 1 else 0
         dock_r = 1 if city.docks[1] and not city.trade_used & 2 else 0
-        found: set[tuple[int, int, int]] = set()
+        found: dict[tuple[int, int, int], int] = {}
         for need in reduced_costs(cost, less) if less else (cost,):
             if not any(need):
-                return [(0, 0, 0)]
+                return {(0, 0, 0): 0}
             for bank in (0, 1) if bilkis and budget >= 1 else (0,):
                 for rest in reduced_costs(need, 1) if bank else (need,):
                     for left, right in payment_options(rest, market, budget - bank + 2):
-                        left -= dock_l if left else 0
-                        right -= dock_r if right else 0
-                        if left + right + bank <= budget:
-                            found.add((left, right, bank))
-        return pareto3(found)
+                        used = (dock_l if left else 0) | (2 * dock_r if right else 0)
+                        pay = (left - (used & 1), right - (used >> 1), bank)
+                        fewer = pay not in found or _ones(used) < _ones(found[pay])
+                        if sum(pay) <= budget and fewer:
+                            found[pay] = used
+        return found
+
+    def _docks_used(self, p: int, action: Action, card: Card) -> int:
+        """The docks (bits 1 left, 2 right) the chosen payment of a build or stage uses."""
+        city = self.cities[p]
+        if action.kind == "build":
+            cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
+            less, budget = city.lp.get("discount:" + card.color, 0), city.coins - card.coins
+        else:
+            stage = city.next_stage
+            assert stage is not None
+            cost = ZERO if "free_stage_resources" in city.powers else stage.cost
+            less, budget = city.lp.get("discount:wonder", 0), city.coins - stage.coins
+        options = self._pay_options(p, cost, less, budget)
+        return options.get((action.left, action.right, action.bank), 0)
 
     def _stage_pays(self, p: int) -> list[tuple[int, int, int]]:
         """With expansions: the payments of the next wonder stage (Petra's coins are paid to
@@ -697,13 +724,14 @@ class ClassicState(State):
         if action.kind == "wonder":
             stage = city.next_stage
             bank = stage.coins if stage is not None else 0  # Petra
+        if self.cities_on and any(city.docks) and action.kind in ("build", "wonder") and not chain:
+            city.trade_used |= self._docks_used(p, action, card)  # before the coins go
         city.coins -= bank + action.left + action.right + action.bank
         income[self.left(p)] += action.left
         income[self.right(p)] += action.right
         if self.cities_on:  # coins from neighbours are not from the bank (Berenice)
             self._trade_in[self.left(p)] += action.left
             self._trade_in[self.right(p)] += action.right
-            city.trade_used |= (1 if action.left else 0) | (2 if action.right else 0)
         if self.leaders_on:
             lp = city.lp
             if lp.get("trade_rebate"):  # Hatshepsut: 1 per neighbour bought from
@@ -1372,6 +1400,7 @@ class ClassicState(State):
                     trade_used=c.trade_used,
                 )
             out["owed"] = {str(k): v for k, v in self.owed.items()}
+            out["losses"] = [[p, e.type, e.amount, list(e.count)] for p, e in self.losses]
             out["berenice_done"] = sorted(self.berenice_done)
         if self.leaders_on:
             for i, c in enumerate(self.cities):
@@ -1440,6 +1469,9 @@ class ClassicState(State):
             state.hand_masks = [list(m) for m in data["hand_masks"]]
         if "owed" in data:
             state.owed = {int(k): v for k, v in data["owed"].items()}
+            state.losses = [
+                (p, Effect(kind, amount=n, count=tuple(what))) for p, kind, n, what in data["losses"]
+            ]
             state.berenice_done = set(data["berenice_done"])
         if "leaders" in data:
             ld = data["leaders"]
