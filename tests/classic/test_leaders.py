@@ -324,6 +324,27 @@ def test_bilkis_buys_one_resource_from_the_bank_for_one_coin() -> None:
     assert state.cities[0].coins == coins - 1
 
 
+def test_bilkis_once_a_turn_ready_again_next_turn_not_for_babylons_extra_card() -> None:
+    state = to_age_one("Babylon", "Giza", "Ephesus", sides="B")
+    for _ in range(2):
+        state.cities[0].build_stage(card("Altar"))
+    recruit(state, 0, "Bilkis")
+    state.cities[0].coins = 9
+    state.turn = 5
+    state.hands = [[card("Baths"), card("Barracks"), card("Stockade")]] + [
+        h[:3] for h in state.hands[1:]
+    ]
+    state._legal.clear()
+    play_turn(state, {0: Action("build", "Baths", 0, 0, 1)})
+    assert state.turn == 6
+    state.hands[0] = [card("Barracks"), card("Stockade")]
+    state._legal.clear()
+    assert Action("build", "Barracks", 0, 0, 1) in state.legal_actions(0)  # a new turn
+    play_turn(state, {0: Action("build", "Barracks", 0, 0, 1)})
+    assert state.phase == "extra_card"
+    assert not any(a.bank for a in state.legal_actions(0))  # used this turn already
+
+
 @pytest.mark.parametrize(
     ("left", "post", "name", "paid"),
     [

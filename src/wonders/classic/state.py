@@ -62,6 +62,7 @@ CITIES_HAND_SIZE = 8  # Cities: one card more a hand, one turn more an Age (not 
 MAX_GUILDS = 9  # players + 2, and 9 at 8 players
 TEAM_SIZES = (4, 6, 8)
 SELL_COINS = 3
+BILKIS_USED = 4  # City.trade_used bit: Bilkis' bank resource bought this turn
 VICTORY_TOKEN = {1: 1, 2: 3, 3: 5}
 DEFEAT_TOKEN = -1
 
@@ -500,7 +501,7 @@ class ClassicState(State):
             return {}
         city = self.cities[p]
         market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
-        bilkis = city.lp.get("bank_resource", 0) > 0
+        bilkis = city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED
         dock_l = 1 if city.docks[0] and not city.trade_used & 1 else 0
         dock_r = 1 if city.docks[1] and not city.trade_used & 2 else 0
         found: dict[tuple[int, int, int], int] = {}
@@ -637,6 +638,12 @@ class ClassicState(State):
 
     # ------------------------------------------------------------ turn flow
 
+    def _fresh_turn(self) -> None:
+        """Once-a-turn powers (Bilkis, the Clandestine Docks) are ready again."""
+        if self.cities_on or self.leaders_on:
+            for city in self.cities:
+                city.trade_used = 0
+
     def _start_age(self, age: int) -> None:
         self.age = age
         self.turn = 1
@@ -652,6 +659,7 @@ class ClassicState(State):
         if self.leaders_on and any(self.leader_hands):
             self.turn = 0  # the recruitment comes first
             self.phase = RECRUIT
+            self._fresh_turn()
             self.pending = [
                 None if p < self.players and self.leader_hands[p] else Action("skip")
                 for p in range(self.n)
@@ -662,10 +670,8 @@ class ClassicState(State):
 
     def _begin_turn(self) -> None:
         """2 players: the Free City card's holder adds the top card of its deck to their hand.
-        Cities: the Clandestine Docks are fresh again."""
-        if self.cities_on:
-            for city in self.cities:
-                city.trade_used = 0
+        Bilkis and the Clandestine Docks are fresh again."""
+        self._fresh_turn()
         if self.free_city:
             ctrl = self.controller()
             self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
@@ -726,6 +732,8 @@ class ClassicState(State):
             bank = stage.coins if stage is not None else 0  # Petra
         if self.cities_on and any(city.docks) and action.kind in ("build", "wonder") and not chain:
             city.trade_used |= self._docks_used(p, action, card)  # before the coins go
+        if action.bank:
+            city.trade_used |= BILKIS_USED
         city.coins -= bank + action.left + action.right + action.bank
         income[self.left(p)] += action.left
         income[self.right(p)] += action.right
@@ -1391,13 +1399,15 @@ class ClassicState(State):
         }
         if self.free_city:
             out["hand_masks"] = [list(m) for m in self.hand_masks]
+        if self.cities_on or self.leaders_on:  # once-a-turn powers used (Bilkis, docks)
+            for i, c in enumerate(self.cities):
+                out["cities"][i]["trade_used"] = c.trade_used
         if self.cities_on:
             for i, c in enumerate(self.cities):
                 out["cities"][i].update(
                     debt=c.debt,
                     diplomacy=c.diplomacy,
                     caligula_age=c.caligula_age,
-                    trade_used=c.trade_used,
                 )
             out["owed"] = {str(k): v for k, v in self.owed.items()}
             out["losses"] = [[p, e.type, e.amount, list(e.count)] for p, e in self.losses]
@@ -1451,7 +1461,8 @@ class ClassicState(State):
             city.free_build_age = c["free_build_age"]
             if "debt" in c:  # Cities
                 city.debt, city.diplomacy = c["debt"], c["diplomacy"]
-                city.caligula_age, city.trade_used = c["caligula_age"], c["trade_used"]
+                city.caligula_age = c["caligula_age"]
+            city.trade_used = c.get("trade_used", 0)
             cities.append(city)
         ages = [[[card(x) for x in h] for h in age] for age in data["ages"]]
         state = cls(cat, data["options"], data["seed"], cities, ages)
@@ -1470,7 +1481,8 @@ class ClassicState(State):
         if "owed" in data:
             state.owed = {int(k): v for k, v in data["owed"].items()}
             state.losses = [
-                (p, Effect(kind, amount=n, count=tuple(what))) for p, kind, n, what in data["losses"]
+                (p, Effect(kind, amount=n, count=tuple(what)))
+                for p, kind, n, what in data["losses"]
             ]
             state.berenice_done = set(data["berenice_done"])
         if "leaders" in data:
