@@ -36,10 +36,17 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 Game = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()))]
 Players = Annotated[
-    int | None, typer.Option(help="number of players (classic 3, duel 2, architects 3 if omitted)")
+    int | None,
+    typer.Option(
+        help="number of players (classic 2-7, 8 with cities; 3 if omitted; duel 2, architects 3)"
+    ),
 ]
 Expansions = Annotated[
     str | None, typer.Option(help="7 Wonders expansions, comma-separated (leaders, cities)")
+]
+Teams = Annotated[
+    bool,
+    typer.Option("--teams/--no-teams", help="7 Wonders with cities, 4, 6 or 8 players: in pairs"),
 ]
 DEFAULT_PLAYERS = {"classic": 3, "duel": 2, "architects": 3}
 Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
@@ -71,12 +78,18 @@ def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
 
 
 def _options(
-    game: str, players: int | None, sides: str | None = None, expansions: str | None = None
+    game: str,
+    players: int | None,
+    sides: str | None = None,
+    expansions: str | None = None,
+    teams: bool = False,
 ) -> dict[str, Any]:
     """A game's setup options from the command line's (each game checks its own values)."""
     get_game(game)  # unknown game: a clear error naming the known ones
     if game != "classic" and expansions:
         raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
+    if game != "classic" and teams:
+        raise OptionsError(f"--teams is for classic 7 Wonders with cities, not {game}")
     if game == "duel":
         if players not in (None, 2):
             raise OptionsError("Duel is for 2 players")
@@ -91,6 +104,8 @@ def _options(
     options["sides"] = sides or "random"
     if expansions:
         options["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
+    if teams:
+        options["teams"] = True
     return options
 
 
@@ -107,12 +122,13 @@ def play(
     seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
     expansions: Expansions = None,
+    teams: Teams = False,
     bots: Bots = "greedy",
     wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
 ) -> None:
     """Play in the terminal against bots."""
-    options = _options(game, players, sides, expansions)
+    options = _options(game, players, sides, expansions, teams)
     make_bot(bots)  # an unknown bot fails before the game
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
@@ -137,7 +153,13 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
     players = state.num_players
     extras = ", the Free City" if state.free_city else ""
     extras += ", Leaders" if state.leaders_on else ""
-    console.print(f"7 Wonders, {players} players{extras}, seed {seed}. You are seat {seat}.")
+    extras += ", Cities" if state.cities_on else ""
+    mate = state.teammate(seat)
+    partner = f" Your teammate is seat {mate}." if mate is not None else ""
+    console.print(
+        f"7 Wonders, {players} players{extras}, seed {seed}. You are seat {seat}.{partner}",
+        soft_wrap=True,
+    )
     free_city = players if state.free_city else None
     shown = 0
     while not state.is_terminal():
@@ -177,6 +199,8 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
                 "with it, or sell it for 3 coins (it goes back to the box)."
             )
             console.print(render.leader_table(state, seat))
+            if mate is not None:
+                console.print(render.teammate_table(state, seat))
         elif state.phase == "recruit_now":
             console.print("Roma: recruit a leader at once (or decline).")
             console.print(render.leader_table(state, seat))
@@ -184,6 +208,11 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
             console.print("Courtesans Guild: copy the effect of a neighbour's recruited leader.")
         elif state.phase == "return_leader":
             console.print("Age III: send one of your leaders back to the box.")
+        elif state.phase == "debt":
+            acting = view["deciding_for"]
+            if acting >= players:
+                title = "The Free City's choices"
+            console.print(render.debt_banner(state, acting, seat), highlight=False, soft_wrap=True)
         elif view.get("deciding_for") == "free_city":
             acting = state.n - 1
             title = "The Free City's choices"
@@ -198,6 +227,8 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
             console.print(render.hand_table(state, seat))
             if state.leaders_on and state.cities[seat].leaders:
                 console.print(render.leader_table(state, seat))
+            if mate is not None:
+                console.print(render.teammate_table(state, seat))
         console.print(render.actions_table(state, acting, actions, title))
         choice = _ask(len(actions))
         state.apply(seat, actions[choice - 1])
@@ -206,8 +237,13 @@ def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -
         if line:
             console.print(line, highlight=False)
     console.print(render.cities_table(state, seat, title="Final cities"))
-    names = [f"{p}" + (" (you)" if p == seat else "") for p in range(state.num_players)]
+    names = [
+        f"{p}" + (" (you)" if p == seat else " (teammate)" if p == mate else "")
+        for p in range(state.num_players)
+    ]
     console.print(render.result_table(state.result(), names))
+    if "teams" in state.result().extra:
+        console.print(render.teams_table(state.result(), names))
     if state.free_city:
         fc = state.result().extra["free_city"]
         console.print(f"The Free City scored {fc['total']} (it does not rank).")
@@ -241,13 +277,14 @@ def simulate(
     bots: Bots = "random",
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
     expansions: Expansions = None,
+    teams: Teams = False,
     as_json: AsJson = False,
     record: Annotated[
         Path | None, typer.Option(help="write one game record per game into this folder")
     ] = None,
 ) -> None:
     """Bot games: results, throughput, optional records."""
-    options = _options(game, players, sides, expansions)
+    options = _options(game, players, sides, expansions, teams)
     if games < 1:
         raise OptionsError("--games must be at least 1")
     make_bot(bots)  # an unknown bot fails before any game
@@ -270,7 +307,10 @@ def simulate(
                 if record is not None:
                     rec.actions.append((p, action.to_json()))
         result = state.result()
-        results.append({"seed": game_seed, "totals": result.totals, "winners": result.winners})
+        row = {"seed": game_seed, "totals": result.totals, "winners": result.winners}
+        if "teams" in result.extra:
+            row["teams"] = [t["total"] for t in result.extra["teams"]]
+        results.append(row)
         if record is not None:
             rec.result = result.to_json()
             try:
@@ -291,7 +331,8 @@ def simulate(
         )
         return
     seats = len(results[0]["totals"])
-    table = Table(title=f"{games} games of {game}, {seats} players, {bots} bots")
+    pairs = " in teams" if teams else ""
+    table = Table(title=f"{games} games of {game}, {seats} players{pairs}, {bots} bots")
     for column in ("seat", "wins", "mean score"):
         table.add_column(column, justify="right")
     for p in range(seats):
@@ -336,20 +377,22 @@ def score(
     if game == "architects":
         from wonders.architects.booklet import score_table as score_architects
 
-        players = score_architects(sheet)
+        scored = {"players": score_architects(sheet)}
     elif game == "classic":
-        from wonders.classic.booklet import score_table
+        from wonders.classic.booklet import score_sheet
 
-        players = score_table(sheet)
+        scored = score_sheet(sheet)
     else:
         raise InputError(f"no score booklet for {game!r}; booklets: classic, architects")
     if as_json:
-        print(json.dumps({"players": players}))
+        print(json.dumps(scored))
         return
-    table = Table(title="Score booklet")
+    players = scored["players"]
+    categories = list(players[0]["breakdown"])
+    padding = (0, 0) if len(categories) > 8 else (0, 1)  # Cities: fit 80 columns
+    table = Table(title="Score booklet", padding=padding)
     table.add_column("rank", justify="right")
     table.add_column("name")
-    categories = list(players[0]["breakdown"])
     for c in categories:
         table.add_column(render.SHORT.get(c, c), justify="right")
     table.add_column("total", justify="right")
@@ -361,6 +404,14 @@ def score(
             f"[bold]{p['total']}[/]",
         )
     console.print(table)
+    if "teams" in scored:
+        teams = Table(title="Teams")
+        for column in ("rank", "team", "total", "coins"):
+            teams.add_column(column, justify="left" if column == "team" else "right")
+        for t in sorted(scored["teams"], key=lambda t: t["rank"]):
+            names = " + ".join(escape(n) for n in t["players"])
+            teams.add_row(str(t["rank"]), names, f"[bold]{t['total']}[/]", str(t["coins"]))
+        console.print(teams)
 
 
 @app.command()
@@ -403,7 +454,12 @@ def cards(
     table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
     for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
         table.add_column(column)
+    dealt = {"purple": "guild", "black": "random"}  # drawn at random, not by player count
     for c in listed:
+        if c["color"] == "wonder":
+            name = f"[{render.COLOR_STYLE['wonder']}]{c['name']}[/]"
+            table.add_row("board", name, "wonder", "", "", "", render.describe_board(c))
+            continue
         cost = ", ".join(f"{n} {r}" for r, n in c["cost"]["resources"].items())
         if c["cost"]["coins"]:
             cost = ", ".join(x for x in (f"{c['cost']['coins']} coin", cost) if x)
@@ -424,7 +480,7 @@ def cards(
             c["color"],
             cost or "free",
             ", ".join(c["chains_from"]),
-            " ".join(map(str, c["copies"])) or "guild",
+            " ".join(map(str, c["copies"])) or dealt.get(c["color"], ""),
             effect,
         )
     console.print(table)
@@ -446,29 +502,31 @@ def _architects_table(listed: list[dict[str, Any]]) -> None:
 def _classic_cards(
     players: int | None, age: int | None, expansions: str | None = None
 ) -> list[dict[str, Any]]:
-    from wonders.classic.cards import MAX_PLAYERS, catalog
+    from wonders.classic.cards import CITIES_MAX_PLAYERS, MAX_PLAYERS, catalog_for
     from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
 
     names = [e.strip() for e in (expansions or "").split(",") if e.strip()]
-    options = normalize_options({"expansions": names}) if names else {}
-    if players is not None and not FREE_CITY_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {MAX_PLAYERS}")
-    cat = catalog()
-    if "leaders" in options.get("expansions", []):
-        from wonders.classic.cards import leaders_catalog
-
-        cat = leaders_catalog()
+    chosen: list[str] = normalize_options({"expansions": names}).get("expansions", [])
+    most = CITIES_MAX_PLAYERS if "cities" in chosen else MAX_PLAYERS
+    if players is not None and not FREE_CITY_PLAYERS <= players <= most:
+        raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {most}")
+    cat = catalog_for(chosen)
     deck_players = max(players, 3) if players is not None else None  # 2 players: the 3+ cards
     listed = []
     for card in (*cat.cards, *cat.leaders):
         if age is not None and card.age != age:
             continue
         data = card.to_json()
-        if deck_players is not None and not card.is_guild and card.color != "white":
+        if deck_players is not None and card.copies:  # guilds, black cards, leaders: random
             data["copies"] = [m for m in card.copies if m <= deck_players]
             if not data["copies"]:
                 continue
         listed.append(data)
+    if age is None:  # the expansions' boards (no Age): their stages side by side
+        base = {w.name for w in catalog_for([]).wonders}
+        for w in cat.wonders:
+            if w.name not in base:
+                listed.append({**w.to_json(), "age": None, "color": "wonder"})
     return listed
 
 

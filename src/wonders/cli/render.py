@@ -10,7 +10,8 @@ from rich.rule import Rule
 from rich.table import Table
 
 from wonders.classic.actions import Action
-from wonders.classic.cards import RESOURCES, SYMBOLS, Vector
+from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Vector
+from wonders.classic.city import City
 from wonders.classic.payments import purchase_plan
 from wonders.classic.state import ClassicState
 from wonders.core.protocol import Result
@@ -23,7 +24,9 @@ COLOR_STYLE = {
     "yellow": "yellow",
     "red": "red",
     "purple": "magenta",
+    "black": "bold bright_black",
     "white": "bright_white",
+    "wonder": "cyan",  # boards in the card catalogue
 }
 
 
@@ -36,6 +39,7 @@ SHORT = {
     "commerce": "com",
     "guilds": "guild",
     "leaders": "lead",
+    "cities": "city",
 }
 
 
@@ -67,7 +71,38 @@ def describe_effect(effect: dict[str, Any]) -> str:
             else " + ".join([whose] if isinstance(whose, str) else whose)
         )
         return f"{amount} {unit} per {what} ({where})"
-    return LEADER_WORDS.get(kind) or _leader_effect_words(effect) or kind.replace("_", " ")
+    return (
+        LEADER_WORDS.get(kind)
+        or _leader_effect_words(effect)
+        or _cities_effect_words(effect)
+        or kind.replace("_", " ")
+    )
+
+
+CITIES_WORDS = {
+    "diplomacy": "a diplomacy token (sit out one Age's conflicts)",
+    "mask": "copies a neighbour's green science symbol at the end",
+    "produce_owned": "produces one of the resources your board and brown/grey cards make",
+    "produce_unowned": "produces one of the resources your board and brown/grey cards lack",
+    "free_stage_resources": "wonder stages cost no resources from next turn",
+    "bank_bonus": "+1 coin whenever the bank pays you (once a turn)",
+    "free_black_per_age": "build a black card free once an Age",
+    "defeats_as_shields": "your defeat tokens count as shields",
+}
+
+
+def _cities_effect_words(effect: dict[str, Any]) -> str:
+    kind = effect["type"]
+    if kind == "lose_coins":
+        return f"every other city loses {effect['coins']} coin(s) (or takes debt)"
+    if kind == "lose_coins_per":
+        what = effect["count"][0].replace("_", " ")
+        return f"every other city loses {effect['coins']} coin(s) per {what} of its own"
+    if kind == "neighbours_coins":
+        return f"each neighbour takes {effect['coins']} coin(s) from the bank"
+    if kind == "first_trade_discount":
+        return f"the first purchase each turn from the {effect['sides'][0]} costs 1 less"
+    return CITIES_WORDS.get(kind, "")
 
 
 LEADER_WORDS = {
@@ -80,6 +115,22 @@ LEADER_WORDS = {
     "copy_leader": "copies a neighbour's recruited leader (chosen when built)",
     "recruit_leader": "recruit a leader at once",
 }
+
+
+def describe_board(board: dict[str, Any]) -> str:
+    """A wonder board of the catalogue's JSON form in words: production, then each side's
+    stages (cost: effects)."""
+    parts = [f"produces {board['produces']}" if board["produces"] else "produces nothing"]
+    for side, stages in board["sides"].items():
+        steps = []
+        for stage in stages:
+            cost = ", ".join(
+                f"{n} {'coin(s)' if r == 'coins' else r}" for r, n in stage["cost"].items()
+            )
+            effects = ", ".join(describe_effect(e) for e in stage["effect"])
+            steps.append(f"{cost or 'free'}: {effects}")
+        parts.append(f"{side}: " + " | ".join(steps))
+    return "; ".join(parts)
 
 
 def _leader_effect_words(effect: dict[str, Any]) -> str:
@@ -124,6 +175,9 @@ def _label(state: ClassicState, p: int, seat: int | None) -> str:
         return f"seat {p}"
     if p == seat:
         return f"{p} (you)"
+    if p == state.teammate(seat):
+        side = "left" if p == state.left(seat) else "right"
+        return f"{p} (teammate, {side})"
     if p == state.left(seat):
         return f"{p} (left)"
     if p == state.right(seat):
@@ -136,6 +190,8 @@ def _science(state: ClassicState, p: int) -> str:
     parts = [f"{n} {SYMBOLS[i]}" for i, n in enumerate(city.science) if n]
     if city.wilds:
         parts.append(f"{city.wilds} any")
+    if city.masks:
+        parts.append(f"{city.masks} mask(s)")
     return ", ".join(parts)
 
 
@@ -147,6 +203,9 @@ def board(state: ClassicState, p: int, seat: int | None = None) -> Panel:
         f"stages {city.stages}/{len(city.stages_def)} · {city.coins} coins · "
         f"{city.shields} shields · tokens {tokens}"
     ]
+    if state.cities_on:
+        owes = f" · owes {state.owed[p]} coin(s) now" if p in state.owed else ""
+        lines.append(f"debt {city.debt} · diplomacy {city.diplomacy}{owes}")
     for color, style in COLOR_STYLE.items():
         names = sorted(c.name for c in city.cards if c.color == color)
         if names:
@@ -168,11 +227,14 @@ def cities_table(
 ) -> Table:
     """Cities in one row each (all public), you and your neighbours marked."""
     table = Table(title=title or f"Age {state.age}, turn {state.turn}")
-    for column in ("seat", "wonder", "stages", "coins", "shields", "tokens", "buildings"):
+    columns = ["seat", "wonder", "stages", "coins", "shields", "tokens", "buildings"]
+    if state.cities_on:
+        columns += ["debt", "diplomacy"]
+    for column in columns:
         table.add_column(column, no_wrap=column in ("seat", "wonder"))
     for p in range(len(state.cities)) if seats is None else seats:
         city = state.cities[p]
-        table.add_row(
+        cells = [
             _label(state, p, seat),
             f"{city.wonder.name} {city.side}",
             f"{city.stages}/{len(city.stages_def)}",
@@ -180,7 +242,10 @@ def cities_table(
             str(city.shields),
             " ".join(f"{t:+d}" for t in city.tokens) or "-",
             str(len(city.cards)),
-        )
+        ]
+        if state.cities_on:
+            cells += [str(city.debt), str(city.diplomacy)]
+        table.add_row(*cells)
     return table
 
 
@@ -201,6 +266,9 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
     if action.kind == "recruit":
         price = state.leader_cost(seat, state.cat.card_named(action.card))
         return f"{text} for {price} coin(s)" if price else f"{text} free"
+    if action.kind == "pay":
+        debt = state.owed.get(seat, 0) - action.bank
+        return f"pay {action.bank} coin(s), take {debt} debt" + (f" (-{debt} VP)" if debt else "")
     if not (action.left or action.right) or action.bank or state.leaders_on:
         return text
     city = state.cities[seat]
@@ -208,10 +276,12 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
     if action.kind == "wonder":
         stage = city.next_stage
         assert stage is not None
-        cost = stage.cost
+        cost = ZERO if "free_stage_resources" in city.powers else stage.cost
     else:
         cost = state.cat.card_named(action.card).cost
-    plan = purchase_plan(cost, city.market(lc, rc), (action.left, action.right))
+    plan = None
+    for payment in _list_prices(city, action.left, action.right):
+        plan = plan or purchase_plan(cost, city.market(lc, rc), payment)
     if plan is None:
         return text
     bought = []
@@ -222,15 +292,41 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
     return f"{text} (buys {' and '.join(bought)})"
 
 
+def _list_prices(city: City, left: int, right: int) -> list[tuple[int, int]]:
+    """The neighbours' prices a payment may stand for: a Clandestine Dock takes 1 coin off
+    the first purchase on its side each turn."""
+    sides = []
+    for paid, dock, bit in ((left, city.docks[0], 1), (right, city.docks[1], 2)):
+        off = 1 if dock and not city.trade_used & bit else 0
+        sides.append([paid + off] if paid else sorted({0, off}))
+    return [(a, b) for a in sides[0] for b in sides[1]]
+
+
+def debt_banner(state: ClassicState, city: int, seat: int) -> str:
+    """The debt decision in words: what ``city`` owes, its coins, what a debt costs."""
+    who = (
+        "The Free City" if city >= state.num_players else "You" if city == seat else f"Seat {city}"
+    )
+    owes, coins = state.owed[city], state.cities[city].coins
+    has = "has" if who != "You" else "have"
+    return (
+        f"Coin losses: {who} must lose {owes} coin(s) and {has} {coins}. Pay what you choose; "
+        "every coin not paid is a debt token (-1 VP at the end)."
+    )
+
+
 def hand_table(state: ClassicState, seat: int) -> Table:
     """Your hand: each card's printed cost and effect, and what building it costs you now."""
     table = Table(title="Your hand")
     for column in ("card", "cost", "effect", "for you"):
         table.add_column(column)
     builds: dict[str, list[int]] = {}
+    free = set()
     for a in state.legal_actions(seat):
         if a.kind == "build":
-            builds.setdefault(a.card, []).append(a.left + a.right)
+            builds.setdefault(a.card, []).append(a.left + a.right + a.bank)
+        elif a.kind == "free_build":
+            free.add(a.card)
     city = state.cities[seat]
     for card in state.hands[seat]:
         cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
@@ -243,11 +339,32 @@ def hand_table(state: ClassicState, seat: int) -> Table:
         elif card.name in builds:
             cheapest = min(builds[card.name]) + card.coins
             verdict = f"{cheapest} coin(s)" if cheapest else "free"
+        elif card.name in free:
+            verdict = "free (wonder or leader power)"
         else:
             verdict = "cannot build"
         effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
         style = COLOR_STYLE[card.color]
         table.add_row(f"[{style}]{card.name}[/]", cost or "free", effect, verdict)
+    return table
+
+
+def teammate_table(state: ClassicState, seat: int) -> Table:
+    """Team game: the hand (and leaders in hand) your teammate shows you."""
+    mate = state.teammate(seat)
+    assert mate is not None
+    table = Table(title=f"Your teammate's hand (seat {mate})")
+    for column in ("card", "cost", "effect"):
+        table.add_column(column)
+    held = list(state.hands[mate])
+    if state.leaders_on:
+        held += state.leader_hands[mate]
+    for card in held:
+        cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
+        if card.coins:
+            cost = ", ".join(x for x in (f"{card.coins} coin", cost) if x)
+        effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
+        table.add_row(f"[{COLOR_STYLE[card.color]}]{card.name}[/]", cost or "free", effect)
     return table
 
 
@@ -322,7 +439,7 @@ def event_line(event: dict[str, Any], free_city: int | None = None) -> str | Non
         return f"[bold]Age {event['age']}, turn {event['turn']}:[/]"
     if kind == "build":
         how = " from the discard pile" if event.get("from_discard") else ""
-        how = " free (Olympia)" if event.get("free") else how
+        how = " free (Olympia or Caligula)" if event.get("free") else how
         return f"{who} built {event['card']}{how}{_trades(event)}"
     if kind == "wonder":
         card = f" with {event['card']}" if "card" in event else ""
@@ -337,17 +454,41 @@ def event_line(event: dict[str, Any], free_city: int | None = None) -> str | Non
             "the Free City" if x == free_city else f"seat {x}"
             for x in (event["winner"], event["loser"])
         )
-        return f"Age {event['age']} conflict: {winner} beat {loser}"
+        doubled = f" ({event['tokens']} tokens each)" if event.get("tokens", 1) != 1 else ""
+        return f"Age {event['age']} conflict: {winner} beat {loser}{doubled}"
+    if kind == "diplomacy":
+        return f"{who} uses a diplomacy token: no conflict for it in Age {event['age']}"
+    if kind == "losses":
+        owed = [
+            f"{'the Free City' if int(c) == free_city else f'seat {c}'} owes {n}"
+            for c, n in event["owed"].items()
+        ]
+        return f"Coin losses to settle (coins): {', '.join(owed)}"
+    if kind == "debt":
+        debt = f", took {event['debt']} debt" if event["debt"] else ""
+        return f"{who} lost {event['lost']} coin(s): paid {event['paid']}{debt}"
     if kind == "age":
         return f"--- Age {event['age']} begins ---"
     return None
 
 
+def teams_table(result: Result, names: list[str] | None = None) -> Table:
+    """Team game: each team's total (its two players' scores), coins and rank."""
+    table = Table(title="Team scores")
+    for column in ("rank", "team", "total", "coins"):
+        table.add_column(column, justify="left" if column == "team" else "right", no_wrap=True)
+    for team in sorted(result.extra["teams"], key=lambda t: t["rank"]):
+        members = " + ".join(names[s] if names else f"seat {s}" for s in team["seats"])
+        table.add_row(str(team["rank"]), members, f"[bold]{team['total']}[/]", str(team["coins"]))
+    return table
+
+
 def result_table(result: Result, names: list[str] | None = None) -> Table:
-    table = Table(title="Final scores")
+    categories = list(result.players[0].breakdown)
+    # Cities' nine or ten categories: no padding, so that the totals fit in 80 columns
+    table = Table(title="Final scores", padding=(0, 0) if len(categories) > 8 else (0, 1))
     table.add_column("rank", justify="right")
     table.add_column("player", no_wrap=True)
-    categories = list(result.players[0].breakdown)
     for c in categories:
         table.add_column(SHORT.get(c, c), justify="right")
     table.add_column("total", justify="right")
