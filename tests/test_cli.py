@@ -144,8 +144,13 @@ def test_bench_reports_every_table_size() -> None:
     code, out, _ = run("bench", "--games", "1", "--game", "classic", "--json")
     assert code == 0
     rows = json.loads(out)
-    assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7]
-    assert [r["options"].get("expansions") for r in rows][-2:] == [["leaders"], ["leaders"]]
+    assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7, 3, 8]
+    assert [r["options"].get("expansions") for r in rows][-4:] == [
+        ["leaders"],
+        ["leaders"],
+        ["cities"],
+        ["cities"],
+    ]
     for r in rows:
         assert r["games"] >= 1 and r["games_per_second"] > 0 and r["decisions_per_second"] > 0
 

@@ -16,6 +16,9 @@ CASES: list[tuple[str, dict[str, Any]]] = [
     ("classic", {"players": 3}),
     ("classic", {"players": 5, "sides": "B"}),
     ("classic", {"players": 7}),
+    ("classic", {"players": 3, "expansions": ["cities"]}),
+    ("classic", {"players": 2, "expansions": ["cities"]}),
+    ("classic", {"players": 8, "expansions": ["cities", "leaders"], "teams": True}),
     ("duel", {}),
     ("duel", {"first_game": True}),
     ("architects", {"players": 2}),
@@ -25,7 +28,13 @@ CASES: list[tuple[str, dict[str, Any]]] = [
 
 # Action JSONs that a game must refuse (when they are not legal) without changing anything.
 BAD_ACTIONS: dict[str, list[dict[str, Any]]] = {
-    "classic": [{"kind": "sell", "card": "No Such Card"}, {"kind": "build", "card": "Palace"}],
+    "classic": [
+        {"kind": "sell", "card": "No Such Card"},
+        {"kind": "build", "card": "Palace"},
+        {"kind": "pay", "coins": 99},
+        {"kind": "pay", "coins": -1},
+        {"kind": "pay", "coins": 1, "card": "Baths"},
+    ],
     "duel": [
         {"kind": "sell", "card": "No Such Card"},
         {"kind": "build", "card": "Palace"},

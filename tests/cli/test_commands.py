@@ -309,6 +309,6 @@ def test_the_benchmark_script_prints_one_row_per_table_size(
     monkeypatch.setattr(sys, "argv", ["bench.py", "1", "classic"])
     runpy.run_path(str(REPO / "benchmarks" / "bench.py"), run_name="__main__")
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7]
+    assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7, 3, 8]
     for r in rows:
         assert {"games", "seconds", "games_per_second", "decisions_per_second"} <= set(r)

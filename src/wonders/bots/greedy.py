@@ -32,6 +32,38 @@ valued like a wonder stage with a card, selling at 3 coins. The **Free City** (2
 its controller picks the Free City's card as if it were the Free City's own best move, its
 purchases from the controller counting for it and those from the opponent against it.
 
+**Cities** (black cards, the debt phase, diplomacy, teams). ``score_city`` counts the black
+cards' points and the debt; an Age has ``state.turns_per_age`` turns. Beyond the points:
+
+- **losses to others** (Hideout, Lair, Sepulcher, Counterfeiters Guild, Petra B...): each
+  rival's loss in points (a coin it can pay at ``LOSS_PAID_POINTS``, a coin it cannot as a
+  debt token, 1 point), the mean over the rivals counting for the player; in the team game
+  rivals are the other teams (both players' losses) and the teammate's loss counts against;
+- **Gambling Den / House**: the neighbours' coins from the bank count likewise, as a gift;
+- **diplomacy**: each token held sits out the next conflict, so the military outlook of that
+  conflict is nought (a token is worth the defeat it avoids, and costs the victory it gives
+  up); a neighbour holding one is not fought at the next conflict. Teams: only the opposing
+  neighbour is fought, for two tokens, one when either holds a diplomacy token;
+- **masks**: the science they copy now is in the score; a mask with nothing to copy yet is
+  valued like one more science symbol later (the science outlook, scaled like it);
+- **Clandestine Docks, Secret Warehouse, Black Market**: the trade outlook prices the cards to
+  come with the city's docks (1 coin off a side's purchase each turn) and its market (the
+  warehouse's and black market's either/or sources), so they are worth the coins they save;
+- **Architect Cabinet**: the remaining wonder stages cost no resources in the trade outlook;
+- **Secret Society, Slave Market**: their coins now (``coins_per``) and their points;
+- **Cities leaders**: Darius by its points; Berenice, Caligula, Diocletian and Semiramis by a
+  later-power value like the other leaders'; Aspasia by its points and diplomacy token.
+
+**The debt phase** (``pay``): a coin not paid is a debt token, a sure point lost, while a coin
+kept is worth its treasury third of a point plus what it helps build next turn: the share of
+the next turn's Age cards (its deck, black cards weighted by the share of them dealt) whose
+bank coins and cheapest trade the city could pay, times ``AFFORD_POINTS`` (a card built next
+turn rather than sold). The bot takes the payment with the best total, so it pays everything
+unless the coins kept raise that share by more than 2/9 per coin (a card's chance worth the
+2/3 point each kept coin costs: more than a point per coin with its treasury value). After
+the game's last card only the final score counts (the treasury in whole points): it pays all
+it can except a coin that would cost a whole treasury point (a tie, broken by the rng).
+
 The bot reads only public information (the cities) and its own legal actions. Among
 payments for the same card only the cheapest totals are considered; remaining ties are
 broken by the seeded rng. Duel and Architects have their own one-move evaluations
@@ -42,13 +74,14 @@ from __future__ import annotations
 
 import importlib
 import random
+from bisect import bisect_right
 from collections import Counter
 from functools import lru_cache
 from typing import Any
 
 from wonders.classic import scoring
 from wonders.classic.actions import Action
-from wonders.classic.cards import Card, Vector, age_deck, catalog
+from wonders.classic.cards import BLACK, MAX_PLAYERS, Card, Vector, age_deck, catalog, catalog_for
 from wonders.classic.city import City
 from wonders.classic.payments import Market, payment_options
 from wonders.classic.state import (
@@ -72,6 +105,12 @@ CARD_POINTS = 2.0  # one more card played (Olympia A, Babylon B, Halicarnassus)
 GUILD_COPY_POINTS = 3.0
 EPSILON = 1e-9
 NO_BUDGET = 10**6
+# Cities
+LOSS_PAID_POINTS = 0.5  # a coin a rival pays of a loss: its treasury third and its use
+DEBT_POINTS = 1.0  # a debt token
+AFFORD_POINTS = 3.0  # a card built next turn rather than sold (the debt phase)
+BLACK_DEALT = 9  # black cards of an Age, of which min(cities, 7) are dealt
+DEBT = "debt"
 
 
 class GreedyBot:
@@ -94,7 +133,10 @@ class GreedyBot:
         if state.phase in LEADER_PHASES:
             return self._best(actions, lambda a: leader_action_value(state, player, a))
         city = acting_city(state, player)
+        if state.phase == DEBT:
+            return self._best(actions, lambda a: pay_value(state, city, a))
         seen: dict[tuple[str, str, int, int], float] = {}
+        mate = state.teammate(player)
 
         def value_of(action: Action) -> float:
             # selling or burying a card does the same to the city whichever card it is
@@ -107,6 +149,9 @@ class GreedyBot:
                     mine = action.left if state.left(city) == player else action.right
                     theirs = action.left + action.right - mine
                     value += (mine - theirs) * TRADE_COIN_POINTS
+            if mate is not None:  # coins paid to the teammate stay in the team
+                to_mate = action.left if state.left(player) == mate else action.right
+                value += to_mate * TRADE_COIN_POINTS
             return value
 
         return self._best(cheapest_payments(actions), value_of)
@@ -140,6 +185,11 @@ LATER_POWERS = {  # leader effects worth more than their points now (in points)
     "points_per_coins": 1.5,
     "science_set_bonus": 1.5,
     "science": 1.5,
+    # Cities: Berenice, Caligula, Semiramis, Aspasia's diplomacy token
+    "bank_bonus": 1.5,
+    "free_black_per_age": 2.0,
+    "defeats_as_shields": 1.0,
+    "diplomacy": 1.0,
 }
 
 
@@ -147,6 +197,8 @@ def acting_city(state: ClassicState, player: int) -> int:
     """The city ``player`` decides for now (the Free City, or a sub-decision's city)."""
     if state.phase in ("extra_card", "discard_build") and state.queue:
         return state.queue[0]
+    if state.phase == DEBT:
+        return state._debt_city(player)
     if state._fc_choosing(player):
         return state.n - 1
     return player
@@ -156,10 +208,11 @@ def leader_value(state: ClassicState, player: int, leader: Card) -> float:
     """What a leader adds to the player's city (see the module doc), before its cost."""
     city = state.cities[player]
     left, right = state.cities[state.left(player)], state.cities[state.right(player)]
-    before = sum(scoring.score_city(city, left, right, leaders=True).values())
+    on = state.cities_on
+    before = sum(scoring.score_city(city, left, right, leaders=True, cities=on).values())
     copy = city.clone()
     copy.add_leader(leader)
-    after = sum(scoring.score_city(copy, left, right, leaders=True).values())
+    after = sum(scoring.score_city(copy, left, right, leaders=True, cities=on).values())
     later = sum(LATER_POWERS.get(e.type, 0.0) for e in leader.effects)
     later *= (LAST_AGE + 1 - max(state.age, 1)) / LAST_AGE
     return after - before + later + leader.coins_now * COIN_POINTS
@@ -197,24 +250,56 @@ def estimate(state: ClassicState, player: int, action: Action) -> float:
     left = state.cities[state.left(player)]
     right = state.cities[state.right(player)]
     city = apply_to_city(state, player, action)
-    turns_left = TURNS_PER_AGE - max(state.turn, 1)  # turns of this Age after this decision
+    per_age = state.turns_per_age
+    turns_left = per_age - max(state.turn, 1)  # turns of this Age after this decision
     final = state.age == LAST_AGE and turns_left == 0
-    points = scoring.score_city(city, left, right, leaders=state.leaders_on)
+    points = scoring.score_city(city, left, right, leaders=state.leaders_on, cities=state.cities_on)
     value: float = sum(points.values())
     if not final:
         value += city.coins * COIN_POINTS - points["treasury"]
-    value += military_outlook(city.shields, left.shields, right.shields, state.age, turns_left)
+    value += military_outlook(
+        city.shields, left.shields, right.shields, state.age, turns_left, per_age,
+        **conflict_terms(state, player, city),
+    )  # fmt: skip
     value += power_outlook(city, state.age, turns_left)
     if action.kind == "wonder" and "build_from_discard" in city.stages_def[city.stages - 1].powers:
         value += CARD_POINTS
+    if state.cities_on:
+        value += rivals_outlook(state, player, action)
     if final:  # no turn to come: no more trading, chaining or collecting
         return value
     age = max(state.age, 1)
-    value -= trade_outlook(city, left, right, age, state.n, turns_left) * TRADE_COIN_POINTS
+    value -= trade_outlook(
+        city, left, right, age, state.n, turns_left, per_age, state.cities_on
+    ) * (TRADE_COIN_POINTS)
     value += chain_outlook(city, state.age if turns_left else state.age + 1)
-    game_left = (turns_left + TURNS_PER_AGE * (LAST_AGE - state.age)) / (TURNS_PER_AGE * LAST_AGE)
-    value += science_outlook(city) * SCIENCE_SHARE * game_left
+    game_left = (turns_left + per_age * (LAST_AGE - state.age)) / (per_age * LAST_AGE)
+    science = science_outlook(city, left, right) if city.masks else science_outlook(city)
+    value += science * SCIENCE_SHARE * game_left
+    if city.masks:  # a mask with nothing to copy yet: one more symbol later
+        idle = city.masks - min(city.masks, sum(scoring.mask_sources(left, right)))
+        value += idle * science * game_left
     return value
+
+
+def conflict_terms(state: ClassicState, player: int, city: City) -> dict[str, Any]:
+    """Cities' changes to the conflicts: the city's diplomacy tokens, the neighbours' who
+    hold one (not fought next), and the team game's single doubled fight (a diplomacy token
+    there makes it a one-token fight)."""
+    if not state.cities_on:
+        return {}
+    left, right = state.cities[state.left(player)], state.cities[state.right(player)]
+    sides = [1.0, 1.0]
+    if state.teams:  # only the opposing neighbour, for two tokens
+        mate = state.teammate(player)
+        sides = [0.0 if state.left(player) == mate else 2.0,
+                 0.0 if state.right(player) == mate else 2.0]  # fmt: skip
+    return {
+        "sides": tuple(sides),
+        "diplomacy": city.diplomacy,
+        "away": (bool(left.diplomacy), bool(right.diplomacy)),
+        "kept": 0.5 if state.teams else 0.0,
+    }
 
 
 def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
@@ -230,12 +315,20 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
         city.coins += coins_when_built(
             card, city, state.cities[state.left(player)], state.cities[state.right(player)]
         )
+        if state.cities_on:  # Diocletian (and Xenophon) with Cities
+            city.coins += city.lp.get("coins_on_build:" + card.color, 0)
         if kind == "free_build":
-            city.free_build_age = state.age
+            if card.color == BLACK and state._caligula_ready(player):
+                city.caligula_age = state.age
+            else:
+                city.free_build_age = state.age
     elif kind == "wonder" and city.next_stage is not None:
+        city.coins -= city.next_stage.coins  # Petra
         city.coins += city.build_stage(None).coins_now
     elif kind == "sell":
         city.coins += SELL_COINS
+    elif kind == "pay":
+        city.debt += state.owed.get(player, 0) - action.bank
     return city
 
 
@@ -248,62 +341,200 @@ def coins_when_built(card: Card, city: City, left: City, right: City) -> int:
     return coins
 
 
-def military_outlook(mine: int, left: int, right: int, age: int, turns_left: int) -> float:
+def rivals_outlook(state: ClassicState, player: int, action: Action) -> float:
+    """Cities: the points the action makes the rivals lose (coin losses, the Gambling
+    Den's gifts), as the mean over the rivals (module doc)."""
+    effects: tuple[Any, ...] = ()
+    if action.kind in ("build", "free_build", "discard_build"):
+        effects = state.cat.card_named(action.card).effects
+    elif action.kind == "wonder":
+        stage = state.cities[player].next_stage
+        effects = stage.effects if stage is not None else ()
+    owed = [0] * state.n
+    for e in effects:
+        for q in range(state.n):
+            other = state.cities[q]
+            if e.type == "lose_coins" and q != player:
+                owed[q] += e.amount
+            elif e.type == "lose_coins_per" and q != player:
+                what = other.victories if e.count[0] == "victory_tokens" else other.stages
+                owed[q] += e.amount * what
+            elif e.type == "neighbours_coins" and q in (state.left(player), state.right(player)):
+                owed[q] -= e.amount  # a gift from the bank
+    if not any(owed):
+        return 0.0
+    lost = [loss_points(state.cities[q], owed[q]) for q in range(state.n)]
+    return rivals_mean(state, player, lost)
+
+
+def loss_points(city: City, owed: int) -> float:
+    """What a city loses in points to a loss of ``owed`` coins (a gift when negative)."""
+    if owed <= 0:
+        return owed * COIN_POINTS
+    paid = min(city.coins, owed)
+    return paid * LOSS_PAID_POINTS + (owed - paid) * DEBT_POINTS
+
+
+def rivals_mean(state: ClassicState, player: int, lost: list[float]) -> float:
+    """The mean of the rivals' losses (the other players; teams: the other teams' losses
+    summed, less the teammate's)."""
+    if state.teams:
+        mate = state.teammate(player)
+        assert mate is not None
+        teams = [lost[t] + lost[t + 1] for t in range(0, state.players, 2) if t // 2 != player // 2]
+        return sum(teams) / len(teams) - lost[mate]
+    rivals = [lost[q] for q in range(state.players) if q != player]
+    return sum(rivals) / len(rivals)
+
+
+def pay_value(state: ClassicState, city: int, action: Action) -> float:
+    """The debt phase: the estimate after paying, plus the coins kept's share of the next
+    turn's cards the city could pay for (module doc)."""
+    value = estimate(state, city, action)
+    if state.turn < state.turns_per_age:
+        age = state.age
+    elif state.age < LAST_AGE:
+        age = state.age + 1
+    else:
+        return value  # the game's last card is played: coins are only treasury now
+    after = state.cities[city]
+    coins = after.coins - action.bank
+    market = after.market(state.cities[state.left(city)], state.cities[state.right(city)])
+    prices = deck_prices(age, state.n, market, after.docks, state.cities_on)
+    share = bisect_right(prices, coins) / len(prices)
+    return value + AFFORD_POINTS * share
+
+
+@lru_cache(maxsize=1 << 12)
+def deck_prices(
+    age: int, n: int, market: Market, docks: tuple[int, int], cities: bool
+) -> tuple[int, ...]:
+    """The coins (bank cost and cheapest trade) each card of an Age's deck costs a city,
+    sorted, with black cards weighted by the share of them dealt (``cities``)."""
+    prices: list[int] = []
+    for (cost, coins), count in deck_coin_costs(age, n, cities):
+        prices += [coins + trade_cost(cost, market, docks)] * count
+    return tuple(sorted(prices))
+
+
+@lru_cache(maxsize=32)
+def deck_coin_costs(age: int, n: int, cities: bool) -> tuple[tuple[tuple[Vector, int], int], ...]:
+    """The (resource cost, coin cost) pairs of an Age's cards for ``n`` cities, counted
+    (with ``cities``, every base card counted 9 times and each black card as often as the
+    black cards dealt: a share of the Age's nine)."""
+    cat = catalog_for(["cities"]) if cities else catalog()
+    base = age_deck(cat, age, min(n, MAX_PLAYERS)) + (list(cat.guilds) if age == LAST_AGE else [])
+    counts = Counter((c.cost, c.coins) for c in base)
+    if not cities:
+        return tuple(counts.items())
+    weighted = Counter({k: v * BLACK_DEALT for k, v in counts.items()})
+    for c in cat.cards:
+        if c.age == age and c.color == BLACK:
+            weighted[(c.cost, c.coins)] += min(n, MAX_PLAYERS)
+    return tuple(weighted.items())
+
+
+def military_outlook(
+    mine: int,
+    left: int,
+    right: int,
+    age: int,
+    turns_left: int,
+    turns_per_age: int = TURNS_PER_AGE,
+    sides: tuple[float, float] = (1.0, 1.0),
+    diplomacy: int = 0,
+    away: tuple[bool, bool] = (False, False),
+    kept: float = 0.0,
+) -> float:
     """Expected military points of the conflicts still to come, against both neighbours.
 
     A lead of ``d`` shields at a conflict ``t`` turns away is worth the share
     ``d / (1 + t / 3)`` (at most all) of the victory token; a deficit likewise of the -1.
+    Cities: ``sides`` weighs each neighbour's fight (teams: 0 for the teammate, 2 tokens for
+    the opponent); the city's ``diplomacy`` tokens cover its next conflicts and a neighbour
+    ``away`` (holding a token) this Age's: such a fight keeps the share ``kept`` of its
+    tokens (none: the city sits out; teams: one token instead of two).
     """
     total = 0.0
     for conflict_age in range(age, LAST_AGE + 1):
-        turns = turns_left + TURNS_PER_AGE * (conflict_age - age)
+        covered = conflict_age - age < diplomacy
+        turns = turns_left + turns_per_age * (conflict_age - age)
         spread = 1 + turns / 3
-        for theirs in (left, right):
+        for side, theirs in enumerate((left, right)):
+            weight = sides[side]
+            if covered or (conflict_age == age and away[side]):
+                weight *= kept
+                if not weight:
+                    continue
             share = max(-1.0, min(1.0, (mine - theirs) / spread))
-            total += share * (VICTORY_TOKEN[conflict_age] if share > 0 else -DEFEAT_TOKEN)
+            points = share * (VICTORY_TOKEN[conflict_age] if share > 0 else -DEFEAT_TOKEN)
+            total += points * weight
     return total
 
 
-def trade_outlook(city: City, left: City, right: City, age: int, n: int, turns_left: int) -> float:
+def trade_outlook(
+    city: City,
+    left: City,
+    right: City,
+    age: int,
+    n: int,
+    turns_left: int,
+    turns_per_age: int = TURNS_PER_AGE,
+    cities: bool = False,
+) -> float:
     """Coins the city should expect to spend buying resources for what is still to come.
 
     The cheapest payment of each card of the Ages still to come (the remaining turns of this
-    Age, 6 turns of each later one, each building one card of the Age's deck), plus half of
-    the city's remaining wonder stages (not all of them get built).
+    Age, ``turns_per_age`` turns of each later one, each building one card of the Age's
+    deck), plus half of the city's remaining wonder stages (not all of them get built; none
+    with the Architect Cabinet). The Clandestine Docks take a coin off each side bought from.
     """
     market = city.market(left, right)
+    docks = city.docks
     coins = 0.0
     for a in range(age, LAST_AGE + 1):
-        turns = turns_left if a == age else TURNS_PER_AGE
+        turns = turns_left if a == age else turns_per_age
         if turns:
-            coins += turns * BUILD_SHARE * mean_trade_cost(a, n, market)
-    for stage in city.stages_def[city.stages :]:
-        coins += STAGE_SHARE * trade_cost(stage.cost, market)
+            coins += turns * BUILD_SHARE * mean_trade_cost(a, n, market, docks, cities)
+    if "free_stage_resources" not in city.powers:
+        for stage in city.stages_def[city.stages :]:
+            coins += STAGE_SHARE * trade_cost(stage.cost, market, docks)
     return coins
 
 
 @lru_cache(maxsize=1 << 14)
-def mean_trade_cost(age: int, n: int, market: Market) -> float:
-    """The mean cheapest payment over an Age's deck for ``n`` players (guilds included)."""
-    deck = deck_costs(age, n)
-    total = sum(count * trade_cost(cost, market) for cost, count in deck)
+def mean_trade_cost(
+    age: int, n: int, market: Market, docks: tuple[int, int] = (0, 0), cities: bool = False
+) -> float:
+    """The mean cheapest payment over an Age's deck for ``n`` players (guilds included;
+    black cards too, weighted, with ``cities``)."""
+    deck = deck_costs(age, n, cities)
+    total = sum(count * trade_cost(cost, market, docks) for cost, count in deck)
     return total / sum(count for _, count in deck)
 
 
 @lru_cache(maxsize=32)
-def deck_costs(age: int, n: int) -> tuple[tuple[Vector, int], ...]:
+def deck_costs(age: int, n: int, cities: bool = False) -> tuple[tuple[Vector, int], ...]:
     """The distinct resource costs of an Age's cards for ``n`` players, with their counts."""
-    cat = catalog()
-    cards = age_deck(cat, age, n) + (list(cat.guilds) if age == LAST_AGE else [])
-    return tuple(Counter(c.cost for c in cards).items())
+    if not cities:
+        cat = catalog()
+        cards = age_deck(cat, age, n) + (list(cat.guilds) if age == LAST_AGE else [])
+        return tuple(Counter(c.cost for c in cards).items())
+    counts: Counter[Vector] = Counter()
+    for (cost, _), count in deck_coin_costs(age, n, cities):
+        counts[cost] += count
+    return tuple(counts.items())
 
 
-def trade_cost(cost: Vector, market: Market) -> int:
-    """The cheapest total payment for a resource cost (UNBUILDABLE if it cannot be paid)."""
+def trade_cost(cost: Vector, market: Market, docks: tuple[int, int] = (0, 0)) -> int:
+    """The cheapest total payment for a resource cost (UNBUILDABLE if it cannot be paid),
+    with the Clandestine Docks' coin off on each side they cover."""
     if not any(cost):
         return 0
     pays = payment_options(cost, market, NO_BUDGET)
-    return min(a + b for a, b in pays) if pays else UNBUILDABLE
+    if not pays:
+        return UNBUILDABLE
+    return min(a - (a > 0 < docks[0]) + b - (b > 0 < docks[1]) for a, b in pays)
 
 
 def chain_outlook(city: City, age: int) -> float:
@@ -321,14 +552,18 @@ def chain_targets(age: int) -> tuple[Card, ...]:
     return tuple(c for c in catalog().cards if c.age >= age and c.chain_ids)
 
 
-def science_outlook(city: City) -> int:
-    """What one more science symbol (the best one) would add to the city's science."""
-    now = scoring.science_points(city.science, city.wilds)
-    return scoring.science_points(city.science, city.wilds + 1) - now
+def science_outlook(city: City, left: City | None = None, right: City | None = None) -> int:
+    """What one more science symbol (the best one) would add to the city's science (its
+    masks copying the neighbours' symbols when they are given)."""
+    if left is None or right is None:
+        now = scoring.science_points(city.science, city.wilds)
+        return scoring.science_points(city.science, city.wilds + 1) - now
+    now = scoring.science_with_masks(city, left, right)[0]
+    return scoring.science_with_masks(city, left, right, more_wilds=1)[0] - now
 
 
 def power_outlook(city: City, age: int, turns_left: int) -> float:
-    """Points for the uses still ahead of the wonder powers the city has."""
+    """Points for the uses still ahead of the wonder powers the city has (and Caligula's)."""
     value = 0.0
     later_ages = LAST_AGE - age
     if "free_build_per_age" in city.powers:
@@ -338,4 +573,7 @@ def power_outlook(city: City, age: int, turns_left: int) -> float:
         value += CARD_POINTS * (later_ages + 1)
     if "copy_guild" in city.powers and age < LAST_AGE:
         value += GUILD_COPY_POINTS
+    if city.lp.get("free_black_per_age"):  # Caligula: a black card free an Age, if one comes
+        now = city.caligula_age != age and turns_left > 0
+        value += CARD_POINTS / 2 * (later_ages + now)
     return value

@@ -57,6 +57,8 @@ TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
         ({"players": 2}, 1.0),
         ({"players": 3, "expansions": ["leaders"]}, 1.0),
         ({"players": 7, "expansions": ["leaders"]}, 3 / 7),
+        ({"players": 3, "expansions": ["cities"]}, 1.0),
+        ({"players": 8, "expansions": ["cities"]}, 3 / 8),
     ],
     "duel": [({}, 2.0)],
     "architects": [({"players": 2}, 1.0), ({"players": 4}, 1.0), ({"players": 7}, 0.5)],
