@@ -93,6 +93,14 @@ def give_stages(state: ClassicState, seat: int, count: int) -> None:
     touch(state)
 
 
+def set_discard(state: ClassicState, *names: str) -> None:
+    """The discard pile: these Age I cards (as if sold on the Age's first turn)."""
+    state.discard = [card(n) for n in names]
+    state.discard_from = [(1, 0, i, 0) for i in range(len(names))]
+    state.discard_seen = [0] * len(names)
+    touch(state)
+
+
 def set_coins(state: ClassicState, *amounts: int) -> None:
     assert len(amounts) == state.n
     for city, amount in zip(state.cities, amounts, strict=True):

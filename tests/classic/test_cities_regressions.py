@@ -5,7 +5,6 @@ from __future__ import annotations
 from tests.classic.cities_scenario import (
     FILLER,
     build,
-    card,
     give,
     give_age,
     give_stages,
@@ -13,6 +12,7 @@ from tests.classic.cities_scenario import (
     payments,
     play_turn,
     set_coins,
+    set_discard,
     set_turn,
     wonder,
 )
@@ -52,8 +52,7 @@ def test_losses_waiting_for_an_end_of_turn_decision_survive_save_and_load() -> N
     state = new_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
     set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
     give_age(state, 0, "Foundry", 2)
-    state.discard = [card("Tavern")]
-    state.discard_from, state.discard_seen = [(1, 0, 0, 0)], [0]
+    set_discard(state, "Tavern")
     set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
     assert state.phase == "discard_build"

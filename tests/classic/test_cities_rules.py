@@ -29,6 +29,7 @@ from tests.classic.cities_scenario import (
     play_turn,
     score,
     set_coins,
+    set_discard,
     set_tokens,
     set_turn,
     settle,
@@ -747,8 +748,7 @@ def test_berenice_once_a_turn_even_with_a_discard_build_after_the_turn() -> None
     set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
     give_age(state, 0, "Foundry", 2)
     give_leader(state, 0, "Berenice")
-    state.discard = [card("Tavern")]
-    state.discard_from, state.discard_seen = [(1, 0, 0, 0)], [0]
+    set_discard(state, "Tavern")
     play_turn(state, {0: wonder("Altar"), 1: build("Gambling Den"), 2: build("Altar")})
     assert coins(state)[0] == 6 + 1 + 1  # the Gambling Den's coin, and Berenice's
     assert state.phase == "discard_build"
@@ -937,8 +937,7 @@ def test_replay_round_trip_keeps_berenices_coin_of_the_turn() -> None:
     set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
     give_age(state, 0, "Foundry", 2)
     give_leader(state, 0, "Berenice")
-    state.discard = [card("Tavern")]
-    state.discard_from, state.discard_seen = [(1, 0, 0, 0)], [0]
+    set_discard(state, "Tavern")
     play_turn(state, {0: wonder("Altar"), 1: build("Gambling Den"), 2: build("Altar")})
     assert state.phase == "discard_build" and state.berenice_done == {0}
     restored = round_trip(state)

@@ -10,6 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.classic.test_properties_variants import age_cards, leaders
 from wonders.classic.state import ClassicState, setup
 from wonders.core import GameRecord, replay
 
@@ -33,26 +34,6 @@ TABLES: list[dict[str, Any]] = [
     {"players": 8, "expansions": BOTH, "teams": True},
 ]
 OPTIONS = st.sampled_from(TABLES)
-
-
-def age_cards(state: ClassicState) -> Counter[tuple[str, int]]:
-    """Every dealt Age card: in a hand, a city, under a stage, in the discard pile, or in
-    the hands of an Age not dealt yet."""
-    places = [c for city in state.cities for c in city.cards]
-    places += [c for city in state.cities for c in city.buried if c.color != "white"]
-    places += [c for hand in state.hands for c in hand]
-    places += state.discard
-    places += [c for age in state.ages for hand in age for c in hand]
-    return Counter((c.name, c.age) for c in places)
-
-
-def leaders(state: ClassicState) -> Counter[str]:
-    places = [c for city in state.cities for c in city.leaders]
-    places += [c for city in state.cities for c in city.buried if c.color == "white"]
-    places += [c for hand in state.leader_hands for c in hand]
-    places += [c for packet in state.packets for c in packet]
-    places += state.box
-    return Counter(c.name for c in places)
 
 
 def bank_flow(state: ClassicState) -> int:
