@@ -35,9 +35,26 @@ def test_play_duel_as_the_second_seat_first_game() -> None:
     assert "You are seat 1" in out
 
 
+def test_play_duel_first_game_deals_the_wonder_sets_without_a_draft() -> None:
+    code, out, _ = run("play", "duel", "--first-game", "--seed", "4", stdin="1\n" * 200)
+    assert code == 0, out
+    assert "Wonders on offer" not in out  # no wonder draft: the first game's sets
+    assert "Final scores (" in out
+
+
+def test_simulate_first_game_records_the_option(tmp_path: Path) -> None:
+    code, out, _ = run(
+        "simulate", "duel", "--first-game", "--games", "1", "--json", "--record", str(tmp_path)
+    )
+    assert code == 0, out
+    record = json.loads((tmp_path / "duel-0.json").read_text())
+    assert record["options"] == {"first_game": True}
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
+        (("play", "classic", "--first-game"), "--first-game is for 7 Wonders Duel"),
         (("play", "duel", "--players", "3"), "Duel is for 2 players"),
         (("play", "duel", "--seat", "2"), "--seat must be 0 to 1"),
         (("simulate", "duel", "--sides", "B"), "one side"),

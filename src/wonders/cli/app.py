@@ -48,6 +48,10 @@ Teams = Annotated[
     bool,
     typer.Option("--teams/--no-teams", help="7 Wonders with cities, 4, 6 or 8 players: in pairs"),
 ]
+FirstGame = Annotated[
+    bool,
+    typer.Option("--first-game", help="Duel: the first game's wonder sets (no wonder draft)"),
+]
 DEFAULT_PLAYERS = {"classic": 3, "duel": 2, "architects": 3}
 Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
 AsJson = Annotated[bool, typer.Option("--json", help="print JSON")]
@@ -83,9 +87,12 @@ def _options(
     sides: str | None = None,
     expansions: str | None = None,
     teams: bool = False,
+    first_game: bool = False,
 ) -> dict[str, Any]:
     """A game's setup options from the command line's (each game checks its own values)."""
     get_game(game)  # unknown game: a clear error naming the known ones
+    if game != "duel" and first_game:
+        raise OptionsError(f"--first-game is for 7 Wonders Duel, not {game}")
     if game != "classic" and expansions:
         raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
     if game != "classic" and teams:
@@ -95,7 +102,7 @@ def _options(
             raise OptionsError("Duel is for 2 players")
         if sides not in (None, "random"):
             raise OptionsError("Duel's wonders have one side")
-        return {}
+        return {"first_game": True} if first_game else {}
     options: dict[str, Any] = {"players": DEFAULT_PLAYERS[game] if players is None else players}
     if game == "architects":
         if sides not in (None, "random"):
@@ -123,12 +130,13 @@ def play(
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
     expansions: Expansions = None,
     teams: Teams = False,
+    first_game: FirstGame = False,
     bots: Bots = "greedy",
     wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
 ) -> None:
     """Play in the terminal against bots."""
-    options = _options(game, players, sides, expansions, teams)
+    options = _options(game, players, sides, expansions, teams, first_game)
     make_bot(bots)  # an unknown bot fails before the game
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
@@ -278,13 +286,14 @@ def simulate(
     sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
     expansions: Expansions = None,
     teams: Teams = False,
+    first_game: FirstGame = False,
     as_json: AsJson = False,
     record: Annotated[
         Path | None, typer.Option(help="write one game record per game into this folder")
     ] = None,
 ) -> None:
     """Bot games: results, throughput, optional records."""
-    options = _options(game, players, sides, expansions, teams)
+    options = _options(game, players, sides, expansions, teams, first_game)
     if games < 1:
         raise OptionsError("--games must be at least 1")
     make_bot(bots)  # an unknown bot fails before any game
