@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from wonders.classic.booklet import score_table
+from wonders.classic.booklet import score_sheet, score_table
 from wonders.core.errors import InputError
 
 # Clockwise: Ann's left neighbour is Bob and her right one Cid; Bob's left is Cid, right Ann;
@@ -227,3 +227,50 @@ def test_invalid_sheets_are_input_errors(edit: Edit, message: str) -> None:
     with pytest.raises(InputError) as caught:
         score_table(data if replaced is None else replaced)
     assert message in str(caught.value)
+
+
+def test_two_players_the_free_city_is_scored_not_ranked() -> None:
+    data = sheet()
+    data["players"][2]["free_city"] = True  # Cid's city is the Free City
+    scored = score_sheet(data)
+    # the same cities, neighbours and points as the three-player game above
+    assert [(p["name"], p["total"], p["rank"]) for p in scored["players"]] == [
+        ("Ann", 31, 1),
+        ("Bob", 31, 1),
+    ]
+    assert scored["free_city"]["name"] == "Cid" and scored["free_city"]["total"] == 31
+    data["players"][0]["coins"] = 3  # Ann: 1 treasury point, 30 in all: second of two
+    assert [p["rank"] for p in score_sheet(data)["players"]] == [2, 1]
+
+
+@pytest.mark.parametrize(
+    ("marks", "message"),
+    [
+        ({0: True, 2: True}, "one of them the Free City"),
+        ({2: "yes"}, "free_city must be true"),
+    ],
+)
+def test_free_city_marks_must_be_one_true(marks: dict[int, Any], message: str) -> None:
+    data = sheet()
+    for i, mark in marks.items():
+        data["players"][i]["free_city"] = mark
+    with pytest.raises(InputError, match=message):
+        score_table(data)
+
+
+def test_the_free_city_only_at_three_cities() -> None:
+    data = sheet()
+    fourth = copy.deepcopy(data["players"][2])
+    fourth.update(name="Dee", wonder="Rhodes")
+    data["players"].append(fourth)
+    data["players"][2]["free_city"] = True
+    with pytest.raises(InputError, match="three cities"):
+        score_table(data)
+
+
+def test_the_free_city_has_no_leaders() -> None:
+    data = sheet()
+    data["expansions"] = ["leaders"]
+    data["players"][2].update(free_city=True, leaders=["Caesar"])
+    with pytest.raises(InputError, match="the Free City has no leaders"):
+        score_table(data)

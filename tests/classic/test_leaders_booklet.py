@@ -62,3 +62,19 @@ def test_unknown_expansion() -> None:
     data["expansions"] = ["armada"]
     with pytest.raises(InputError, match="unknown expansion"):
         score_table(data)
+
+
+def test_tomyris_defeats_may_come_on_top_of_six_conflicts() -> None:
+    # Ann won all six conflicts; her neighbour's Tomyris passed on three defeat tokens.
+    military = [1, 1, 3, 3, 5, 5, -1, -1, -1]
+    (ann, _, _) = score_table(sheet(p0={"military": military}))
+    assert ann["breakdown"]["military"] == 18 - 3
+    with pytest.raises(InputError, match="only 6 conflicts"):  # more defeats than wins
+        score_table(sheet(p0={"military": [1, 3, 5, -1, -1, -1, -1, -1, -1, -1]}))
+    without = sheet(p0={"military": military, "wonder": "Babylon"})
+    del without["expansions"]
+    for p in without["players"]:
+        p.pop("leaders", None)
+        p.pop("courtesan", None)
+    with pytest.raises(InputError, match="only 6 conflicts"):  # no Tomyris in the base game
+        score_table(without)

@@ -277,6 +277,20 @@ def test_score_sheet_json_and_table(tmp_path: Path) -> None:
     assert "[/]Bob" in out and "Score booklet" in out  # names are shown, not read as markup
 
 
+def test_score_a_two_player_sheet_shows_the_free_city_unranked(tmp_path: Path) -> None:
+    sheet = json.loads(json.dumps(SHEET))
+    sheet["players"][2]["free_city"] = True
+    path = tmp_path / "sheet.json"
+    path.write_text(json.dumps(sheet))
+    code, out, _ = run("score", str(path), "--json")
+    assert code == 0
+    scored = json.loads(out)
+    assert [p["name"] for p in scored["players"]] == ["Ann", "[/]Bob"]
+    assert scored["free_city"]["name"] == "Cy"
+    code, out, _ = run("score", str(path))
+    assert code == 0 and "Cy (Free City)" in out
+
+
 def test_score_sheet_errors(tmp_path: Path) -> None:
     pytest.importorskip("wonders.classic.booklet")
     path = tmp_path / "sheet.json"

@@ -23,6 +23,10 @@ second on the first's left, next in the list), everyone in one pair, at 4, 6 or 
 ``score_sheet`` then also gives each team's total, coins and rank, and each player's rank is
 their team's.
 
+The 2-player variant lists the three cities, the Free City marked ``"free_city": true``
+(no leaders, no debt decisions of its own: its tokens and debt are listed like a player's);
+the Free City is scored (``score_sheet`` gives it as ``"free_city"``) but not ranked.
+
 Output (``score_table``), per player in input order: name, total, rank and the booklet's
 categories (seven in the base game). Science wildcards, masks and Olympia B's guild copy are
 chosen for the best score (``scoring``). Ties on points go to the player with more coins; a
@@ -58,6 +62,7 @@ from wonders.core.errors import InputError
 from wonders.core.protocol import rank_players
 
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "military")
+FREE_CITY_KEY = "free_city"  # optional: the 2-player variant's Free City (one of three)
 LEADER_KEYS = ("leaders", "courtesan")  # optional, with the Leaders expansion
 CITIES_KEYS = ("debt",)  # optional, with the Cities expansion
 SHEET_KEYS = ("game", "players", "expansions", "teams")
@@ -78,6 +83,7 @@ def score_sheet(data: Any) -> dict[str, Any]:
     leaders, cities_on = "leaders" in expansions, "cities" in expansions
     cat = catalog_for(expansions)
     players = _players(data, expansions)
+    free = _free_city(players)
     teams = _teams(data, players, cities_on)
     cities = [_city(p, cat, expansions) for p in players]
     owner: dict[str, str] = {}
@@ -101,7 +107,10 @@ def score_sheet(data: Any) -> dict[str, Any]:
         categories = (*categories, *CITIES_CATEGORIES)
     totals = [sum(b.values()) for b in breakdowns]
     coins = [c.coins for c in cities]
-    ranks = rank_players(list(zip(totals, coins, strict=True)))
+    ranked = [i for i in range(n) if i != free]
+    ranks = [0] * n
+    for i, rank in zip(ranked, rank_players([(totals[i], coins[i]) for i in ranked]), strict=True):
+        ranks[i] = rank
     team_rows = []
     if teams is not None:  # a team's total and coins are its players'; players take its rank
         keys = [(sum(totals[i] for i in t), sum(coins[i] for i in t)) for t in teams]
@@ -118,8 +127,15 @@ def score_sheet(data: Any) -> dict[str, Any]:
                 "breakdown": {k: breakdowns[i][k] for k in categories},
             }
             for i, p in enumerate(players)
+            if i != free
         ]
     }
+    if free is not None:
+        out["free_city"] = {
+            "name": players[free]["name"],
+            "total": totals[free],
+            "breakdown": {k: breakdowns[free][k] for k in categories},
+        }
     if teams is not None:
         out["teams"] = team_rows
     return out
@@ -135,6 +151,25 @@ def _expansions(data: Any) -> list[str]:
         if e not in EXPANSIONS:
             raise InputError(f"unknown expansion {e!r}; expansions: {', '.join(EXPANSIONS)}")
     return list(raw)
+
+
+def _free_city(players: list[dict[str, Any]]) -> int | None:
+    """The index of the Free City (2-player variant), None when every city is a player's."""
+    marked = [i for i, p in enumerate(players) if p.get(FREE_CITY_KEY, False) is not False]
+    for i in marked:
+        if players[i][FREE_CITY_KEY] is not True:
+            raise InputError(f"{players[i]['name']}: free_city must be true or left out")
+    if not marked:
+        return None
+    if len(players) != MIN_PLAYERS or len(marked) != 1:
+        raise InputError(
+            "the 2-player variant lists three cities, one of them the Free City "
+            f"(free_city: true); got {len(players)} cities, {len(marked)} marked"
+        )
+    free = marked[0]
+    if players[free].get("leaders"):
+        raise InputError(f"{players[free]['name']}: the Free City has no leaders")
+    return free
 
 
 def _needs(expansions: list[str], found: Callable[[Catalog], bool]) -> str:
@@ -173,7 +208,7 @@ def _players(data: Any, expansions: list[str]) -> list[dict[str, Any]]:
         raise InputError(
             f"the score sheet has unknown key(s) {unknown}; known: {', '.join(SHEET_KEYS)}"
         )
-    keys = PLAYER_KEYS + LEADER_KEYS * ("leaders" in expansions)
+    keys = (*PLAYER_KEYS, FREE_CITY_KEY) + LEADER_KEYS * ("leaders" in expansions)
     keys += CITIES_KEYS * ("cities" in expansions)
     if data["game"] != "classic":
         raise InputError(f"game must be 'classic' (7 Wonders base game), got {data['game']!r}")
@@ -332,7 +367,7 @@ def _city(p: dict[str, Any], cat: Catalog, expansions: list[str]) -> City:
     if coins < 0:
         raise InputError(f"{who}: coins cannot be negative, got {coins}")
     city.coins = coins
-    city.tokens = _military(who, p["military"])
+    city.tokens = _military(who, p["military"], tomyris="leaders" in expansions)
     recruited = p.get("leaders", [])
     if not isinstance(recruited, list):
         raise InputError(f"{who}: leaders must be a list of leader names, got {recruited!r}")
@@ -348,14 +383,17 @@ def _city(p: dict[str, Any], cat: Catalog, expansions: list[str]) -> City:
     return city
 
 
-def _military(who: str, military: Any) -> list[int]:
+def _military(who: str, military: Any, tomyris: bool = False) -> list[int]:
+    """The conflict tokens: at most one a conflict, but with Leaders Tomyris' defeat tokens
+    may come on top of a winner's victory tokens (one more for each such win)."""
     if not isinstance(military, list):
         raise InputError(f"{who}: military must be a list of token values, got {military!r}")
     for token in military:
         if _int(who, "a military token", token) not in TOKEN_VALUES:
             allowed = ", ".join(map(str, TOKEN_VALUES))
             raise InputError(f"{who}: there is no military token {token}; tokens: {allowed}")
-    if len(military) > CONFLICTS:
+    wins = sum(1 for t in military if t > 0)
+    if len(military) > CONFLICTS + (wins if tomyris else 0):
         raise InputError(
             f"{who}: {len(military)} military tokens, but a game has only {CONFLICTS} conflicts"
         )

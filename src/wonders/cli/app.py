@@ -386,7 +386,7 @@ def score(
     if game == "architects":
         from wonders.architects.booklet import score_table as score_architects
 
-        scored = {"players": score_architects(sheet)}
+        scored: dict[str, Any] = {"players": score_architects(sheet)}
     elif game == "classic":
         from wonders.classic.booklet import score_sheet
 
@@ -411,6 +411,14 @@ def score(
             escape(p["name"]),
             *(str(p["breakdown"][c]) for c in categories),
             f"[bold]{p['total']}[/]",
+        )
+    if "free_city" in scored:  # 2 players: the Free City is scored, not ranked
+        fc = scored["free_city"]
+        table.add_row(
+            "-",
+            escape(f"{fc['name']} (Free City)"),
+            *(str(fc["breakdown"][c]) for c in categories),
+            str(fc["total"]),
         )
     console.print(table)
     if "teams" in scored:
