@@ -178,6 +178,7 @@ def test_simulate_eight_players_in_teams_records_and_replays(tmp_path: Path) -> 
         "--games", "1",
     )  # fmt: skip
     assert code == 0 and "in teams" in out
+    assert "0 + 1" in out and "2 + 3" in out and "4 + 5" in out  # the teams' table
 
 
 def test_simulate_without_teams_lists_no_team_totals() -> None:

@@ -349,6 +349,15 @@ def simulate(
         mean = sum(r["totals"][p] for r in results) / games
         table.add_row(str(p), str(wins), f"{mean:.1f}")
     console.print(table)
+    if teams:  # seats 0-1, 2-3...: a team wins when its seats do
+        by_team = Table(title="teams")
+        for column in ("team", "wins", "mean total"):
+            by_team.add_column(column, justify="right")
+        for t in range(seats // 2):
+            wins = sum(1 for r in results if 2 * t in r["winners"])
+            mean = sum(r["teams"][t] for r in results) / games
+            by_team.add_row(f"{2 * t} + {2 * t + 1}", str(wins), f"{mean:.1f}")
+        console.print(by_team)
     console.print(f"{games / seconds:.1f} games/s")
 
 
