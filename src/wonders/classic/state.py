@@ -62,7 +62,9 @@ CITIES_HAND_SIZE = 8  # Cities: one card more a hand, one turn more an Age (not 
 MAX_GUILDS = 9  # players + 2, and 9 at 8 players
 TEAM_SIZES = (4, 6, 8)
 SELL_COINS = 3
-BILKIS_USED = 4  # City.trade_used bit: Bilkis' bank resource bought this turn
+# City.trade_used bits besides the docks' 1 (left) and 2 (right): Bilkis' bank resource
+# bought this turn; Hatshepsut's coin taken for the left / right neighbour this turn
+BILKIS_USED, HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT = 4, 8, 16
 VICTORY_TOKEN = {1: 1, 2: 3, 3: 5}
 DEFEAT_TOKEN = -1
 
@@ -733,8 +735,10 @@ class ClassicState(State):
         if action.kind == "wonder":
             stage = city.next_stage
             bank = stage.coins if stage is not None else 0  # Petra
+        docks = 0
         if self.cities_on and any(city.docks) and action.kind in ("build", "wonder") and not chain:
-            city.trade_used |= self._docks_used(p, action, card)  # before the coins go
+            docks = self._docks_used(p, action, card)  # before the coins go
+            city.trade_used |= docks
         if action.bank:
             city.trade_used |= BILKIS_USED
         city.coins -= bank + action.left + action.right + action.bank
@@ -745,8 +749,14 @@ class ClassicState(State):
             self._trade_in[self.right(p)] += action.right
         if self.leaders_on:
             lp = city.lp
-            if lp.get("trade_rebate"):  # Hatshepsut: 1 per neighbour bought from
-                income[p] += lp["trade_rebate"] * ((action.left > 0) + (action.right > 0))
+            if lp.get("trade_rebate"):  # Hatshepsut: 1 per neighbour bought from, a turn
+                for paid, dock, done in (
+                    (action.left, 1, HATSHEPSUT_LEFT),
+                    (action.right, 2, HATSHEPSUT_RIGHT),
+                ):
+                    if (paid or docks & dock) and not city.trade_used & done:
+                        city.trade_used |= done
+                        income[p] += lp["trade_rebate"]
             if chain and lp.get("coins_on_chain"):  # Vitruvius
                 income[p] += lp["coins_on_chain"]
         return bank + action.bank
