@@ -168,8 +168,6 @@ class Card:
     points: int = 0
     science: int | None = None
     coins_now: int = 0
-    diplomacy: int = 0
-    masks: int = 0
     name_id: int = 0
     chain_ids: frozenset[int] = field(default_factory=frozenset)  # name_ids that chain to it
 
@@ -423,9 +421,7 @@ def _vector(raw: Any, where: str) -> Vector:
 def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
     produce = [0] * 7
     choices: list[tuple[int, ...]] = []
-    facts: dict[str, Any] = {
-        "shields": 0, "points": 0, "science": None, "coins_now": 0, "diplomacy": 0, "masks": 0
-    }  # fmt: skip
+    facts: dict[str, Any] = {"shields": 0, "points": 0, "science": None, "coins_now": 0}
     for e in effects:
         if e.type == "produce":
             for r in e.resources:
@@ -440,10 +436,6 @@ def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
             facts["science"] = e.symbol
         elif e.type == "coins":
             facts["coins_now"] += e.amount
-        elif e.type == "diplomacy":
-            facts["diplomacy"] += 1
-        elif e.type == "mask":
-            facts["masks"] += 1
     facts["produce"] = tuple(produce)
     facts["choices"] = tuple(choices)
     return facts
@@ -668,7 +660,7 @@ def _parse_wonders(
                         cost=cost,
                         effects=effects,
                         coins=coins,
-                        diplomacy=f["diplomacy"],
+                        diplomacy=sum(1 for e in effects if e.type == "diplomacy"),
                         points=f["points"],
                         shields=f["shields"],
                         coins_now=f["coins_now"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from wonders.classic.cards import (
     ANY_SYMBOL,
+    CITIES_POWERS,
     Card,
     Effect,
     Stage,
@@ -17,8 +18,7 @@ from wonders.classic.cards import (
 from wonders.classic.payments import Market
 
 STARTING_COINS = 3
-CITY_EFFECTS = ("diplomacy", "mask", "first_trade_discount", "produce_owned", "produce_unowned",
-                "free_stage_resources")  # fmt: skip
+CITY_EFFECTS = (*CITIES_POWERS, "first_trade_discount")  # kept by _cities_effect
 TRADE_PRICE = 2
 DISCOUNT_PRICE = 1
 
@@ -96,7 +96,9 @@ class City:
         self.diplomacy = 0  # diplomacy tokens held
         self.masks = 0
         self.docks = (0, 0)  # Clandestine Docks: first purchase left / right costs 1 less
-        self.trade_used = 0  # bit 1: bought on the left this turn, bit 2: on the right
+        # once-a-turn powers used this turn: the docks (bit 1 left, 2 right), Bilkis and
+        # Hatshepsut's coins (the other bits: state.BILKIS_USED, HATSHEPSUT_LEFT/RIGHT)
+        self.trade_used = 0
         self.warehouse = 0  # Secret Warehouse cards
         self.black_market = 0  # Black Market cards
         self.caligula_age = 0  # the Age in which Caligula's free black card was built

@@ -80,7 +80,7 @@ def _count(what: str, city: City, extra_purple: int) -> int:
     if what == "white":  # recruited leaders (a Courtesans copy is not one)
         return len(city.leaders)
     if what == "victory_tokens":
-        return sum(1 for t in city.tokens if t > 0)
+        return city.victories
     n = city.colors.get(what, 0)
     return n + extra_purple if what == "purple" else n
 
