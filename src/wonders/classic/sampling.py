@@ -117,17 +117,9 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
     return state.free_city and q >= state.players and state.controller() == player
 
 
-def _knowers(state: ClassicState, event: dict[str, object]) -> tuple[int, ...]:
-    """The seats that know a secret event's card (a teammate's too, as the views do)."""
-    seats = tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
-    if state.teams:
-        seats = (*seats, *(q ^ 1 for q in seats))
-    return seats
-
-
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
     world._events = [
-        e if not e.get("secret") or player in _knowers(state, e) else _without_card(e)
+        e if not e.get("secret") or player in state.knowers(e) else _without_card(e)
         for e in state.events
     ]
     world._legal = {}

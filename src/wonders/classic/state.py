@@ -206,11 +206,6 @@ def hand_size(options: JSON) -> int:
     return HAND_SIZE
 
 
-def _knowers(event: JSON) -> tuple[int, ...]:
-    """The seats that know a secret event's card: its city's, or the Free City's controller."""
-    return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
-
-
 def _ones(bits: int) -> int:
     return bin(bits).count("1")
 
@@ -1331,13 +1326,17 @@ class ClassicState(State):
                 out["result"]["free_city"] = self.result().extra["free_city"]
         return out
 
+    def knowers(self, event: JSON) -> tuple[int, ...]:
+        """The seats that know a secret event's card: its city's, or the Free City's
+        controller; in the team game their teammates too (they saw the hand)."""
+        seats = tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
+        if self.teams:
+            seats = (*seats, *(q ^ 1 for q in seats))
+        return seats
+
     def _redact(self, event: JSON, player: int | None) -> JSON:
-        if event.get("secret"):
-            knowers = _knowers(event)
-            if self.teams:  # a teammate saw the hand the card came from
-                knowers = (*knowers, *(q ^ 1 for q in knowers))
-            if player is None or player not in knowers:
-                return {k: v for k, v in event.items() if k not in ("card", "secret")}
+        if event.get("secret") and (player is None or player not in self.knowers(event)):
+            return {k: v for k, v in event.items() if k not in ("card", "secret")}
         return {k: v for k, v in event.items() if k != "secret"}
 
     # ------------------------------------------------------------ copies and JSON
