@@ -534,7 +534,8 @@ def trade_cost(cost: Vector, market: Market, docks: tuple[int, int] = (0, 0)) ->
     pays = payment_options(cost, market, NO_BUDGET)
     if not pays:
         return UNBUILDABLE
-    return min(a - (a > 0 < docks[0]) + b - (b > 0 < docks[1]) for a, b in pays)
+    left_off, right_off = (1 if docks[0] else 0), (1 if docks[1] else 0)
+    return min(a + b - (left_off if a else 0) - (right_off if b else 0) for a, b in pays)
 
 
 def chain_outlook(city: City, age: int) -> float:
