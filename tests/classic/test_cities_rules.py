@@ -743,13 +743,20 @@ def test_berenice_with_diocletian_only_one_more_coin_a_turn() -> None:
     assert coins(state) == [6 + 6 + 2 + 1, 7, 7]  # the neighbours' coin is from the bank
 
 
-def test_berenice_once_a_turn_even_with_a_discard_build_after_the_turn() -> None:
+def berenice_beside_a_gambling_den_with_halicarnassus() -> ClassicState:
+    """Seat 0 (Halicarnassus B, Berenice) builds its first stage while its left neighbour
+    builds the Gambling Den: a Tavern waits in the discard pile for the stage's build."""
     state = leader_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
     set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
     give_age(state, 0, "Foundry", 2)
     give_leader(state, 0, "Berenice")
     set_discard(state, "Tavern")
     play_turn(state, {0: wonder("Altar"), 1: build("Gambling Den"), 2: build("Altar")})
+    return state
+
+
+def test_berenice_once_a_turn_even_with_a_discard_build_after_the_turn() -> None:
+    state = berenice_beside_a_gambling_den_with_halicarnassus()
     assert coins(state)[0] == 6 + 1 + 1  # the Gambling Den's coin, and Berenice's
     assert state.phase == "discard_build"
     state.apply(0, Action("discard_build", "Tavern"))
@@ -933,12 +940,7 @@ def test_replay_round_trip_in_the_middle_of_a_debt_phase() -> None:
 
 
 def test_replay_round_trip_keeps_berenices_coin_of_the_turn() -> None:
-    state = leader_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
-    set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
-    give_age(state, 0, "Foundry", 2)
-    give_leader(state, 0, "Berenice")
-    set_discard(state, "Tavern")
-    play_turn(state, {0: wonder("Altar"), 1: build("Gambling Den"), 2: build("Altar")})
+    state = berenice_beside_a_gambling_den_with_halicarnassus()
     assert state.phase == "discard_build" and state.berenice_done == {0}
     restored = round_trip(state)
     restored.apply(0, Action("discard_build", "Tavern"))
