@@ -3,9 +3,9 @@ leaders and guilds, the wonders with powers, 2 players, teams.
 
 The first two tests are the audit's findings (Hatshepsut once a turn per neighbour, and a
 purchase a dock makes free still counting for her), fixed since; every other test checks an
-interaction the audit found right and no other test covered. Positions are built with ``cities_scenario``: seat ``p``'s
-left neighbour is ``p + 1``, its right neighbour ``p - 1``; at 2 players the Free City is
-city 2.
+interaction the audit found right and no other test covered. Positions are built with
+``cities_scenario``: seat ``p``'s left neighbour is ``p + 1``, its right neighbour ``p - 1``;
+at 2 players the Free City is city 2.
 """
 
 from __future__ import annotations
