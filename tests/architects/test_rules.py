@@ -351,7 +351,16 @@ def test_surplus_horns_are_ignored() -> None:
 
 @pytest.mark.parametrize(
     ("mine", "theirs", "won"),
-    [(3, 2, [1, 0]), (4, 2, [2, 0]), (1, 0, [2, 0]), (2, 2, [0, 0]), (1, 3, [0, 2])],
+    # Board Game Arena's examples: twice as many wins 2 only with at least 2 shields
+    [
+        (1, 0, [1, 0]),
+        (2, 0, [2, 0]),
+        (2, 1, [2, 0]),
+        (3, 2, [1, 0]),
+        (4, 2, [2, 0]),
+        (2, 2, [0, 0]),
+        (1, 3, [0, 2]),
+    ],
 )
 def test_battle_with_two_players(mine: int, theirs: int, won: list[int]) -> None:
     state = game("Giza", "Babylon")

@@ -30,7 +30,7 @@ Rulings taken here (also in docs/ARCHITECTS.md):
 - Pending card effects are resolved in the order they arose; builds and science tokens may
   be interleaved with them as the player wishes.
 - 2 players: more shields than the opponent is 1 victory token, at least twice as many
-  (and more) is 2; so 1 shield against 0 is 2 tokens.
+  (and at least 2) is 2; so 1 shield against 0 is 1 token, 2 against 0 or 1 is 2.
 - With no progress token left (none face up, stack empty) science and Babylon give nothing.
 - A player with no deck to take from (left, right and central all empty) is skipped; if no
   player can take a card, the game ends at once.
@@ -581,8 +581,8 @@ class ArchitectsState(State):
         if self.n == 2:
             for p in (0, 1):
                 mine, theirs = shields[p], shields[1 - p]
-                if mine > theirs:
-                    won[p] = 2 if mine >= 2 * theirs else 1
+                if mine > theirs:  # twice as many needs 2+ shields: 1 against 0 is 1 token
+                    won[p] = 2 if mine >= max(2, 2 * theirs) else 1
         else:
             for p in range(self.n):
                 for q in (self.left(p), self.right(p)):
