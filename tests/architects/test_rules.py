@@ -490,3 +490,16 @@ def test_sample_world_keeps_the_peeked_card_for_the_holder_only() -> None:
     world = state.sample_world(1, random.Random(3))
     assert [d[-1] for d in world.decks] == [d[-1] for d in state.decks]
     assert sorted(world.stack) == sorted(state.stack)
+
+
+def test_the_greedy_bot_counts_a_two_player_battle_as_the_rules_do() -> None:
+    """One rule for the engine and the bot's estimate (1 shield against 0 is 1 token)."""
+    from wonders.architects.state import two_player_battle
+
+    assert [two_player_battle(m, t) for m, t in [(1, 0), (2, 0), (2, 1), (3, 2), (4, 2)]] == [
+        1,
+        2,
+        2,
+        1,
+        2,
+    ]

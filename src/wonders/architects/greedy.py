@@ -33,6 +33,7 @@ from wonders.architects.state import (
     ArchitectsState,
     facts,
     progress_points,
+    two_player_battle,
 )
 
 EFFECT_POINTS = 2.0  # a wonder stage's effect: about a card, a token or a shield
@@ -206,9 +207,7 @@ def _military_outlook(
     n = state.n
     won = 0.0
     if n == 2:
-        theirs = state.shields(1 - p)
-        if mine > theirs:
-            won = 2 if mine >= 2 * theirs else 1
+        won = two_player_battle(mine, state.shields(1 - p))
     else:
         for q in {(p + 1) % n, (p - 1) % n}:
             if mine > state.shields(q):

@@ -173,6 +173,14 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
     return state
 
 
+def two_player_battle(mine: int, theirs: int) -> int:
+    """Victory tokens won at 2 players: 1 for more shields, 2 for at least twice as many and
+    at least 2 (so 1 shield against 0 wins 1 token, 2 against 0 or 1 wins 2)."""
+    if mine <= theirs:
+        return 0
+    return 2 if mine >= max(2, 2 * theirs) else 1
+
+
 class ArchitectsState(State):
     game_name = "architects"
 
@@ -580,9 +588,7 @@ class ArchitectsState(State):
         won = [0] * self.n
         if self.n == 2:
             for p in (0, 1):
-                mine, theirs = shields[p], shields[1 - p]
-                if mine > theirs:  # twice as many needs 2+ shields: 1 against 0 is 1 token
-                    won[p] = 2 if mine >= max(2, 2 * theirs) else 1
+                won[p] = two_player_battle(shields[p], shields[1 - p])
         else:
             for p in range(self.n):
                 for q in (self.left(p), self.right(p)):
