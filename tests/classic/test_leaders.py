@@ -73,6 +73,7 @@ def test_six_starting_coins_and_four_leaders_each_drafted_to_the_right() -> None
     for p in state.to_move():
         state.apply(p, Action("draft", state.packets[p][0].name))
     assert state.packets[0] == first[1:]  # seat 1's packet went to its right (seat 0)
+    assert state.view(0)["pass_to"] == "right"  # the view says where the leaders go
     draft_all(state)
     assert [len(h) for h in state.leader_hands] == [4, 4, 4]
     assert state.phase == "recruit" and state.age == 1 and len(state.box) == 36 - 12

@@ -1275,7 +1275,7 @@ class ClassicState(State):
             "age": self.age,
             "turn": self.turn,
             "phase": self.phase,
-            "pass_to": "right" if self.age == 2 else "left",
+            "pass_to": "right" if self.age == 2 or self.phase == LEADER_DRAFT else "left",
             "to_move": self.to_move(),
             "players": players,
             "discard_size": len(self.discard),
