@@ -404,3 +404,15 @@ def test_teams_the_mourners_guild_counts_a_teammates_doubled_tokens() -> None:
     set_tokens(state, 1, 1, 1, 3, 3)  # the teammate, on the left
     set_tokens(state, 3, 5, 5, -1)  # an opponent, on the right
     assert score(state, 0)["guilds"] == 6
+
+
+def test_free_city_buys_from_either_neighbour_whatever_the_price() -> None:
+    """2-player rules: the controller decides from whom the Free City buys, not looking at the
+    price; a neighbour selling at 0 (dock and trading post) does not hide the other one."""
+    state = two_players({0: ["Altar", "Stockade"]})
+    give(state, FREE_CITY, "Clandestine Dock West", "West Trading Post")
+    give(state, 0, "Lumber Yard")
+    give(state, 1, "Lumber Yard")
+    state.apply(0, build("Altar"))  # seat 0's own card; now it chooses for the Free City
+    assert state.view(0)["deciding_for"] == "free_city"
+    assert payments(state, 0, "build", "Stockade") == {(0, 0), (0, 2)}

@@ -488,8 +488,13 @@ class ClassicState(State):
     def _pays(self, p: int, cost: Vector, less: int, budget: int) -> list[tuple[int, int, int]]:
         """With expansions: the (left, right, bank) payments of a resource cost for city
         ``p``, with ``less`` resources taken off (Leaders: the player's pick), Bilkis' bank
-        purchase and the Clandestine Docks' coin off the first purchase on a side each turn."""
-        return pareto3(set(self._pay_options(p, cost, less, budget)))
+        purchase and the Clandestine Docks' coin off the first purchase on a side each turn.
+        The Free City's controller buys from either side whatever the price (2-player rules),
+        so it gets every payment, not only the cheapest ones."""
+        options = self._pay_options(p, cost, less, budget)
+        if self.free_city and p == FREE_CITY:
+            return sorted(options)
+        return pareto3(set(options))
 
     def _pay_options(
         self, p: int, cost: Vector, less: int, budget: int
