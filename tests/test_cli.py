@@ -90,6 +90,12 @@ def test_tampered_record_fails_clearly(tmp_path: Path) -> None:
     assert "does not replay" in err
     code, _, err = run("replay", str(tmp_path / "missing.json"))
     assert code == 1 and "cannot read" in err
+    for version in (99, "abc"):
+        data["version"] = version
+        path.write_text(json.dumps(data))
+        code, _, err = run("replay", str(path))
+        assert code == 1 and f"unknown game record version {version!r}" in err
+        assert len(err.strip().splitlines()) == 1
 
 
 SHEET = {

@@ -58,11 +58,11 @@ def test_a_different_seed_does_not_replay() -> None:
     "data",
     [
         [],
-        {"game": "classic"},
-        {"game": "classic", "options": {}, "seed": "x", "actions": []},
-        {"game": "classic", "options": {}, "seed": 1, "actions": [["0", {}]]},
-        {"game": "classic", "options": {}, "seed": 1, "actions": [[True, {}]]},
-        {"game": "chess", "options": {}, "seed": 1, "actions": []},
+        {"version": 1, "game": "classic"},
+        {"version": 1, "game": "classic", "options": {}, "seed": "x", "actions": []},
+        {"version": 1, "game": "classic", "options": {}, "seed": 1, "actions": [["0", {}]]},
+        {"version": 1, "game": "classic", "options": {}, "seed": 1, "actions": [[True, {}]]},
+        {"version": 1, "game": "chess", "options": {}, "seed": 1, "actions": []},
     ],
 )
 def test_malformed_records_are_clear_errors(data: object) -> None:
@@ -111,3 +111,14 @@ def test_chosen_wonders_and_sides_are_used() -> None:
     assert state.view(None)["players"][2]["wonder"] == "Giza"
     assert {p["side"] for p in state.view(None)["players"]} == {"B"}
     assert json.dumps(state.to_json())  # serialisable
+
+
+@pytest.mark.parametrize("version", [99, "abc", 0, True, None, "missing"])
+def test_a_record_of_an_unknown_version_is_refused(version: object) -> None:
+    data = GameRecord("classic", {"players": 3}, 1).to_json()
+    if version == "missing":
+        del data["version"]
+    else:
+        data["version"] = version
+    with pytest.raises(RecordError, match="version"):
+        GameRecord.from_json(data)

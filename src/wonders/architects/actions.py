@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
 
 KINDS = ("take", "search", "pick", "build", "science", "token")
@@ -46,14 +47,8 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        if not isinstance(data, dict):
-            raise IllegalActionError("an action must be a JSON object")
-        kind = data.get("kind")
-        if kind not in KINDS:
-            raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(KINDS)}")
-        unknown = set(data) - {"kind", "deck", "card", "stage", "pay", "token"}
-        if unknown:
-            raise IllegalActionError(f"unknown action field(s) {sorted(unknown)}")
+        action_object(data, KINDS, ("deck", "card", "stage", "pay", "token"))
+        kind = data["kind"]
         deck, card, token = data.get("deck", ""), data.get("card", ""), data.get("token", "")
         for what, value in (("deck", deck), ("card", card), ("token", token)):
             if not isinstance(value, str):

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
 
 KINDS = (
@@ -73,18 +74,14 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        if not isinstance(data, dict):
-            raise IllegalActionError("an action must be a JSON object")
-        kind = data.get("kind")
-        if kind not in KINDS:
-            raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(KINDS)}")
-        if kind == "pay":
+        if isinstance(data, dict) and data.get("kind") == "pay":
+            action_object(data, KINDS, ("coins",))
             coins = data.get("coins")
-            if set(data) - {"kind", "coins"}:
-                raise IllegalActionError("a pay action is {'kind': 'pay', 'coins': n}")
             if not isinstance(coins, int) or isinstance(coins, bool) or coins < 0:
                 raise IllegalActionError("pay needs coins: a non-negative integer")
             return cls("pay", bank=coins)
+        action_object(data, KINDS, ("card", "pay"))
+        kind = data["kind"]
         card = data.get("card", "")
         if not isinstance(card, str):
             raise IllegalActionError("an action's card must be a name")

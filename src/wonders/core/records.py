@@ -42,9 +42,14 @@ class GameRecord:
     def from_json(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
             raise RecordError("a game record must be a JSON object")
-        for key in ("game", "options", "seed", "actions"):
+        for key in ("version", "game", "options", "seed", "actions"):
             if key not in data:
                 raise RecordError(f"game record has no {key!r}")
+        if data["version"] != RECORD_VERSION or isinstance(data["version"], bool):
+            raise RecordError(
+                f"unknown game record version {data['version']!r}; "
+                f"this program reads version {RECORD_VERSION}"
+            )
         if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
             raise RecordError("the record's seed must be an integer")
         if not isinstance(data["options"], dict):

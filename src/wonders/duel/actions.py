@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
 
 KINDS = (
@@ -53,14 +54,8 @@ class Action(NamedTuple):
 
     @classmethod
     def from_json(cls, data: Any) -> Action:
-        if not isinstance(data, dict):
-            raise IllegalActionError("an action must be a JSON object")
-        kind = data.get("kind")
-        if kind not in KINDS:
-            raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(KINDS)}")
-        extra = set(data) - {"kind", "seat", *_TEXT_FIELDS}
-        if extra:
-            raise IllegalActionError(f"unknown action field(s): {', '.join(sorted(extra))}")
+        action_object(data, KINDS, ("seat", *_TEXT_FIELDS))
+        kind = data["kind"]
         texts = []
         for name in _TEXT_FIELDS:
             value = data.get(name, "")
