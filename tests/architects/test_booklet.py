@@ -64,7 +64,7 @@ def test_ties_go_to_most_stages_then_are_shared() -> None:
         (lambda s: s["players"][2].update(progress=["Culture"]), "2 Culture token"),
         (lambda s: s["players"][0].pop("name"), "has no name"),
         (lambda s: s["players"][0].update(coins=3), "unknown key"),
-        (lambda s: s["players"][1].update(name="Ann"), "same name"),
+        (lambda s: s["players"][1].update(name="Ann"), "two players are named 'Ann'"),
         (lambda s: s["players"].append(7), "must be a JSON object"),
     ],
 )

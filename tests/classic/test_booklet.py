@@ -274,3 +274,60 @@ def test_the_free_city_has_no_leaders() -> None:
     data["players"][2].update(free_city=True, leaders=["Caesar"])
     with pytest.raises(InputError, match="the Free City has no leaders"):
         score_table(data)
+
+
+# ---------------------------------------------------------------- tables that cannot exist
+
+
+def _with_cards(*cards: list[str], players: int = 3) -> dict[str, Any]:
+    data = sheet()
+    for p, extra in zip(data["players"], cards, strict=False):
+        p["cards"] = extra
+    return data
+
+
+def test_a_card_in_more_cities_than_it_has_copies_is_refused() -> None:
+    with pytest.raises(InputError, match=r"^Baths is in 2 cities \(Ann, Bob\), but a game at 3 "):
+        score_table(_with_cards(["Baths"], ["Baths"]))
+    with pytest.raises(InputError, match=r"Magistrates Guild is in 2 cities .* has 1 copy of it"):
+        score_table(_with_cards(["Magistrates Guild"], ["Magistrates Guild"]))
+
+
+def test_a_card_with_a_copy_in_two_ages_may_be_in_two_cities() -> None:
+    ann, bob, _ = score_table(_with_cards(["Loom"], ["Loom"]))  # Age I and Age II, 3+ each
+    assert ann["total"] and bob["total"]
+
+
+def test_a_card_not_dealt_at_the_player_count_is_refused() -> None:
+    with pytest.raises(InputError, match=r"Ann: Pawnshop is not in the game at 3 players \(it is "):
+        score_table(_with_cards(["Pawnshop"]))
+    four = sheet()
+    four["players"].append(
+        {"name": "Dee", "wonder": "Ephesos", "side": "A", "stages": 0, "cards": ["Pawnshop"],
+         "coins": 3, "military": []}
+    )  # fmt: skip
+    assert len(score_table(four)) == 4  # dealt from 4 players
+
+
+def test_the_free_city_game_uses_the_three_player_cards() -> None:
+    data = _with_cards(["Baths"], ["Baths"])
+    data["players"][2]["free_city"] = True
+    with pytest.raises(InputError, match="at 2 players and the Free City has 1 copy of it"):
+        score_sheet(data)
+
+
+def test_two_players_with_the_same_name_are_refused() -> None:
+    data = sheet()
+    data["players"][2]["name"] = " ann "
+    with pytest.raises(InputError, match="two players are named 'ann'"):
+        score_table(data)
+
+
+def test_cities_cards_and_leaders_need_their_expansion() -> None:
+    with pytest.raises(InputError, match=r'Hideout.*add "cities" to "expansions"'):
+        score_table(_with_cards(["Hideout"]))
+    leaders_only = sheet()
+    leaders_only["expansions"] = ["leaders"]
+    leaders_only["players"][0]["leaders"] = ["Caligula"]
+    with pytest.raises(InputError, match=r'Caligula.*add "cities" to "expansions"'):
+        score_table(leaders_only)

@@ -253,5 +253,5 @@ def test_teams_need_cities_an_even_table_and_distinct_names() -> None:
     with pytest.raises(InputError, match="4, 6 or 8 players, got 3"):
         score_sheet(data)
     data = sheet(teams=True, p2={"name": "Ann"})
-    with pytest.raises(InputError, match="'Ann' is the name of two players"):
+    with pytest.raises(InputError, match="two players are named 'Ann'"):
         score_sheet(data)

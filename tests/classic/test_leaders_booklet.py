@@ -78,3 +78,9 @@ def test_tomyris_defeats_may_come_on_top_of_six_conflicts() -> None:
         p.pop("courtesan", None)
     with pytest.raises(InputError, match="only 6 conflicts"):  # no Tomyris in the base game
         score_table(without)
+
+
+def test_one_leader_in_two_cities_is_refused() -> None:
+    data = sheet(p1={"leaders": ["Ptolemy"]})
+    with pytest.raises(InputError, match="Ptolemy is already Ann's leader"):
+        score_table(data)

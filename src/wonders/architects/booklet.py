@@ -35,6 +35,7 @@ from wonders.architects.state import (
 )
 from wonders.core.errors import InputError
 from wonders.core.protocol import rank_players
+from wonders.core.sheets import check_unique_names
 
 REQUIRED = ("name", "wonder", "stages")
 OPTIONAL = ("cat", "blue", "cat_icons", "victory_tokens", "progress")
@@ -83,9 +84,7 @@ def _players(sheet: Any) -> list[dict[str, Any]]:
             raise InputError(f"{who} has unknown key(s) {extra}; known: {known}")
         if not isinstance(p["name"], str) or not p["name"].strip():
             raise InputError(f"{who}'s name must be a non-empty string")
-    names = [p["name"] for p in players]
-    if len(set(names)) != len(names):
-        raise InputError("two players have the same name")
+    check_unique_names(p["name"] for p in players)
     return players
 
 

@@ -60,6 +60,7 @@ from wonders.classic.scoring import (
 from wonders.classic.state import DEFEAT_TOKEN, TEAM_SIZES, VICTORY_TOKEN
 from wonders.core.errors import InputError
 from wonders.core.protocol import rank_players
+from wonders.core.sheets import check_unique_names
 
 PLAYER_KEYS = ("name", "wonder", "side", "stages", "cards", "coins", "military")
 FREE_CITY_KEY = "free_city"  # optional: the 2-player variant's Free City (one of three)
@@ -93,6 +94,7 @@ def score_sheet(data: Any) -> dict[str, Any]:
             raise InputError(f"{p['name']}: {wonder} is already {owner[wonder]}'s wonder")
         owner[wonder] = p["name"]
     n = len(cities)
+    _check_supply(players, cities, cat, free_city=free is not None)
     if leaders:
         for i, p in enumerate(players):
             _courtesan(p, cities[i], cities[(i + 1) % n], cities[(i - 1) % n], cat)
@@ -139,6 +141,49 @@ def score_sheet(data: Any) -> dict[str, Any]:
     if teams is not None:
         out["teams"] = team_rows
     return out
+
+
+def _copies(cat: Catalog, name: str, cities: int) -> int:
+    """How many cards of this name a game of ``cities`` cities can deal: its copies at that
+    count over every Age it is in; one for a guild or a black card (drawn at random)."""
+    return sum(
+        1 if not c.copies else sum(1 for m in c.copies if m <= cities)
+        for c in cat.by_name[name.lower()]
+    )
+
+
+def _check_supply(
+    players: list[dict[str, Any]], cities: list[City], cat: Catalog, free_city: bool
+) -> None:
+    """No card in more cities than the game deals copies of it, none that is not dealt at
+    this player count, no leader in two cities (each leader exists once)."""
+    n = len(cities)
+    table = f"{n - 1} players and the Free City" if free_city else f"{n} players"
+    holders: dict[str, list[str]] = {}
+    for p, city in zip(players, cities, strict=True):
+        for card in city.cards:
+            holders.setdefault(card.name, []).append(p["name"])
+    for name, who in holders.items():
+        limit = _copies(cat, name, n)
+        if limit == 0:
+            least = min(m for c in cat.by_name[name.lower()] for m in c.copies)
+            raise InputError(
+                f"{who[0]}: {name} is not in the game at {table} (it is dealt from {least})"
+            )
+        if len(who) > limit:
+            raise InputError(
+                f"{name} is in {len(who)} cities ({', '.join(who)}), but a game at {table} "
+                f"has {limit} {'copy' if limit == 1 else 'copies'} of it"
+            )
+    recruited: dict[str, str] = {}
+    for p, city in zip(players, cities, strict=True):
+        for leader in city.leaders:
+            if leader.name in recruited:
+                raise InputError(
+                    f"{p['name']}: {leader.name} is already {recruited[leader.name]}'s leader "
+                    "(each leader exists once)"
+                )
+            recruited[leader.name] = p["name"]
 
 
 def _expansions(data: Any) -> list[str]:
@@ -237,6 +282,7 @@ def _players(data: Any, expansions: list[str]) -> list[dict[str, Any]]:
             raise InputError(f"{who}: unknown key(s) {unknown}; known: {', '.join(keys)}{hint}")
         if not isinstance(name, str) or not name.strip():
             raise InputError(f"{who}: name must be a non-empty string, got {name!r}")
+    check_unique_names(p["name"] for p in players)
     return players
 
 
@@ -260,9 +306,6 @@ def _teams(
     if n not in TEAM_SIZES:
         raise InputError(f"the team game is for 4, 6 or 8 players, got {n}")
     names = [p["name"] for p in players]
-    doubles = sorted({x for x in names if names.count(x) > 1})
-    if doubles:
-        raise InputError(f"teams name players, but {doubles[0]!r} is the name of two players")
     if not isinstance(raw, list):
         raise InputError('teams must be a list of pairs of names, e.g. [["Ann", "Bob"], ...]')
     teams: list[list[int]] = []
