@@ -20,6 +20,7 @@ from rich.text import Text
 from wonders.bots import BOT_NAMES, make_bot
 from wonders.cli import render, throughput
 from wonders.core.errors import InputError, OptionsError, WondersError
+from wonders.core.i18n import _
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import game_names, get_game
@@ -388,7 +389,7 @@ def score(
 ) -> None:
     """The score booklet for a game played at a real table.
 
-    The sheet is 7 Wonders' unless it says ``"game": "architects"``.
+    The sheet is 7 Wonders' unless it says ``"game": "duel"`` or ``"game": "architects"``.
     """
     sheet = _read_json(file, "score sheet", InputError)
     game = sheet.get("game", "classic") if isinstance(sheet, dict) else "classic"
@@ -400,14 +401,22 @@ def score(
         from wonders.classic.booklet import score_sheet
 
         scored = score_sheet(sheet)
+    elif game == "duel":
+        from wonders.duel.booklet import score_sheet as score_duel
+
+        scored = score_duel(sheet)
     else:
-        raise InputError(f"no score booklet for {game!r}; booklets: classic, architects")
+        raise InputError(
+            _("no score booklet for {game!r}; booklets: classic, duel, architects").format(
+                game=game
+            )
+        )
     if as_json:
         print(json.dumps(scored))
         return
     players = scored["players"]
     categories = list(players[0]["breakdown"])
-    padding = (0, 0) if len(categories) > 8 else (0, 1)  # Cities: fit 80 columns
+    padding = (0, 0) if len(categories) >= 8 else (0, 1)  # Cities, Duel: fit 80 columns
     table = Table(title="Score booklet", padding=padding)
     table.add_column("rank", justify="right")
     table.add_column("name")
@@ -430,6 +439,8 @@ def score(
             str(fc["total"]),
         )
     console.print(table)
+    if "victory" in scored:  # Duel: how the game was won
+        console.print(_duel_victory(scored["victory"], scored["winners"]))
     if "teams" in scored:
         teams = Table(title="Teams")
         for column in ("rank", "team", "total", "coins"):
@@ -438,6 +449,18 @@ def score(
             names = " + ".join(escape(n) for n in t["players"])
             teams.add_row(str(t["rank"]), names, f"[bold]{t['total']}[/]", str(t["coins"]))
         console.print(teams)
+
+
+def _duel_victory(victory: str, winners: list[str]) -> str:
+    """The Duel booklet's last line: who won, and how."""
+    if len(winners) > 1:
+        return _("A shared victory: equal points and equal blue points.")
+    texts = {
+        "military": _("{name} wins by military supremacy (the conflict pawn in the capital)."),
+        "science": _("{name} wins by scientific supremacy (6 different science symbols)."),
+        "civilian": _("{name} wins the civilian count."),
+    }
+    return texts[victory].format(name=escape(winners[0]))
 
 
 @app.command()

@@ -34,7 +34,7 @@ from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
 from wonders.duel.city import City, card_facts, token_names, wonder_facts
 from wonders.duel.military import MilitaryTrack
-from wonders.duel.scoring import breakdown
+from wonders.duel.scoring import score_city
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
 
@@ -457,7 +457,7 @@ class DuelState(State):
 
     def breakdown(self, player: int) -> dict[str, int]:
         """Victory points by category (as the score pad); valid at any time."""
-        return breakdown(self, player)
+        return score_city(self.cities[player], self.cities, self.military.points(player))
 
     def result(self) -> Result:
         if self.phase != "over":
