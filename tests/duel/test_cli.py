@@ -94,11 +94,16 @@ def test_bench_covers_duel() -> None:
     assert rows[0]["games_per_second"] > 0
 
 
-def test_score_has_no_duel_booklet_yet_and_says_so(tmp_path: Path) -> None:
+def test_score_refuses_an_unknown_game_and_a_duel_sheet_without_two_players(
+    tmp_path: Path,
+) -> None:
     sheet = tmp_path / "duel.json"
+    sheet.write_text(json.dumps({"game": "chess", "players": []}))
+    code, _, err = run("score", str(sheet))
+    assert code == 1 and "no score booklet for 'chess'" in err
     sheet.write_text(json.dumps({"game": "duel", "players": []}))
     code, _, err = run("score", str(sheet))
-    assert code == 1 and "no score booklet for 'duel'" in err
+    assert code == 1 and "the two players" in err
 
 
 def test_cards_duel_json_has_chains_science_shields_points() -> None:
