@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.bots import Bot, RandomBot, make_bot
-from wonders.bots.greedy import (
-    GreedyBot,
+from wonders.bots.greedy import GreedyBot
+from wonders.classic.actions import Action
+from wonders.classic.cards import catalog
+from wonders.classic.greedy import (
     apply_to_city,
     cheapest_payments,
     estimate,
     military_outlook,
 )
-from wonders.classic.actions import Action
-from wonders.classic.cards import catalog
 from wonders.classic.state import ClassicState, setup
 
 
@@ -80,6 +80,8 @@ def test_greedy_answers_every_kind_of_decision() -> None:
 
 def test_greedy_plays_at_random_when_it_has_one_choice_or_another_game() -> None:
     class OtherGame:
+        game_name = "classic"  # not a ClassicState: the bot has nothing to evaluate
+
         def __init__(self, actions: list[str]) -> None:
             self.actions = actions
 

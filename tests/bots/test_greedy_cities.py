@@ -18,9 +18,10 @@ from tests.classic.cities_scenario import (
     touch,
 )
 from wonders.bots import Bot, RandomBot
-from wonders.bots import greedy as greedy_module
-from wonders.bots.greedy import (
-    GreedyBot,
+from wonders.bots.greedy import GreedyBot
+from wonders.classic import greedy as greedy_module
+from wonders.classic.actions import Action
+from wonders.classic.greedy import (
     apply_to_city,
     estimate,
     leader_value,
@@ -30,7 +31,6 @@ from wonders.bots.greedy import (
     trade_cost,
     trade_outlook,
 )
-from wonders.classic.actions import Action
 from wonders.classic.state import ClassicState, setup
 
 TABLES: list[dict[str, Any]] = [
