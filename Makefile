@@ -1,31 +1,39 @@
-# Two entry points: `make run` plays, `make test` checks everything. Both set up .venv themselves.
+# Two entry points: `make run` plays, `make test` checks everything. Both set up .venv themselves:
+# `run` installs only what playing needs, `test` adds the test tools and the optional groups.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.installed-play
+TEST_STAMP := $(VENV)/.installed-test
 
 .PHONY: run test lint typecheck bench clean
 
-$(STAMP): pyproject.toml
+$(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+$(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+$(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[dev,rl,cluster]'
+	touch $(TEST_STAMP) $(PLAY_STAMP)
+
+run: $(PLAY_STAMP)
 	$(BIN)/wonders play classic
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/ruff format --check src tests benchmarks
 
-typecheck: $(STAMP)
+typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-test: $(STAMP) lint typecheck
+test: $(TEST_STAMP) lint typecheck
 	$(BIN)/pytest
 
-bench: $(STAMP)
+bench: $(PLAY_STAMP)
 	$(BIN)/wonders bench
 
 clean:
