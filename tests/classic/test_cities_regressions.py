@@ -17,7 +17,7 @@ from tests.classic.cities_scenario import (
     wonder,
 )
 from wonders.classic.actions import Action
-from wonders.classic.state import ClassicState
+from wonders.classic.state import from_json as state_from_json
 
 
 def test_dock_made_free_purchase_still_uses_the_dock_for_the_turn() -> None:
@@ -56,7 +56,7 @@ def test_losses_waiting_for_an_end_of_turn_decision_survive_save_and_load() -> N
     set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
     assert state.phase == "discard_build"
-    restored = ClassicState.from_json(state.to_json())
+    restored = state_from_json(state.to_json())
     for s in (state, restored):
         s.apply(0, Action("discard_build", "Tavern"))
         assert s.phase == "debt"

@@ -40,6 +40,7 @@ from tests.classic.scenario import assert_illegal
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, age_deck
 from wonders.classic.state import FREE_CITY, ClassicState, setup
+from wonders.classic.state import from_json as state_from_json
 from wonders.core.errors import IllegalActionError, OptionsError
 
 W3 = ("Giza", "Ephesus", "Rhodes")
@@ -891,7 +892,7 @@ def test_imhotep_does_not_reduce_petras_coin_stage() -> None:
 
 def round_trip(state: ClassicState) -> ClassicState:
     data = state.to_json()
-    restored = ClassicState.from_json(json.loads(json.dumps(data)))
+    restored = state_from_json(json.loads(json.dumps(data)))
     assert restored.to_json() == data
     for seat in range(state.players):
         assert restored.legal_actions(seat) == state.legal_actions(seat)

@@ -11,6 +11,7 @@ import random
 from tests.classic.scenario import card, give, sell
 from wonders.classic.actions import Action
 from wonders.classic.state import FREE_CITY, ClassicState, setup
+from wonders.classic.state import from_json as state_from_json
 
 
 def two(
@@ -178,7 +179,7 @@ def test_the_result_names_the_two_players_and_keeps_the_free_citys_score_apart()
     fc = result.extra["free_city"]
     assert fc["total"] == sum(fc["breakdown"].values())
     assert set(result.winners) <= {0, 1}
-    assert ClassicState.from_json(state.to_json()).result() == result
+    assert state_from_json(state.to_json()).result() == result
 
 
 def test_views_hide_the_other_hand_and_the_free_city_deck() -> None:

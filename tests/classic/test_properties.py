@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from tests.classic.test_properties_variants import TABLES as VARIANTS
 from wonders.classic.state import ClassicState, setup
+from wonders.classic.state import from_json as state_from_json
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
 PLAYERS = st.integers(min_value=3, max_value=7)
@@ -146,5 +147,5 @@ def test_records_replay_to_the_same_game(seed: int, options: dict[str, Any]) -> 
     record.result = state.result().to_json()
     again = replay(GameRecord.from_json(record.to_json()))
     assert again.to_json() == state.to_json()
-    restored = ClassicState.from_json(state.to_json())
+    restored = state_from_json(state.to_json())
     assert restored.result() == state.result()

@@ -242,7 +242,7 @@ def test_halicarnassus_with_only_names_it_has_in_the_pile_does_nothing() -> None
 def test_sub_decisions_survive_json_round_trips_and_sampling() -> None:
     import random
 
-    from wonders.classic.state import ClassicState
+    from wonders.classic.state import from_json as state_from_json
 
     s = game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
     stages(s, 0, 2)
@@ -254,7 +254,7 @@ def test_sub_decisions_survive_json_round_trips_and_sampling() -> None:
     play(s, {0: Action("build", "Altar"), 1: Action("wonder", "Baths")})
     for phase, seat in (("extra_card", 0), ("discard_build", 1)):
         assert s.phase == phase
-        copy = ClassicState.from_json(s.to_json())
+        copy = state_from_json(s.to_json())
         assert copy.to_json() == s.to_json()
         assert copy.legal_actions(seat) == s.legal_actions(seat)
         world = s.sample_world(seat, random.Random(1))

@@ -82,9 +82,11 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, MAX_PLAYERS, Card, Vector, age_deck, catalog, catalog_for
+from wonders.classic.cities import DEBT, CitiesRules
 from wonders.classic.city import City
+from wonders.classic.free_city import FreeCityRules
 from wonders.classic.payments import Market, payment_options
-from wonders.classic.state import (
+from wonders.classic.turn import (
     DEFEAT_TOKEN,
     SELL_COINS,
     TURNS_PER_AGE,
@@ -109,7 +111,6 @@ LOSS_PAID_POINTS = 0.5  # a coin a rival pays of a loss: its treasury third and 
 DEBT_POINTS = 1.0  # a debt token
 AFFORD_POINTS = 3.0  # a card built next turn rather than sold (the debt phase)
 BLACK_DEALT = 9  # black cards of an Age, of which min(cities, 7) are dealt
-DEBT = "debt"
 
 
 def choose(state: Any, player: int, rng: random.Random) -> Action:
@@ -186,9 +187,9 @@ def acting_city(state: ClassicState, player: int) -> int:
     """The city ``player`` decides for now (the Free City, or a sub-decision's city)."""
     if state.phase in ("extra_card", "discard_build") and state.queue:
         return state.queue[0]
-    if state.phase == DEBT:
+    if isinstance(state, CitiesRules) and state.phase == DEBT:
         return state._debt_city(player)
-    if state._fc_choosing(player):
+    if isinstance(state, FreeCityRules) and state._fc_choosing(player):
         return state.n - 1
     return player
 
@@ -307,7 +308,8 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
         if state.cities_on:  # Diocletian (and Xenophon) with Cities
             city.coins += city.lp.get("coins_on_build:" + card.color, 0)
         if kind == "free_build":
-            if card.color == BLACK and state._caligula_ready(player):
+            caligula = isinstance(state, CitiesRules) and state._caligula_ready(player)
+            if card.color == BLACK and caligula:
                 city.caligula_age = state.age
             else:
                 city.free_build_age = state.age

@@ -41,11 +41,10 @@ from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
-
-BOX = -1  # the provenance "age" of a leader (see state.BOX)
+from wonders.classic.leaders import BOX
 
 if TYPE_CHECKING:
-    from wonders.classic.state import ClassicState
+    from wonders.classic.turn import ClassicState
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
 FUTURE_STRIDE = 16  # a future hand's cards are numbered seat * FUTURE_STRIDE + index

@@ -47,7 +47,7 @@ def _load_builtin() -> None:
     def classic() -> GameModule:
         from wonders.classic import state
 
-        return GameModule("classic", state.setup, state.ClassicState.from_json)
+        return GameModule("classic", state.setup, state.from_json)
 
     def duel() -> GameModule:
         from wonders.duel import state

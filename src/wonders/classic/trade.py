@@ -1,0 +1,138 @@
+"""Trading with the expansions' powers, shared by Leaders and Cities (docs/RULINGS.md).
+
+With either expansion a payment is ``(left, right, bank)``: the coins to each neighbour and
+to the bank for Bilkis' resource. The powers that change payments are read from the city
+(``City.lp`` for leaders, ``City.docks`` for the Clandestine Docks), so one solver serves
+both expansions and their combination:
+
+- a leader's "one resource less" (``discount:<colour|wonder>``: the player picks which);
+- Bilkis: one resource a turn from the bank for 1 coin;
+- the Clandestine Docks: the first purchase on their side each turn costs 1 coin less (a
+  purchase the docks make free still uses them);
+- Hammurabi-like free guilds, Petra's coin stages, the Architect Cabinet's free stages.
+
+``City.trade_used`` keeps the once-a-turn powers spent this turn, as bits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from wonders.classic.actions import Action
+from wonders.classic.cards import ZERO, Card, Vector
+from wonders.classic.city import City
+from wonders.classic.payments import Market, pareto3, payment_options, reduced_costs
+from wonders.classic.turn import ClassicState, Payment
+from wonders.core.protocol import JSON
+
+# City.trade_used bits: the docks' (1 left, 2 right), Bilkis' bank resource bought this
+# turn, Hatshepsut's coin taken for the left / right neighbour this turn
+DOCK_LEFT, DOCK_RIGHT = 1, 2
+BILKIS_USED, HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT = 4, 8, 16
+
+
+def _ones(bits: int) -> int:
+    return bin(bits).count("1")
+
+
+class ExpansionTrade(ClassicState):
+    """The card choices and payments of a game with Leaders, Cities or both."""
+
+    def _begin_turn(self) -> None:
+        self._fresh_turn()
+        super()._begin_turn()
+
+    def _fresh_turn(self) -> None:
+        """Once-a-turn powers (Bilkis, the Clandestine Docks, Hatshepsut) are ready again."""
+        for city in self.cities:
+            city.trade_used = 0
+
+    def _build_pays(
+        self, p: int, city: City, card: Card, market: Market, budget: int
+    ) -> Sequence[Payment] | None:
+        cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
+        if (card.coins == 0 and not any(cost)) or city.chain_free(card):
+            return None
+        less = city.lp.get("discount:" + card.color, 0)
+        return self._pays(p, cost, less, budget - card.coins)
+
+    def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
+        """The payments of the next wonder stage (Petra's coins are paid to the bank on top;
+        the Architect Cabinet takes the resources off, not the coins)."""
+        city = self.cities[p]
+        stage = city.next_stage
+        if stage is None or stage.coins > city.coins:
+            return []
+        cost = ZERO if "free_stage_resources" in city.powers else stage.cost
+        return self._pays(p, cost, city.lp.get("discount:wonder", 0), city.coins - stage.coins)
+
+    def _pays(self, p: int, cost: Vector, less: int, budget: int) -> list[tuple[int, int, int]]:
+        """The (left, right, bank) payments of a resource cost for city ``p``, with ``less``
+        resources taken off: the ones no other beats on every side, or every one for a
+        city offered every payment (the Free City)."""
+        options = self._pay_options(p, cost, less, budget)
+        if self._offers_every_payment(p):
+            return sorted(options)
+        return pareto3(set(options))
+
+    def _pay_options(
+        self, p: int, cost: Vector, less: int, budget: int
+    ) -> dict[tuple[int, int, int], int]:
+        """Every payment of ``_pays`` (not only the best ones), each with the docks it uses
+        (bit 1 left, 2 right; a purchase the dock makes free uses it too), the fewest
+        when one payment can be made in two ways."""
+        if budget < 0:
+            return {}
+        city = self.cities[p]
+        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        bilkis = city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED
+        dock_l = 1 if city.docks[0] and not city.trade_used & DOCK_LEFT else 0
+        dock_r = 1 if city.docks[1] and not city.trade_used & DOCK_RIGHT else 0
+        found: dict[tuple[int, int, int], int] = {}
+        for need in reduced_costs(cost, less) if less else (cost,):
+            if not any(need):
+                return {(0, 0, 0): 0}
+            for bank in (0, 1) if bilkis and budget >= 1 else (0,):
+                for rest in reduced_costs(need, 1) if bank else (need,):
+                    for left, right in payment_options(rest, market, budget - bank + 2):
+                        used = (dock_l if left else 0) | (2 * dock_r if right else 0)
+                        pay = (left - (used & 1), right - (used >> 1), bank)
+                        fewer = pay not in found or _ones(used) < _ones(found[pay])
+                        if sum(pay) <= budget and fewer:
+                            found[pay] = used
+        return found
+
+    def _docks_used(self, p: int, action: Action, card: Card) -> int:
+        """The docks (bits 1 left, 2 right) the chosen payment of a build or stage uses."""
+        city = self.cities[p]
+        if action.kind == "build":
+            cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
+            less, budget = city.lp.get("discount:" + card.color, 0), city.coins - card.coins
+        else:
+            stage = city.next_stage
+            assert stage is not None
+            cost = ZERO if "free_stage_resources" in city.powers else stage.cost
+            less, budget = city.lp.get("discount:wonder", 0), city.coins - stage.coins
+        options = self._pay_options(p, cost, less, budget)
+        return options.get((action.left, action.right, action.bank), 0)
+
+    def _purchases(self, p: int, action: Action, card: Card, chain: bool) -> int:
+        """The sides bought from, a purchase the docks made free included; the docks and
+        Bilkis are spent for the turn."""
+        city = self.cities[p]
+        docks = 0
+        if any(city.docks) and action.kind in ("build", "wonder") and not chain:
+            docks = self._docks_used(p, action, card)  # before the coins go
+            city.trade_used |= docks
+        if action.bank:
+            city.trade_used |= BILKIS_USED
+        return super()._purchases(p, action, card, chain) | docks
+
+    def _json_extra(self, out: JSON) -> None:
+        super()._json_extra(out)
+        for i, c in enumerate(self.cities):  # once-a-turn powers used (Bilkis, docks)
+            out["cities"][i]["trade_used"] = c.trade_used
+
+    def _load_city_extra(self, city: City, data: JSON) -> None:
+        super()._load_city_extra(city, data)
+        city.trade_used = data.get("trade_used", 0)
