@@ -47,8 +47,10 @@ class FreeCityRules(ClassicState):
 
     def to_move(self) -> list[int]:
         movers = super().to_move()
-        if self.phase == DRAFT and self._fc_choosing(self.controller()):
-            movers = sorted({*movers, self.controller()})
+        if self.phase == DRAFT and self.pending[FREE_CITY] is None:
+            ctrl = self.controller()
+            if self.pending[ctrl] is not None:  # now choosing the Free City's card
+                movers = sorted([*movers, ctrl])
         return movers
 
     def _legal_now(self, player: int) -> list[Action]:

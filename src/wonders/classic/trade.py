@@ -29,6 +29,7 @@ from wonders.core.protocol import JSON
 # turn, Hatshepsut's coin taken for the left / right neighbour this turn
 DOCK_LEFT, DOCK_RIGHT = 1, 2
 BILKIS_USED, HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT = 4, 8, 16
+NO_DOCKS = (0, 0)
 
 
 def _ones(bits: int) -> int:
@@ -54,7 +55,7 @@ class ExpansionTrade(ClassicState):
         if (card.coins == 0 and not any(cost)) or city.chain_free(card):
             return None
         less = city.lp.get("discount:" + card.color, 0)
-        return self._pays(p, cost, less, budget - card.coins)
+        return self._pays(p, cost, less, budget - card.coins, market)
 
     def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
         """The payments of the next wonder stage (Petra's coins are paid to the bank on top;
@@ -64,16 +65,26 @@ class ExpansionTrade(ClassicState):
         if stage is None or stage.coins > city.coins:
             return []
         cost = ZERO if "free_stage_resources" in city.powers else stage.cost
-        return self._pays(p, cost, city.lp.get("discount:wonder", 0), city.coins - stage.coins)
+        less = city.lp.get("discount:wonder", 0)
+        return self._pays(p, cost, less, city.coins - stage.coins, market)
 
-    def _pays(self, p: int, cost: Vector, less: int, budget: int) -> list[tuple[int, int, int]]:
+    def _pays(
+        self, p: int, cost: Vector, less: int, budget: int, market: Market
+    ) -> list[tuple[int, int, int]]:
         """The (left, right, bank) payments of a resource cost for city ``p``, with ``less``
         resources taken off: the ones no other beats on every side, or every one for a
         city offered every payment (the Free City)."""
+        city = self.cities[p]
+        if not less and city.docks == NO_DOCKS and not self._bilkis_ready(city):
+            # no power changes this payment: the solver's pairs are all there is
+            return [(left, right, 0) for left, right in payment_options(cost, market, budget)]
         options = self._pay_options(p, cost, less, budget)
         if self._offers_every_payment(p):
             return sorted(options)
         return pareto3(set(options))
+
+    def _bilkis_ready(self, city: City) -> bool:
+        return city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED
 
     def _pay_options(
         self, p: int, cost: Vector, less: int, budget: int
@@ -85,7 +96,7 @@ class ExpansionTrade(ClassicState):
             return {}
         city = self.cities[p]
         market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
-        bilkis = city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED
+        bilkis = self._bilkis_ready(city)
         dock_l = 1 if city.docks[0] and not city.trade_used & DOCK_LEFT else 0
         dock_r = 1 if city.docks[1] and not city.trade_used & DOCK_RIGHT else 0
         found: dict[tuple[int, int, int], int] = {}

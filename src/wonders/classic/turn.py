@@ -189,9 +189,9 @@ class ClassicState(State):
             raise IllegalActionError(f"not a 7 Wonders action: {action!r}")
         if not 0 <= player < self.players:
             raise IllegalActionError(f"no seat {player} in a {self.players}-player game")
-        if player not in self.to_move():
-            raise IllegalActionError(f"seat {player} owes no decision now")
-        if action not in self.legal_actions(player):
+        if action not in self.legal_actions(player):  # none for a seat owing nothing
+            if player not in self.to_move():
+                raise IllegalActionError(f"seat {player} owes no decision now")
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
         self._decide(player, action)
 
