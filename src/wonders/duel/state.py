@@ -30,6 +30,7 @@ from typing import Any
 
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
+from wonders.duel import sampling
 from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
 from wonders.duel.city import City, card_facts, token_names, wonder_facts
@@ -40,8 +41,6 @@ from wonders.duel.trading import trade_cost, unit_prices
 
 START_COINS = 7
 SELL_BASE = 2
-REMOVED_PER_AGE = 3
-GUILDS_IN_PLAY = 3
 BOARD_TOKENS = 5
 LIBRARY_DRAW = 3
 WONDERS_EACH = 4
@@ -58,26 +57,6 @@ FIRST_GAME = (
 # player automatically): round 1 A, B, B (A gets the last); round 2 B, A, A (B the last)
 DRAFT_PICKERS = (0, 1, 1, 1, 0, 0)
 OPTIONS = {"players", "first_game"}
-
-
-def _age_cards(age: int) -> list[str]:
-    return [c.name for c in catalog().cards if c.age == age and c.color != "purple"]
-
-
-def _guilds() -> list[str]:
-    return [c.name for c in catalog().cards if c.color == "purple"]
-
-
-def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str], list[str]]:
-    """One Age's 20 cards in structure order and the 3 removed unseen (Age III: the 3 guilds
-    are added after the removal, so they are always in the structure)."""
-    cards = _age_cards(age)
-    rng.shuffle(cards)
-    removed, kept = cards[:REMOVED_PER_AGE], cards[REMOVED_PER_AGE:]
-    if age == 3:
-        kept += guilds
-        rng.shuffle(kept)
-    return kept, removed
 
 
 class DuelState(State):
@@ -532,42 +511,9 @@ class DuelState(State):
         }
 
     def sample_world(self, player: int, rng: random.Random) -> DuelState:
-        """Re-deal what ``player`` cannot know: face-down and removed cards of this Age, the
-        Ages to come, the wonders not yet offered, the order of the set-aside tokens."""
+        """Re-deal what ``player`` cannot know (sampling.py)."""
         world = self.clone()
-        rng.shuffle(world.unseen_wonders)
-        rng.shuffle(world.box_tokens)
-        laid = world.age if world.structure is not None and world.phase != "draft" else 0
-        seen = {c for c in _all_visible(world)}
-        guilds_seen = [g for g in _guilds() if g in seen]
-        guilds = guilds_seen + rng.sample(
-            [g for g in _guilds() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
-        )
-        for age in (1, 2, 3):
-            if age < laid:
-                continue
-            if age > laid:
-                world.decks[age], world.removed[age] = deal_age(age, rng, guilds)
-                continue
-            assert world.structure is not None
-            hidden = [
-                i
-                for i, c in enumerate(world.structure.cards)
-                if c is not None and not world.structure.face_up[i]
-            ]
-            seen_here = {c for c in world.decks[age] if c in seen}
-            unknown = [c for c in _age_cards(age) if c not in seen_here]
-            rng.shuffle(unknown)
-            must = [g for g in guilds if g not in seen_here] if age == 3 else []
-            placed = must + unknown[: len(hidden) - len(must)]
-            rng.shuffle(placed)
-            for i, c in zip(hidden, placed, strict=True):
-                world.structure.cards[i] = c
-            deck = list(world.decks[age])
-            for i, c in zip(hidden, placed, strict=True):
-                deck[i] = c
-            world.decks[age] = deck
-            world.removed[age] = unknown[len(hidden) - len(must) :]
+        sampling.resample(world, rng)
         return world
 
     # -- copies and JSON ----------------------------------------------------------------------
@@ -692,21 +638,6 @@ def catalog_token(name: str) -> dict[str, Any]:
     raise KeyError(name)
 
 
-def _all_visible(state: DuelState) -> list[str]:
-    """Every Age card a player has seen: built, discarded, under wonders, face up."""
-    out = list(state.discard)
-    for c in state.cities:
-        out += c.cards
-        out += c.built.values()
-    if state.structure is not None and state.phase != "draft":
-        out += [
-            c
-            for c, up in zip(state.structure.cards, state.structure.face_up, strict=True)
-            if c is not None and up
-        ]
-    return out
-
-
 def setup(options: JSON, seed: int) -> DuelState:
     """A new game: the wonder draft first (or the first-game wonder sets)."""
     if not isinstance(options, dict):
@@ -727,9 +658,9 @@ def setup(options: JSON, seed: int) -> DuelState:
     rng.shuffle(tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = rng.sample(_guilds(), GUILDS_IN_PLAY)
+    guilds = rng.sample(sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
-        s.decks[age], s.removed[age] = deal_age(age, rng, guilds)
+        s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
     if first_game:
         for p, names in enumerate(FIRST_GAME):
