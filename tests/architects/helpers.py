@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.architects.actions import Action
-from wonders.architects.state import ArchitectsState, facts, setup
+from wonders.architects.cards import facts
+from wonders.architects.state import ArchitectsState, setup
 
 ALL = ("Alexandria", "Babylon", "Ephesus", "Giza", "Halicarnassus", "Olympia", "Rhodes")
 

@@ -18,7 +18,7 @@ from tests.architects.helpers import (
     tokens,
 )
 from wonders.architects.actions import Action
-from wonders.architects.state import progress_points
+from wonders.architects.scoring import progress_points
 
 # ------------------------------------------------------------------ wonders
 

@@ -25,14 +25,8 @@ from collections import Counter
 from typing import Any
 
 from wonders.architects.cards import STAGES, catalog
-from wonders.architects.state import (
-    CAT_POINTS,
-    CATEGORIES,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    VICTORY_POINTS,
-    progress_points,
-)
+from wonders.architects.scoring import CAT_POINTS, CATEGORIES, VICTORY_POINTS, progress_points
+from wonders.architects.state import MAX_PLAYERS, MIN_PLAYERS
 from wonders.core.errors import InputError
 from wonders.core.protocol import rank_players
 from wonders.core.sheets import check_unique_names

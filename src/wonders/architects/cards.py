@@ -202,3 +202,40 @@ def load_documents() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
 def catalog() -> ArchitectsCatalog:
     """Architects' catalogue, loaded once."""
     return parse_catalog(*load_documents())
+
+
+class Facts:
+    """Per-kind facts as tuples indexed by kind number (precomputed once)."""
+
+    def __init__(self, cat: ArchitectsCatalog) -> None:
+        self.names: tuple[str, ...] = tuple(cat.kinds)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        kinds = [cat.kinds[n] for n in self.names]
+        self.color = tuple(k.color for k in kinds)
+        self.gold = tuple(k.coin for k in kinds)
+        self.resource = tuple(RESOURCES.index(k.resource) if k.resource else -1 for k in kinds)
+        self.science = tuple(SCIENCE.index(k.science) if k.science else -1 for k in kinds)
+        self.points = tuple(k.points for k in kinds)
+        self.cat = tuple(k.cat for k in kinds)
+        self.shields = tuple(k.shields for k in kinds)
+        self.horns = tuple(k.horns for k in kinds)
+        self.gold_kind = self.gold.index(True)
+        self.res_kind = tuple(self.resource.index(r) for r in range(len(RESOURCES)))
+        self.sci_kind = tuple(self.science.index(s) for s in range(len(SCIENCE)))
+        self.red_kinds = tuple(i for i, k in enumerate(kinds) if k.color == "red")
+        self.horned = tuple(i for i, k in enumerate(kinds) if k.horns)
+        self.blue_kinds = tuple(i for i, k in enumerate(kinds) if k.color == "blue")
+        self.tokens = {t.name: t.effects for t in cat.tokens}
+        # token name -> the kinds (or "stage") that give an extra card
+        self.extra_on = {
+            t.name: frozenset(t.effects["extra_card_on"])
+            for t in cat.tokens
+            if "extra_card_on" in t.effects
+        }
+        self.wonders = {w.name: w for w in cat.wonders}
+
+
+@cache
+def facts() -> Facts:
+    """The catalogue's per-kind facts, built once."""
+    return Facts(catalog())

@@ -26,15 +26,9 @@ import random
 from typing import Any
 
 from wonders.architects.actions import STACK, Action
-from wonders.architects.cards import CENTRAL, STAGES, catalog
-from wonders.architects.state import (
-    CAT_POINTS,
-    VICTORY_POINTS,
-    ArchitectsState,
-    facts,
-    progress_points,
-    two_player_battle,
-)
+from wonders.architects.cards import CENTRAL, STAGES, catalog, facts
+from wonders.architects.scoring import CAT_POINTS, VICTORY_POINTS, progress_points
+from wonders.architects.state import ArchitectsState, two_player_battle
 
 EFFECT_POINTS = 2.0  # a wonder stage's effect: about a card, a token or a shield
 GREEN_SHARE = 0.4  # a green card towards a token

@@ -42,16 +42,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action
 from wonders.architects.cards import (
     CENTRAL,
-    RESOURCES,
-    SCIENCE,
     STAGES,
-    ArchitectsCatalog,
     ArchitectsWonder,
     catalog,
+    facts,
 )
+from wonders.architects.payments import payments
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -59,53 +59,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CONFLICT_TOKENS = {2: 3, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6}
 FACE_UP_TOKENS = 3
 SEARCH_DEPTH = 5
-VICTORY_POINTS = 3
-CAT_POINTS = 2
-CATEGORIES = ("wonder", "cat", "blue", "military", "progress")
 
 # pending card effects
 MAIN, EXTRA, ANY, SEARCH, PICK, BABYLON = "main", "extra", "any", "search", "pick", "babylon"
-
-
-class _Facts:
-    """Per-kind facts as tuples indexed by kind number (precomputed once)."""
-
-    def __init__(self, cat: ArchitectsCatalog) -> None:
-        self.names: tuple[str, ...] = tuple(cat.kinds)
-        self.index = {name: i for i, name in enumerate(self.names)}
-        kinds = [cat.kinds[n] for n in self.names]
-        self.color = tuple(k.color for k in kinds)
-        self.gold = tuple(k.coin for k in kinds)
-        self.resource = tuple(RESOURCES.index(k.resource) if k.resource else -1 for k in kinds)
-        self.science = tuple(SCIENCE.index(k.science) if k.science else -1 for k in kinds)
-        self.points = tuple(k.points for k in kinds)
-        self.cat = tuple(k.cat for k in kinds)
-        self.shields = tuple(k.shields for k in kinds)
-        self.horns = tuple(k.horns for k in kinds)
-        self.gold_kind = self.gold.index(True)
-        self.res_kind = tuple(self.resource.index(r) for r in range(len(RESOURCES)))
-        self.sci_kind = tuple(self.science.index(s) for s in range(len(SCIENCE)))
-        self.red_kinds = tuple(i for i, k in enumerate(kinds) if k.color == "red")
-        self.horned = tuple(i for i, k in enumerate(kinds) if k.horns)
-        self.blue_kinds = tuple(i for i, k in enumerate(kinds) if k.color == "blue")
-        self.tokens = {t.name: t.effects for t in cat.tokens}
-        # token name -> the kinds (or "stage") that give an extra card
-        self.extra_on = {
-            t.name: frozenset(t.effects["extra_card_on"])
-            for t in cat.tokens
-            if "extra_card_on" in t.effects
-        }
-        self.wonders = {w.name: w for w in cat.wonders}
-
-
-_FACTS: _Facts | None = None
-
-
-def facts() -> _Facts:
-    global _FACTS
-    if _FACTS is None:
-        _FACTS = _Facts(catalog())
-    return _FACTS
 
 
 def normalize_options(options: JSON) -> JSON:
@@ -606,19 +562,10 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ scoring
 
     def score_breakdown(self, p: int) -> dict[str, int]:
-        f = self.f
-        have = self.have[p]
-        w = self.wonders[p]
-        built = self.built[p]
-        tokens = self.progress[p]
-        cat_icons = sum(have[k] for k in f.blue_kinds if f.cat[k])
-        return {
-            "wonder": sum(w.points[s - 1] for s in built),
-            "cat": CAT_POINTS if self.cat == p else 0,
-            "blue": sum(have[k] * f.points[k] for k in f.blue_kinds),
-            "military": VICTORY_POINTS * self.victory[p],
-            "progress": progress_points(tokens, len(built) == STAGES, cat_icons, self.victory[p]),
-        }
+        return scoring.score_city(
+            self.have[p], self.wonders[p], self.built[p], self.progress[p],
+            self.cat == p, self.victory[p],
+        )  # fmt: skip
 
     def _compute_result(self) -> Result:
         breakdowns = [self.score_breakdown(p) for p in range(self.n)]
@@ -795,109 +742,7 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ hidden information
 
     def sample_world(self, player: int, rng: random.Random) -> ArchitectsState:
-        """Reshuffle what ``player`` cannot know: the central deck (but a top card the player
-        looked at), every face-up deck below its visible top, the cards another player is
-        looking at with Halicarnassus (but the one that was on top), the token stack."""
+        """Reshuffle what ``player`` cannot know (sampling.py)."""
         world = self.clone()
-        central = world.central
-        keep = 1 if central and self.knows_top >> player & 1 else 0
-        hidden = central[: len(central) - keep]
-        rng.shuffle(hidden)
-        central[: len(hidden)] = hidden
-        for d, deck in enumerate(world.decks):
-            pool = deck[:-1]
-            searched = d == world.held_deck and player != world.current
-            if searched:
-                pool += world.held[1:]
-            rng.shuffle(pool)
-            if searched:
-                extra = len(world.held) - 1
-                world.held[1:] = pool[:extra]
-                pool = pool[extra:]
-            deck[: len(deck) - 1] = pool
-        rng.shuffle(world.stack)
+        sampling.resample(world, player, rng)
         return world
-
-
-def progress_points(tokens: list[str], finished: bool, cat_icons: int, victory: int) -> int:
-    """End-game points of a player's progress tokens."""
-    effects = facts().tokens
-    points = 0
-    culture = 0
-    for t in tokens:
-        e = effects[t]
-        if "points_finished" in e:
-            points += e["points_finished"] if finished else e["points_unfinished"]
-        per = e.get("points_per")
-        if per:
-            count = {
-                "cat_icons": cat_icons,
-                "victory_tokens": victory,
-                "progress_tokens": len(tokens),
-            }[per["count"]]
-            points += per["points"] * count
-        if e.get("culture"):
-            culture += 1
-    return points + (0, 4, 12)[min(culture, 2)]
-
-
-_PAYMENTS: dict[tuple[Any, ...], list[tuple[str, ...]]] = {}
-
-
-def payments(
-    res: tuple[int, ...], gold: int, count: int, same: bool, engineering: bool, economy: bool
-) -> list[tuple[str, ...]]:
-    """Every way to pay a stage of ``count`` resources (``same`` or different) from grey
-    cards ``res`` (per resource, capped at 4) and ``gold`` yellow cards, as sorted tuples of
-    card kinds; no card is superfluous. ``economy``: one yellow card may count twice."""
-    key = (res, gold, count, same, engineering, economy)
-    cached = _PAYMENTS.get(key)
-    if cached is not None:
-        return cached
-    greys: list[tuple[int, ...]] = []  # grey multisets as counts per resource
-    if engineering:
-        _all_greys(res, 0, [], count, greys)
-    elif same:
-        greys.append((0,) * len(res))
-        for r, c in enumerate(res):
-            for used in range(1, min(c, count) + 1):
-                greys.append(tuple(used if i == r else 0 for i in range(len(res))))
-    else:
-        _distinct_greys(res, 0, [], count, greys)
-    out: list[tuple[str, ...]] = []
-    for g in greys:
-        wild = count - sum(g)
-        options = [wild]
-        if economy and wild >= 2:
-            options.append(wild - 1)
-        for golds in options:
-            if golds > gold:
-                continue
-            names = ["gold"] * golds
-            for r, c in enumerate(g):
-                names += [RESOURCES[r]] * c
-            out.append(tuple(sorted(names)))
-    out = sorted(set(out))
-    _PAYMENTS[key] = out
-    return out
-
-
-def _distinct_greys(
-    res: tuple[int, ...], i: int, acc: list[int], room: int, out: list[tuple[int, ...]]
-) -> None:
-    if i == len(res):
-        out.append(tuple(acc))
-        return
-    _distinct_greys(res, i + 1, [*acc, 0], room, out)
-    if res[i] and room:
-        _distinct_greys(res, i + 1, [*acc, 1], room - 1, out)
-
-
-def _all_greys(
-    res: tuple[int, ...], i: int, acc: list[int], room: int, out: list[tuple[int, ...]]
-) -> None:
-    if i == len(res):
-        out.append(tuple(acc))
-        return
-    for c in range(min(res[i], room) + 1):
-        _all_greys(res, i + 1, [*acc, c], room - c, out)
