@@ -1,4 +1,5 @@
-"""Bots: the greedy bot's estimate, its strength against random play, determinism."""
+"""Bots: the protocol-level greedy bot, its strength against random play, determinism (the
+classic greedy's estimate and helpers are tested in tests/classic/test_greedy.py)."""
 
 from __future__ import annotations
 
@@ -6,14 +7,6 @@ from typing import Any
 
 from wonders.bots import Bot, RandomBot, make_bot
 from wonders.bots.greedy import GreedyBot
-from wonders.classic.actions import Action
-from wonders.classic.cards import catalog
-from wonders.classic.greedy import (
-    apply_to_city,
-    cheapest_payments,
-    estimate,
-    military_outlook,
-)
 from wonders.classic.state import ClassicState, setup
 
 
@@ -90,52 +83,3 @@ def test_greedy_plays_at_random_when_it_has_one_choice_or_another_game() -> None
 
     assert GreedyBot(0).choose(OtherGame(["only"]), 0) == "only"  # type: ignore[arg-type]
     assert GreedyBot(0).choose(OtherGame(["a", "b"]), 0) in ("a", "b")  # type: ignore[arg-type]
-
-
-def test_apply_to_city_pays_and_places_on_a_copy() -> None:
-    state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 1)
-    cat = catalog()
-    state.hands[0] = [cat.card_named("Timber Yard"), cat.card_named("Tavern")]
-    city = state.cities[0]
-    built = apply_to_city(state, 0, Action("build", "Timber Yard"))
-    assert built.coins == 2 and built.has_name(cat.card_named("Timber Yard"))
-    assert apply_to_city(state, 0, Action("build", "Tavern", 0, 0)).coins == 8
-    assert apply_to_city(state, 0, Action("sell", "Tavern")).coins == 6
-    staged = apply_to_city(state, 0, Action("wonder", "Tavern", 2, 0))
-    assert (staged.stages, staged.coins) == (1, 1)
-    assert city.coins == 3 and city.stages == 0 and not city.cards  # the original unchanged
-
-
-def test_cheapest_payments_keep_the_lowest_totals_per_card() -> None:
-    actions = [
-        Action("build", "Baths", 2, 0),
-        Action("build", "Baths", 0, 2),
-        Action("build", "Baths", 1, 2),
-        Action("wonder", "Baths", 4, 0),
-        Action("sell", "Baths"),
-    ]
-    assert cheapest_payments(actions) == [
-        Action("build", "Baths", 2, 0),
-        Action("build", "Baths", 0, 2),
-        Action("wonder", "Baths", 4, 0),
-        Action("sell", "Baths"),
-    ]
-
-
-def test_military_outlook() -> None:
-    assert military_outlook(2, 2, 2, 1, 5) == 0
-    assert military_outlook(3, 1, 1, 2, 3) > 0 > military_outlook(1, 3, 3, 2, 3)
-    # the last conflict, no turn left: exactly the tokens of Age III
-    assert military_outlook(4, 1, 6, 3, 0) == 5 - 1
-    # a lead is worth more the closer the conflict
-    assert military_outlook(3, 2, 2, 1, 1) > military_outlook(3, 2, 2, 1, 5)
-
-
-def test_estimate_prefers_points_and_cheap_payments() -> None:
-    state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 2)
-    cat = catalog()
-    state.hands[0] = [cat.card_named("Altar"), cat.card_named("Theater")]
-    state._legal.clear()
-    altar = estimate(state, 0, Action("build", "Altar"))
-    assert altar > estimate(state, 0, Action("sell", "Altar"))
-    assert GreedyBot(0).choose(state, 0).kind == "build"

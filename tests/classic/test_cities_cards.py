@@ -1,6 +1,7 @@
 """Cities: every black card, the three Cities guilds, Petra and Byzantium (seeds/001 and
 shared/reference/cities.md), each played through the engine: legal actions, the turn, the
-debt phase and the score breakdown."""
+debt phase and the score breakdown; and the cards with the base boards' powers (Babylon B's
+extra card, Olympia B's discount and copied guild)."""
 
 from __future__ import annotations
 
@@ -498,6 +499,43 @@ def test_clandestine_dock_once_a_turn_for_babylons_extra_card_too() -> None:
     assert payments(s, 0, "build", "Barracks") == {(2, 0)}
 
 
+def test_dock_made_free_purchase_still_uses_the_dock_for_the_turn() -> None:
+    # Babylon B plays its 8th card too. The dock and the West Trading Post make the first
+    # wood bought on the left cost 0: the dock is used, so the extra card pays 1 for it.
+    state = new_game("Babylon", "Olympia", "Giza", sides="B")
+    give_stages(state, 0, 2)
+    give(state, 0, "Clandestine Dock West", "West Trading Post")
+    give(state, 1, "Ore Vein")
+    set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
+    assert payments(state, 0, "build", "Stockade") == {(0, 0)}
+    play_turn(state, {0: build("Stockade")})
+    assert state.phase == "extra_card"
+    assert payments(state, 0, "build", "Barracks") == {(1, 0)}
+
+
+def test_a_dock_not_needed_for_a_payment_stays_unused() -> None:
+    # Wood bought on the right only: the west dock is still fresh for the extra card.
+    state = new_game("Babylon", "Olympia", "Giza", sides="B")
+    give_stages(state, 0, 2)
+    give(state, 0, "Clandestine Dock West")
+    give(state, 1, "Ore Vein")
+    give(state, 2, "Lumber Yard")
+    set_coins(state, 6, 3, 3)
+    set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
+    assert payments(state, 0, "build", "Stockade") == {(1, 0), (0, 2)}
+    play_turn(state, {0: build("Stockade", 0, 2)})
+    assert payments(state, 0, "build", "Barracks") == {(1, 0)}  # ore on the left: 2 - 1
+
+
+def test_olympia_b_raw_discount_stacks_with_a_clandestine_dock() -> None:
+    state = new_game("Olympia", "Giza", "Rhodes", sides="B")
+    give_stages(state, 0, 1)  # raw materials for 1 coin on both sides
+    give(state, 0, "Clandestine Dock West")
+    deal(state, 1, 1, {0: ["Stockade", "Barracks"]})
+    assert payments(state, 0, "build", "Stockade") == {(0, 0)}  # Giza's stone: 1 - 1
+    assert payments(state, 0, "build", "Barracks") == {(0, 1)}  # Rhodes' ore: no dock east
+
+
 def test_secret_warehouse_one_more_of_a_resource_the_board_brown_or_grey_produce() -> None:
     s = new_game("Giza", "Olympia", "Babylon")  # nobody else has stone
     give(s, 0, "Loom", "Tree Farm")
@@ -583,6 +621,20 @@ def test_architect_cabinet_from_the_next_turn_stages_need_no_resources() -> None
     play(s, {0: wonder("Altar")})  # wood, stone, stone, papyrus: free
     assert s.cities[0].stages == 3
     assert score(s, 0)["wonder"] == 3 + 7 + 7 and score(s, 0)["cities"] == 2
+
+
+def test_architect_cabinet_built_on_the_last_turn_frees_babylons_extra_stage() -> None:
+    state = new_game("Babylon", "Ephesus", "Rhodes", sides="B")
+    give_stages(state, 0, 2)
+    give(state, 0, "Press")
+    set_coins(state, 1, 3, 3)
+    set_turn(state, 2, state.turns_per_age, {0: ["Architect Cabinet", "Altar"]})
+    assert payments(state, 0, "wonder", "Altar") == set()
+    play_turn(state, {0: build("Architect Cabinet")})
+    assert state.phase == "extra_card"
+    assert payments(state, 0, "wonder", "Altar") == {(0, 0)}
+    state.apply(0, wonder("Altar"))
+    assert state.cities[0].stages == 3
 
 
 STAGES = {  # board, side -> [(coins, resources, points, diplomacy)]
@@ -735,6 +787,15 @@ def test_masks_copy_distinct_cards_and_nothing_when_there_is_nothing() -> None:
     assert score(s, 0)["science"] == 4  # still two masks: the two best copies
 
 
+def test_olympia_b_copies_the_scientists_guild_together_with_its_masks() -> None:
+    state = new_game("Olympia", "Giza", "Rhodes", sides="B")
+    give_stages(state, 0, 3)
+    give(state, 0, "Apothecary", "Workshop", "Pigeon Loft")  # compass, gear, mask
+    give(state, 1, "Scientists Guild", "Scriptorium")  # a tablet to copy
+    # the mask takes the tablet: 1+1+1+7 = 10; the copied wildcard: 4+1+1+7 = 13
+    assert score(state, 0)["science"] == 10 and score(state, 0)["guilds"] == 3
+
+
 # ---------------------------------------------------------------- guilds
 
 
@@ -759,3 +820,16 @@ def test_mourners_guild_one_point_per_neighbour_victory_token_value_ignored() ->
     deal(s, 3, 1, {0: ["Mourners Guild"]})
     play(s, {0: build("Mourners Guild")})
     assert score(s, 0)["guilds"] == 3
+
+
+def test_olympia_b_copies_a_cities_guild_from_its_own_point_of_view() -> None:
+    state = new_game("Olympia", "Giza", "Rhodes", "Ephesus", sides="B")
+    give_stages(state, 0, 3)
+    give(state, 1, "Guild of Shadows", "Hideout", "Militia")
+    give(state, 3, "Residence", "Gambling Den", "Secret Warehouse")  # seat 0's right
+    assert score(state, 0)["guilds"] == 5  # 2 + 3 black cards next to Olympia
+    assert score(state, 1)["guilds"] == 0  # Giza's neighbours: none
+    other = new_game("Olympia", "Giza", "Rhodes", sides="B")
+    give_stages(other, 0, 3)
+    give(other, 1, "Counterfeiters Guild")
+    assert score(other, 0)["guilds"] == 5 and score(other, 0)["debt"] == 0

@@ -1,4 +1,5 @@
-"""Cities (seeds/001): setup, debt, diplomacy, the team game, the Cities leaders and replays.
+"""Cities (seeds/001): setup, debt, diplomacy, the team game, the Cities leaders, the Leaders'
+leaders and guilds with Cities (an independent audit's cases among them), and replays.
 
 Each rule is played through the real engine from a position built with ``cities_scenario``:
 seat ``p``'s left neighbour is ``p + 1``, its right neighbour ``p - 1``; at 2 players the
@@ -97,6 +98,20 @@ def two_players(hands: Mapping[int, Sequence[str]]) -> ClassicState:
         state.hands[seat] = [card(n) for n in names[:size]]
         state.hand_masks[seat] = [1 << seat] * size
     touch(state)
+    return state
+
+
+def hand(*names: str, size: int) -> list[str]:
+    """``names`` first, then filler cards up to ``size``."""
+    return [*names, *FILLER[: size - len(names)]]
+
+
+def leader_game(
+    *wonders: str, sides: str | Sequence[str] = "A", teams: bool = False
+) -> ClassicState:
+    """A Cities and Leaders game after the leader draft, 6 coins in every city."""
+    state = new_game(*(wonders or W3), sides=sides, leaders=True, teams=teams)
+    set_coins(state, *[6] * state.n)
     return state
 
 
@@ -397,6 +412,36 @@ def test_debt_two_players_both_lose_when_the_free_city_plays_a_loss_card() -> No
     assert coins(state)[:2] == [3, 4] and debts(state) == [0, 1, 0]
 
 
+def test_debt_babylons_extra_loss_card_and_the_turns_losses_settle_once_before_conflicts() -> None:
+    state = new_game("Babylon", "Giza", "Olympia", sides="B")
+    give_stages(state, 0, 2)
+    give(state, 0, "Stone Pit", "Loom", "Glassworks")  # the Sepulcher: stone, loom, glass
+    give(state, 2, "Glassworks")  # the Lair: Olympia's wood, glass
+    set_tokens(state, 1, 1, 1)
+    set_coins(state, 5, 5, 5)
+    set_turn(state, 2, state.turns_per_age, {0: ["Altar", "Sepulcher"], 2: ["Lair", "Altar"]})
+    play_turn(state, {0: build("Altar"), 2: build("Lair")})  # seat 1 sells (+3)
+    assert state.phase == "extra_card" and state.owed == {}
+    state.apply(0, build("Sepulcher"))
+    assert state.phase == "debt" and state.owed == {0: 2, 1: 2 + 2}
+    settle(state, {0: 2, 1: 1})
+    assert state.age == 3 and [c.debt for c in state.cities] == [0, 3, 0]
+    assert coins(state)[:2] == [3, 7]
+
+
+def test_debt_two_players_the_loss_cards_player_decides_only_for_the_free_city() -> None:
+    state = two_players({0: ["Hideout"]})
+    set_coins(state, 4, 4, 2)
+    state.apply(0, build("Hideout"))
+    state.apply(0, build("Altar"))  # the Free City's card
+    state.apply(1, build("Altar"))
+    assert state.owed == {1: 1, 2: 1} and state.to_move() == [0, 1]
+    assert state.view(0)["deciding_for"] == FREE_CITY and state.view(1)["deciding_for"] == 1
+    state.apply(0, Action("pay", bank=0))
+    state.apply(1, Action("pay", bank=1))
+    assert [c.debt for c in state.cities] == [0, 0, 1] and coins(state) == [4, 3, 2]
+
+
 # ---------------------------------------------------------------- diplomacy
 
 
@@ -529,6 +574,21 @@ def test_diplomacy_two_players_the_free_city_sits_out_and_the_players_fight() ->
     assert battles(state, 1) == {(1, 0, 1)}
     assert tokens(state) == [[-1], [1], []]
     assert state.cities[FREE_CITY].diplomacy == 0
+
+
+def test_diplomacy_two_players_a_players_token_leaves_the_other_and_the_free_city_once() -> None:
+    state = new_game("Giza", "Ephesus")
+    give(state, 0, "Residence", "Stockade", "Stockade")
+    give(state, 1, "Stockade")
+    set_turn(state, 1, state.turns_per_age)
+    state.hand_masks = [[1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)]
+    while state.phase == "draft" and state.age == 1:
+        seat = state.to_move()[0]
+        state.apply(seat, state.legal_actions(seat)[-1])
+    assert state.age == 2
+    conflicts = [e for e in state.events if e["type"] == "conflict"]
+    assert [(e["winner"], e["loser"]) for e in conflicts] == [(1, FREE_CITY)]
+    assert tokens(state) == [[], [1], [-1]]
 
 
 # ---------------------------------------------------------------- teams
@@ -682,13 +742,48 @@ def test_teams_own_resources_first_and_no_purchase_when_a_chain_builds_it() -> N
     assert payments(state, 0, "build", "Walls") == {(4, 0), (2, 2)}
 
 
+def test_teams_nero_is_paid_per_token_tomyris_passes_both_defeats() -> None:
+    state = leader_game(*W4, teams=True)
+    set_coins(state, 0, 0, 0, 0)
+    give_leader(state, 1, "Nero")
+    give_leader(state, 2, "Tomyris")
+    give(state, 1, "Stockade")
+    end_age(state, 1)  # everyone sells (3); seat 1 beats seat 2 for two tokens
+    assert tokens(state) == [[], [-1, -1, 1, 1], [], []]
+    assert coins(state) == [3, 3 + 4, 3, 3]
+
+
+def test_teams_nero_and_tomyris_with_a_diplomat_one_token_each() -> None:
+    state = leader_game(*W4, teams=True)
+    set_coins(state, 0, 0, 0, 0)
+    give_leader(state, 1, "Nero")
+    give_leader(state, 2, "Tomyris")
+    give(state, 1, "Stockade")
+    give(state, 2, "Residence")
+    end_age(state, 1)
+    assert tokens(state) == [[], [-1, 1], [], []]
+    assert coins(state) == [3, 3 + 2, 3, 3]
+
+
+def test_teams_semiramis_counts_each_doubled_defeat_as_a_shield() -> None:
+    state = leader_game(*W4, teams=True)
+    give_leader(state, 1, "Semiramis")
+    set_tokens(state, 1, -1, -1)
+    give(state, 1, "Stockade")
+    give_age(state, 2, "Walls", 2)  # 2 shields
+    end_age(state, 2)
+    assert tokens(state)[1] == [-1, -1, 3, 3]  # 1 + 2 beats 2
+
+
+def test_teams_the_mourners_guild_counts_a_teammates_doubled_tokens() -> None:
+    state = new_game(*W4, teams=True)
+    give(state, 0, "Mourners Guild")
+    set_tokens(state, 1, 1, 1, 3, 3)  # the teammate, on the left
+    set_tokens(state, 3, 5, 5, -1)  # an opponent, on the right
+    assert score(state, 0)["guilds"] == 6
+
+
 # ---------------------------------------------------------------- the Cities leaders
-
-
-def leader_game(*wonders: str, sides: str = "A") -> ClassicState:
-    state = new_game(*(wonders or W3), sides=sides, leaders=True)
-    set_coins(state, *[6] * state.n)
-    return state
 
 
 def test_berenice_selling_gives_four_coins() -> None:
@@ -887,6 +982,197 @@ def test_imhotep_does_not_reduce_petras_coin_stage() -> None:
     assert coins(state)[0] == 0 and state.cities[0].stages == 2
 
 
+# ---------------------------------------------------------------- Leaders with Cities
+
+
+def test_hatshepsut_one_coin_per_neighbour_a_turn_babylons_extra_card_included() -> None:
+    """Leaders (seeds/002, Hatshepsut): "Może dostać w ten sposób maksymalnie 1 monetę na
+    turę od każdego sąsiada" (at most 1 coin a turn from each neighbour). Babylon B's extra
+    card is part of turn 7 (the engine's own ruling for Bilkis and the Clandestine Docks);
+    a second purchase from the same neighbour that turn earns no second coin."""
+    state = leader_game("Babylon", "Olympia", "Giza", sides="B")
+    give_stages(state, 0, 2)  # Babylon B: the Age's last card is played too
+    give(state, 1, "Lumber Yard", "Ore Vein")
+    give_leader(state, 0, "Hatshepsut")
+    set_coins(state, 10, 6, 6)
+    set_turn(state, 1, state.turns_per_age, {0: ["Stockade", "Barracks"]})
+    play_turn(state, {0: build("Stockade", left=2)})  # the wood bought on the left
+    assert state.phase == "extra_card" and coins(state)[0] == 10 - 2 + 1
+    state.apply(0, build("Barracks", left=2))  # the ore bought on the left again
+    assert state.age == 2
+    assert coins(state)[0] == 9 - 2  # no second coin from the left neighbour this turn
+
+
+def test_hatshepsut_a_purchase_the_dock_makes_free_is_still_a_purchase() -> None:
+    """Cities (seeds/001, Тайный док): "первый ресурс может быть получен бесплатно" (the
+    first resource may be obtained for free), and it is still bought ("который он покупает
+    в соседнем городе"). Leaders (Hatshepsut): "1 monetę z banku za każdy zakup surowca od
+    sąsiada" (1 coin from the bank for each purchase of a resource from a neighbour).
+    (Once wrong: the coin was given only when coins changed hands.)"""
+    state = leader_game("Giza", "Olympia", "Rhodes")
+    give(state, 0, "Clandestine Dock West", "West Trading Post")
+    give_leader(state, 0, "Hatshepsut")
+    set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
+    assert payments(state, 0, "build", "Stockade") == {(0, 0)}  # wood: 1 - 1 on the left
+    play_turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Altar")})
+    assert coins(state)[0] == 6 + 1  # Hatshepsut: the purchase from the left neighbour
+
+
+def test_hatshepsut_with_a_dock_that_only_lowers_the_price_gives_her_coin() -> None:
+    state = leader_game("Giza", "Olympia", "Rhodes")
+    give(state, 0, "Clandestine Dock West")
+    give_leader(state, 0, "Hatshepsut")
+    set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
+    assert payments(state, 0, "build", "Stockade") == {(1, 0)}  # 2 - 1 on the left
+    play_turn(state, {0: build("Stockade", left=1), 1: build("Altar"), 2: build("Altar")})
+    assert coins(state) == [6 - 1 + 1, 6 + 1, 6]
+
+
+def test_bilkis_bank_resource_is_not_doubled_by_the_secret_warehouse() -> None:
+    """Тайный склад "не позволяет игрокам удваивать производство ... Билкис": the
+    warehouse adds only what the board and brown/grey cards produce."""
+    state = leader_game(*W3)  # Giza's stone; papyrus on the left, ore on the right
+    give(state, 0, "Secret Warehouse")
+    give_leader(state, 0, "Bilkis")
+    set_turn(state, 2, 1, {0: hand("Walls", "Laboratory", size=8)})
+    acts = state.legal_actions(0)
+    # Walls (3 stone): the board's, the warehouse's, and one from the bank (Bilkis)
+    walls = {(a.left, a.right, a.bank) for a in acts if a.kind == "build" and a.card == "Walls"}
+    assert walls == {(0, 0, 1)}
+    # Laboratory (2 clay, papyrus): Bilkis' clay cannot be doubled, nobody sells clay
+    assert not any(a.kind == "build" and a.card == "Laboratory" for a in acts)
+
+
+def test_pericles_and_leonidas_ignore_the_black_military_cards() -> None:
+    """The Militia, Mercenaries and Contingent are black cards, not red ones."""
+    state = leader_game(*W3)
+    give(state, 0, "Militia", "Stockade", "Stone Pit")
+    give_leader(state, 0, "Pericles")
+    assert score(state, 0)["leaders"] == 2  # the Stockade only
+    give_leader(state, 0, "Leonidas")
+    state.cities[0].coins = 4
+    set_turn(state, 2, 1, {0: hand("Mercenaries", "Walls", size=8)})
+    # Mercenaries (4 coins, papyrus): the papyrus is bought, 6 coins in all: too dear
+    assert not any(a.card == "Mercenaries" and a.kind == "build" for a in state.legal_actions(0))
+    assert payments(state, 0, "build", "Walls") == {(0, 0)}  # red: one stone less
+
+
+def test_ramses_builds_the_cities_guilds_free() -> None:
+    state = leader_game(*W3)
+    give_leader(state, 0, "Ramses")
+    set_coins(state, 0, 6, 6)
+    set_turn(state, 3, 1, {0: hand("Counterfeiters Guild", size=8)})
+    assert Action("build", "Counterfeiters Guild") in state.legal_actions(0)
+    play_turn(state, {0: build("Counterfeiters Guild")})
+    assert state.phase == "debt" and state.owed == {1: 3, 2: 3}
+
+
+def test_caligula_works_for_babylons_extra_card() -> None:
+    state = leader_game("Babylon", "Ephesus", "Rhodes", sides="B")
+    give_stages(state, 0, 2)
+    give_leader(state, 0, "Caligula")
+    set_coins(state, 0, 6, 6)
+    set_turn(state, 1, state.turns_per_age, {0: ["Altar", "Militia"]})
+    play_turn(state, {0: build("Altar")})
+    assert state.phase == "extra_card"
+    assert Action("free_build", "Militia") in state.legal_actions(0)
+    state.apply(0, Action("free_build", "Militia"))
+    assert "Militia" in [c.name for c in state.cities[0].cards]
+    assert tokens(state)[0] == [1, 1]  # its 2 shields fought in Age I's conflicts
+
+
+def test_architect_cabinet_with_roma_b_free_stage_and_a_leader_at_once() -> None:
+    state = new_game("Roma", "Ephesus", "Rhodes", sides="B", leaders=True)
+    give(state, 0, "Architect Cabinet")
+    give_stages(state, 0, 1)
+    state.leader_hands[0] = [card("Darius", leaders=True)]
+    state.leader_masks[0] = [1]
+    set_coins(state, 2, 6, 6)
+    set_turn(state, 2, 1)
+    assert payments(state, 0, "wonder", "Altar") == {(0, 0)}  # stone, clay, loom: not needed
+    play_turn(state, {0: wonder("Altar")})
+    assert state.phase == "recruit_now"
+    state.apply(0, Action("recruit", "Darius"))
+    assert coins(state)[0] == 0 and [c.name for c in state.cities[0].leaders] == ["Darius"]
+
+
+def test_architect_cabinet_with_imhotep_every_stage_free() -> None:
+    state = leader_game(*W3)
+    give(state, 0, "Architect Cabinet")
+    give_leader(state, 0, "Imhotep")
+    set_coins(state, 0, 0, 0)
+    set_turn(state, 2, 1)
+    stage = {(a.left, a.right, a.bank) for a in state.legal_actions(0) if a.kind == "wonder"}
+    assert stage == {(0, 0, 0)}
+
+
+# what the Courtesans Guild (wood, clay, glass, loom) needs in Giza (stone)
+COURTESANS_UNITS = ("Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+
+
+def courtesans_copy(state: ClassicState, name: str, turn: int = 1) -> None:
+    """Seat 0 (Giza, with what the guild needs) builds the Courtesans Guild on ``turn`` of
+    Age III (the others sell) and copies ``name``, recruited in a neighbouring city."""
+    give(state, 0, *COURTESANS_UNITS)
+    set_turn(state, 3, turn, {0: hand("Courtesans Guild", size=state.hand_size + 1 - turn)})
+    play_turn(state, {0: build("Courtesans Guild")})
+    assert state.phase == "courtesan"
+    state.apply(0, Action("copy", name))
+
+
+def test_courtesans_copying_aspasia_on_age_threes_last_turn_sits_out_its_conflicts() -> None:
+    state = leader_game(*W3)
+    give_leader(state, 1, "Aspasia")
+    state.cities[1].diplomacy = 0  # Aspasia's own token was spent in an earlier Age
+    give(state, 0, "Stockade")  # seat 0 would beat both neighbours
+    courtesans_copy(state, "Aspasia", turn=state.turns_per_age)
+    assert state.is_terminal()
+    assert [e["seat"] for e in state.events if e["type"] == "diplomacy"] == [0]
+    assert tokens(state) == [[], [], []]  # seats 1 and 2 tie with no shields
+    assert score(state, 0)["guilds"] == 2 and score(state, 0)["leaders"] == 0
+
+
+def test_courtesans_copying_caligula_a_free_black_card_in_age_three() -> None:
+    state = leader_game(*W3)
+    give_leader(state, 1, "Caligula")
+    courtesans_copy(state, "Caligula")
+    state.cities[0].coins = 0
+    set_turn(state, 3, 2, {0: hand("Capitol", size=7)})
+    assert Action("free_build", "Capitol") in state.legal_actions(0)
+    play_turn(state, {0: Action("free_build", "Capitol")})
+    assert "Capitol" in [c.name for c in state.cities[0].cards]
+    set_turn(state, 3, 3, {0: hand("Torture Chamber", size=6)})
+    assert not any(a.kind == "free_build" for a in state.legal_actions(0))
+
+
+def test_courtesans_copying_darius_and_diocletian() -> None:
+    state = leader_game(*W3)
+    give_leader(state, 1, "Darius")
+    give_leader(state, 2, "Diocletian")
+    give(state, 0, "Residence", "Militia")
+    courtesans_copy(state, "Diocletian")
+    before = coins(state)[0]
+    set_turn(state, 3, 2, {0: hand("Secret Society", size=7)})
+    give(state, 0, "Stone Pit", "Press")
+    play_turn(state, {0: build("Secret Society")})
+    assert coins(state)[0] == before + 3 + 2  # 3 black cards, Diocletian's 2
+    other = leader_game(*W3)
+    give_leader(other, 1, "Darius")
+    give(other, 0, "Residence", "Militia")
+    courtesans_copy(other, "Darius")
+    assert score(other, 0)["guilds"] == 2 and score(other, 0)["cities"] == 1
+
+
+def test_courtesans_copying_semiramis_defeats_count_as_shields() -> None:
+    state = leader_game(*W3)
+    give_leader(state, 2, "Semiramis")
+    set_tokens(state, 0, -1, -1)
+    give(state, 1, "Stockade")
+    courtesans_copy(state, "Semiramis")
+    end_age(state, 3)
+    assert tokens(state)[0] == [-1, -1, 5, 5]  # strength 2 beats 1 and 0
+
+
 # ---------------------------------------------------------------- replay and copies
 
 
@@ -960,3 +1246,19 @@ def test_clone_is_independent_in_a_debt_phase() -> None:
     assert debts(state) == [1, 0, 2] and debts(other) == [1, 0, 1]
     end_age(other, 1)
     assert state.cities[0].diplomacy == 1 and other.cities[0].diplomacy == 0
+
+
+def test_losses_waiting_for_an_end_of_turn_decision_survive_save_and_load() -> None:
+    state = new_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
+    set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
+    give_age(state, 0, "Foundry", 2)
+    set_discard(state, "Tavern")
+    set_coins(state, 5, 5, 5)
+    play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
+    assert state.phase == "discard_build"
+    restored = state_from_json(state.to_json())
+    for s in (state, restored):
+        s.apply(0, Action("discard_build", "Tavern"))
+        assert s.phase == "debt"
+        assert s.owed == {0: 1, 2: 1}
+    assert restored.to_json() == state.to_json()

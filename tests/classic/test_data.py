@@ -430,6 +430,12 @@ def test_every_chain_comes_from_a_card_of_an_earlier_age() -> None:
             assert max(x.age for x in cat.by_name[source.lower()]) < c.age, (c.name, source)
 
 
+def test_wonders_are_found_by_their_other_names() -> None:
+    cat = catalog()
+    assert cat.wonder_named("Halikarnassos").name == "Halicarnassus"
+    assert cat.wonder_named("colossus of rhodes").name == "Rhodes"
+
+
 def test_every_wonder_stage_costs_resources_and_boards_produce_one() -> None:
     for w in catalog().wonders:
         assert RESOURCES[w.produces] in RESOURCES
@@ -526,6 +532,30 @@ def _too_few_guilds(c: dict[str, Any], w: dict[str, Any]) -> None:
         c["card"].remove(card_entry(c, name))
 
 
+def _a_card_twice(c: dict[str, Any], w: dict[str, Any]) -> None:
+    c["card"].append(dict(card_entry(c, "Altar")))
+
+
+def _unknown_colour(c: dict[str, Any], w: dict[str, Any]) -> None:
+    card_entry(c, "Altar")["color"] = "pink"
+
+
+def _a_fourth_age(c: dict[str, Any], w: dict[str, Any]) -> None:
+    card_entry(c, "Altar")["age"] = 4
+
+
+def _a_negative_coin_cost(c: dict[str, Any], w: dict[str, Any]) -> None:
+    card_entry(c, "Altar")["cost"] = {"coins": -1}
+
+
+def _a_stage_that_costs_nothing(c: dict[str, Any], w: dict[str, Any]) -> None:
+    w["wonder"][0]["A"][0]["cost"] = {}
+
+
+def _a_side_without_stages(c: dict[str, Any], w: dict[str, Any]) -> None:
+    w["wonder"][0]["B"] = []
+
+
 BROKEN = [
     (_unknown_cost_resource, "unknown resource"),
     (_unknown_produced_resource, "unknown resource"),
@@ -544,6 +574,12 @@ BROKEN = [
     (_a_copy_for_the_wrong_player_count, "deals"),
     (_a_card_removed, "deals"),
     (_too_few_guilds, "guilds"),
+    (_a_card_twice, "twice"),
+    (_unknown_colour, "colour"),
+    (_a_fourth_age, "age"),
+    (_a_negative_coin_cost, "integer"),
+    (_a_stage_that_costs_nothing, "costs"),
+    (_a_side_without_stages, "stages"),
 ]
 
 

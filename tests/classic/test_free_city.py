@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from tests.classic import cities_scenario as cities
 from tests.classic.scenario import card, give, sell
 from wonders.classic.actions import Action
 from wonders.classic.state import FREE_CITY, ClassicState, setup
@@ -262,3 +263,19 @@ def test_the_free_city_uses_olympias_free_build_through_its_controller() -> None
     acts = fc_actions(state, sell("Altar"))
     assert Action("free_build", "Palace") in acts
     assert not any(a.kind == "sell" for a in acts)
+
+
+def test_the_free_city_buys_from_either_neighbour_whatever_the_price() -> None:
+    """The controller decides from whom the Free City buys, not looking at the price; a
+    neighbour selling at 0 (a Cities dock and a trading post) does not hide the other one."""
+    state = cities.new_game("Giza", "Ephesus")
+    for seat, size in ((0, 9), (1, 8)):  # seat 0 also holds the Free City's card
+        names = [*(["Altar", "Stockade"] if seat == 0 else []), *["Altar", "Theater"] * 5][:size]
+        state.hands[seat] = [cities.card(n) for n in names]
+        state.hand_masks[seat] = [1 << seat] * size
+    cities.give(state, FREE_CITY, "Clandestine Dock West", "West Trading Post")
+    cities.give(state, 0, "Lumber Yard")
+    cities.give(state, 1, "Lumber Yard")
+    state.apply(0, cities.build("Altar"))  # seat 0's own card; now it chooses for the Free City
+    assert state.view(0)["deciding_for"] == "free_city"
+    assert cities.payments(state, 0, "build", "Stockade") == {(0, 0), (0, 2)}

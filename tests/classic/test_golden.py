@@ -1,4 +1,4 @@
-"""Golden 7 Wonders records (see tests/golden.py)."""
+"""Golden 7 Wonders records, base game and expansions (see tests/golden.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +20,12 @@ GAMES: dict[str, tuple[dict[str, Any], int]] = {
         {"players": 4, "sides": "random", "expansions": ["leaders"]},
         44,
     ),
+    "cities-3p-greedy.json": ({"players": 3, "sides": "random", "expansions": ["cities"]}, 303),
+    "cities-8p-teams-leaders-greedy.json": (
+        {"players": 8, "sides": "random", "expansions": ["cities", "leaders"], "teams": True},
+        808,
+    ),
+    "cities-2p-free-city-greedy.json": ({"players": 2, "expansions": ["cities"]}, 202),
 }
 
 

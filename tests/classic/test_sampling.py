@@ -1,16 +1,60 @@
-"""sample_world keeps what the player knows and re-deals only what they cannot know."""
+"""sample_world keeps what the player knows and re-deals only what they cannot know: hands
+passed, cards sold between sightings, future Ages and guilds, others' pending choices; with
+Cities, black cards redrawn from each Age's nine, hands of 8 (7 at 8 players), the teammate's
+hands kept, others' debt choices forgotten; sampled worlds look the same to the player and
+play on to the end."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.classic.cities_scenario import build, new_game, set_coins, set_turn, settle
 from wonders.classic.actions import Action
+from wonders.classic.cards import BLACK, Card, black_cards
 from wonders.classic.state import ClassicState, setup
 
+SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
+TABLES: list[dict[str, Any]] = [
+    {"players": 2, "expansions": ["cities"]},
+    {"players": 2, "expansions": ["cities", "leaders"]},
+    {"players": 3, "expansions": ["cities"]},
+    {"players": 3, "expansions": ["cities", "leaders"]},
+    {"players": 7, "expansions": ["cities"]},
+    {"players": 8, "expansions": ["cities"]},
+    {"players": 4, "expansions": ["cities", "leaders"], "teams": True},
+    {"players": 6, "expansions": ["cities"], "teams": True},
+    {"players": 8, "expansions": ["cities", "leaders"], "teams": True},
+]
 
-def names(cards: list) -> Counter[str]:  # type: ignore[type-arg]
+
+def names(cards: list[Card]) -> Counter[str]:
     return Counter(c.name for c in cards)
+
+
+def every_age_card(state: ClassicState) -> list[Card]:
+    cards = [c for city in state.cities for c in (*city.cards, *city.buried)]
+    cards += [c for hand in state.hands for c in hand] + state.discard
+    cards += [c for age in state.ages for hand in age for c in hand]
+    return [c for c in cards if c.color != "white"]
+
+
+def shape(state: ClassicState) -> Counter[tuple[int, str]]:
+    """How many cards of each Age and colour the game holds."""
+    return Counter((c.age, c.color) for c in every_age_card(state))
+
+
+def public(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without who has chosen already (sampling forgets others' choices)."""
+    out = dict(view)
+    out.pop("to_move", None)
+    out["players"] = [{k: v for k, v in p.items() if k != "chosen"} for p in view["players"]]
+    return out
 
 
 def advance(state: ClassicState, turns: int, sell: bool = False) -> None:
@@ -23,16 +67,32 @@ def advance(state: ClassicState, turns: int, sell: bool = False) -> None:
             state.apply(p, sells[0] if sell else rng.choice(acts))
 
 
-def test_the_hand_you_passed_is_known_exactly() -> None:
+def play_out(state: ClassicState, rng: random.Random) -> None:
+    while not state.is_terminal():
+        p = rng.choice(state.to_move())
+        legal = state.legal_actions(p)
+        assert legal
+        state.apply(p, rng.choice(legal))
+
+
+@pytest.mark.parametrize(
+    ("options", "seed", "size"),
+    [({"players": 3}, 5, 4), ({"players": 3, "expansions": ["cities"]}, 9, 5)],
+    ids=["base", "cities"],
+)
+def test_the_hand_you_passed_is_known_exactly(
+    options: dict[str, Any], seed: int, size: int
+) -> None:
     # 3 players, Age I passes left: at turn 4 the left neighbour holds the hand we held at
-    # turn 3 minus the card we took, so every sample must give them exactly those cards.
-    state = setup({"players": 3}, 5)
+    # turn 3 minus the card we took (black cards included, with Cities), so every sample must
+    # give them exactly those cards.
+    state = setup(options, seed)
     advance(state, 3, sell=True)
-    assert state.turn == 4
-    for seed in range(20):
-        world = state.sample_world(0, random.Random(seed))
+    assert state.turn == 4 and [len(h) for h in state.hands] == [size] * 3
+    for k in range(20):
+        world = state.sample_world(0, random.Random(k))
         assert names(world.hands[1]) == names(state.hands[1])
-        assert names(world.hands[0]) == names(state.hands[0])
+        assert world.hands[0] == state.hands[0]
 
 
 def test_unseen_hands_are_redealt() -> None:
@@ -88,3 +148,143 @@ def test_others_pending_choices_are_forgotten() -> None:
     assert world.to_move() == [1, 2]
     assert world.pending[0] == state.pending[0]
     assert "card" not in str([e for e in world.events if e.get("seat") == 1 and e.get("secret")])
+
+
+# ---------------------------------------------------------------- with Cities
+
+
+@settings(max_examples=50, deadline=None)
+@given(seed=SEEDS, table=st.sampled_from(TABLES), steps=st.integers(min_value=0, max_value=220))
+def test_a_sampled_world_looks_the_same_to_the_player_and_plays_on(
+    seed: int, table: dict[str, Any], steps: int
+) -> None:
+    state = setup(table, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = rng.choice(state.to_move())
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    before = state.to_json()
+    for viewer in range(state.num_players):
+        world = state.sample_world(viewer, random.Random(steps + viewer))
+        assert public(world.view(viewer)) == public(state.view(viewer))
+        assert public(world.view(None)) == public(state.view(None))
+        assert world.hands[viewer] == state.hands[viewer]
+        mate = state.teammate(viewer)
+        if mate is not None:
+            assert world.hands[mate] == state.hands[mate]
+            assert world.leader_hands[mate] == state.leader_hands[mate]
+            assert world.packets[mate] == state.packets[mate]
+        # the same number of cards of each Age and colour; black cards and guilds once each
+        assert shape(world) == shape(state)
+        unique = [c.name for c in every_age_card(world) if c.color in (BLACK, "purple")]
+        assert len(unique) == len(set(unique))
+        for c in every_age_card(world):
+            if c.color == BLACK:
+                assert c in black_cards(state.cat, c.age)
+        if state.leaders_on:
+            assert world.leader_hands[viewer] == state.leader_hands[viewer]
+    assert state.to_json() == before  # sampling never touches the game
+    world = state.sample_world(seed % state.num_players, random.Random(seed))
+    play_out(world, random.Random(seed))
+    assert world.result().winners
+
+
+def test_unseen_black_cards_are_redrawn_from_the_ages_nine() -> None:
+    # turn 1: the player knows only their own hand. The other hands' black cards and the
+    # later Ages' are any of the nine of their Age the player has not seen, not just the
+    # ones dealt in this game.
+    state = setup({"players": 3, "expansions": ["cities"]}, 4)
+    mine = {c.name for c in state.hands[0]}
+    dealt = {c.name for c in every_age_card(state) if c.color == BLACK}
+    drawn: set[str] = set()
+    for k in range(40):
+        world = state.sample_world(0, random.Random(k))
+        assert world.hands[0] == state.hands[0]
+        for age in (1, 2, 3):
+            black = [c for c in every_age_card(world) if c.age == age and c.color == BLACK]
+            assert len(black) == 3 and len({c.name for c in black}) == 3
+        others = {c.name for h in world.hands[1:] for c in h if c.color == BLACK}
+        assert not others & mine  # a black card the player holds is nowhere else
+        drawn |= {c.name for c in every_age_card(world) if c.color == BLACK}
+    assert drawn - dealt  # redrawn, not only shuffled: in 40 samples, all 27 turned up
+    assert len(drawn) == 27
+
+
+def test_eight_players_deal_seven_cards_and_seven_black_cards_an_age() -> None:
+    state = setup({"players": 8, "expansions": ["cities"]}, 5)
+    for k in range(10):
+        world = state.sample_world(3, random.Random(k))
+        for age in (2, 3):
+            assert [len(h) for h in world.ages[age - 1]] == [7] * 8
+            black = [c for h in world.ages[age - 1] for c in h if c.color == BLACK]
+            assert len({c.name for c in black}) == 7
+        guilds = {c.name for h in world.ages[2] for c in h if c.is_guild}
+        assert len(guilds) == 9
+
+
+def test_the_teammates_hand_sales_and_leaders_are_kept() -> None:
+    options = {"players": 4, "expansions": ["cities", "leaders"], "teams": True}
+    state = setup(options, 12)
+    rng = random.Random(3)
+    while state.phase != "draft" or state.turn < 4:  # through the leader draft and recruitment
+        for p in state.to_move():
+            acts = state.legal_actions(p)
+            sells = [a for a in acts if a.kind == "sell"]
+            state.apply(p, sells[0] if sells else rng.choice(acts))
+    mate_sales = [i for i, prov in enumerate(state.discard_from) if prov[3] == 1]
+    assert mate_sales
+    varied = False
+    for k in range(20):
+        world = state.sample_world(0, random.Random(k))
+        assert world.hands[1] == state.hands[1]
+        assert world.leader_hands[1] == state.leader_hands[1]
+        for i in mate_sales:  # the teammate's sales are known (the events show them)
+            assert world.discard[i] == state.discard[i]
+        assert public(world.view(0)) == public(state.view(0))
+        varied |= names(world.hands[2] + world.hands[3]) != names(state.hands[2] + state.hands[3])
+        varied |= world.leader_hands[2] != state.leader_hands[2]
+    assert varied  # the opponents' hands are resampled
+    # seat 2's view: seat 0's hand went through seat 2 (turn 2), then its teammate (turn 3)
+    # who passed it on: seat 2 knows its cards (not their order)
+    for k in range(10):
+        world = state.sample_world(2, random.Random(k))
+        assert world.hands[3] == state.hands[3]
+        assert names(world.hands[0]) == names(state.hands[0])
+
+
+def test_others_choices_in_the_debt_phase_are_forgotten() -> None:
+    state = new_game("Giza", "Ephesus", "Rhodes")
+    set_turn(
+        state, 1, 2, {0: ["Hideout", "Altar", "Theater", "Baths", "Pawnshop", "Altar", "Baths"]}
+    )
+    set_coins(state, 3, 4, 5)
+    for p, action in {0: build("Hideout")}.items():
+        state.apply(p, action)
+    for p in (1, 2):
+        state.apply(p, Action("sell", state.hands[p][0].name))
+    assert state.phase == "debt" and state.owed == {1: 1, 2: 1}
+    state.apply(1, Action("pay", bank=1))
+    world = state.sample_world(2, random.Random(0))
+    assert world.pending[1] is None and world.to_move() == [1, 2]
+    mine = state.sample_world(1, random.Random(0))
+    assert mine.pending[1] == Action("pay", bank=1) and mine.to_move() == [2]
+    # the sampled world plays on: its debt phase settles with fresh choices
+    settle(world, {1: 0, 2: 1})
+    assert world.phase == "draft" and world.turn == 3
+    assert (world.cities[1].debt, world.cities[2].debt) == (1, 0)
+    assert state.phase == "debt"  # the game itself is untouched
+
+
+def test_the_free_city_game_redraws_black_cards_too() -> None:
+    state = setup({"players": 2, "expansions": ["cities"]}, 6)
+    dealt = {c.name for c in every_age_card(state) if c.color == BLACK}
+    drawn: set[str] = set()
+    for k in range(30):
+        world = state.sample_world(1, random.Random(k))
+        assert world.hands[1] == state.hands[1]
+        assert shape(world) == shape(state)
+        drawn |= {c.name for c in every_age_card(world) if c.color == BLACK}
+        assert public(world.view(1)) == public(state.view(1))
+    assert drawn - dealt

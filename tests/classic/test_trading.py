@@ -1,5 +1,6 @@
 """Trading with the two neighbours: the rulebook's examples A, B and C, what may be bought,
-the discounts and their sides, the payments offered, and where the coins go.
+the discounts and their sides, the payments offered, where the coins go, and the payment
+solver (against a brute force over every way to use every source).
 
 Seat ``p``'s left neighbour is ``p + 1`` (West Trading Post), its right neighbour ``p - 1``
 (East Trading Post). An action's ``left``/``right`` are the coins paid to each of them.
@@ -7,7 +8,12 @@ Seat ``p``'s left neighbour is ``p + 1`` (West Trading Post), its right neighbou
 
 from __future__ import annotations
 
+from itertools import product
+from typing import Any
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.classic.scenario import (
     assert_illegal,
@@ -23,6 +29,7 @@ from tests.classic.scenario import (
     set_hand,
     wonder,
 )
+from wonders.classic.payments import Source, pareto, payment_options, purchase_plan
 from wonders.classic.state import ClassicState
 
 # ---------------------------------------------------------------- the rulebook's examples
@@ -299,6 +306,10 @@ def test_the_offered_payments_fit_the_coins_in_hand() -> None:
     assert_illegal(s, 0, build("Caravansery", 2, 2))
     set_coins(s, 4, 3, 3)
     assert payments(s, 0, "build", "Caravansery") == {(4, 0), (2, 2), (0, 4)}
+    # with the West Trading Post: (2, 0), (1, 2), (0, 4); 2 coins afford only the first
+    give(s, 0, "West Trading Post")
+    set_coins(s, 2, 3, 3)
+    assert payments(s, 0, "build", "Caravansery") == {(2, 0)}
 
 
 def test_own_production_is_used_before_buying() -> None:
@@ -351,3 +362,79 @@ def test_coins_for_a_wonder_stage_go_to_the_neighbours_too() -> None:
     play_turn(s, {0: wonder("Altar", 0, 2), 1: build("Altar"), 2: build("Altar")})
     assert coins(s) == [1, 0, 2]
     assert s.cities[0].stages == 1
+
+
+# ---------------------------------------------------------------- the payment solver
+
+RES = st.integers(min_value=0, max_value=6)
+vectors = st.lists(st.integers(min_value=0, max_value=2), min_size=7, max_size=7).map(tuple)
+small_need = st.lists(st.integers(min_value=0, max_value=3), min_size=7, max_size=7).map(tuple)
+choice = st.lists(RES, min_size=2, max_size=4, unique=True).map(tuple)
+sources = st.tuples(vectors, st.lists(choice, max_size=3).map(tuple))
+prices = st.lists(st.sampled_from([1, 2]), min_size=7, max_size=7).map(tuple)
+
+
+def supply_options(source: Source) -> set[tuple[int, ...]]:
+    fixed, choices = source
+    out = set()
+    for pick in product(*[(*c, None) for c in choices]):
+        v = list(fixed)
+        for r in pick:
+            if r is not None:
+                v[r] += 1
+        out.add(tuple(v))
+    return out
+
+
+def brute_force(need: Any, own: Any, left: Any, right: Any, lp: Any, rp: Any, budget: int) -> Any:
+    pairs = set()
+    for mine in supply_options(own):
+        deficit = [max(0, n - m) for n, m in zip(need, mine, strict=True)]
+        for lv in supply_options(left):
+            for rv in supply_options(right):
+                for split in product(*(range(d + 1) for d in deficit)):
+                    ok = all(k <= lv[i] and deficit[i] - k <= rv[i] for i, k in enumerate(split))
+                    if not ok:
+                        continue
+                    cl = sum(k * lp[i] for i, k in enumerate(split))
+                    cr = sum((deficit[i] - k) * rp[i] for i, k in enumerate(split))
+                    if cl + cr <= budget:
+                        pairs.add((cl, cr))
+    return pareto(pairs)
+
+
+@settings(max_examples=150)
+@given(
+    need=small_need.filter(lambda v: sum(v) <= 5),
+    own=sources,
+    left=sources,
+    right=sources,
+    lp=prices,
+    rp=prices,
+    budget=st.integers(min_value=0, max_value=12),
+)
+def test_solver_matches_brute_force(
+    need: Any, own: Any, left: Any, right: Any, lp: Any, rp: Any, budget: int
+) -> None:
+    got = payment_options(need, (own, left, right, lp, rp), budget)
+    assert got == brute_force(need, own, left, right, lp, rp, budget)
+    for pay in got:
+        plan = purchase_plan(need, (own, left, right, lp, rp), pay)
+        assert plan is not None
+        buy_l, buy_r = plan
+        assert sum(a * p for a, p in zip(buy_l, lp, strict=True)) == pay[0]
+        assert sum(a * p for a, p in zip(buy_r, rp, strict=True)) == pay[1]
+
+
+def test_solver_offers_both_neighbours_when_both_sell() -> None:
+    # need 1 clay; both neighbours make clay; left discounted: (1, 0) and (0, 2)
+    clay = (0, 0, 1, 0, 0, 0, 0)
+    none = ((0,) * 7, ())
+    seller = (clay, ())
+    lp = (2, 2, 1, 2, 2, 2, 2)
+    rp = (2,) * 7
+    assert payment_options(clay, (none, seller, seller, lp, rp), 5) == ((0, 2), (1, 0))
+    # with equal prices both sides are still a choice
+    assert payment_options(clay, (none, seller, seller, rp, rp), 5) == ((0, 2), (2, 0))
+    # not enough coins: nothing
+    assert payment_options(clay, (none, seller, seller, rp, rp), 1) == ()

@@ -267,6 +267,7 @@ def test_a_whole_game_is_three_ages_of_six_turns() -> None:
         turns += 1
     assert turns == 18
     assert [e["age"] for e in s.events if e["type"] == "age"] == [1, 2, 3]
+    assert s.events[-1]["type"] == "game_over"
     # every player sold 18 cards: 3 + 18 * 3 coins each
     assert coins(s) == [57, 57, 57]
 

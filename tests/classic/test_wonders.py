@@ -6,6 +6,8 @@ rulebook's ("Описание Чудес Света"), written here independentl
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.classic.scenario import (
@@ -33,6 +35,7 @@ from tests.classic.scenario import (
 )
 from wonders.classic.actions import Action
 from wonders.classic.state import ClassicState
+from wonders.classic.state import from_json as state_from_json
 
 RAW, GOOD = "raw", "good"  # one raw material / one manufactured good of choice, each turn
 SCIENCE, EXTRA, DISCARD = "science", "play_last_card", "build_from_discard"
@@ -154,10 +157,14 @@ def producers(need: dict[str, int], board: str, free_raw: int, free_good: int) -
     return out
 
 
+def neighbours(wonder_name: str) -> list[str]:
+    """The left and right neighbours' boards in ``stage_game``: raw materials only."""
+    return [w for w in ("Rhodes", "Giza", "Olympia", "Babylon") if w != wonder_name][:2]
+
+
 def stage_game(wonder_name: str, side: str, built: int, need: dict[str, int]) -> ClassicState:
     """The board with ``built`` stages and exactly ``need`` in production; no coins."""
-    others = [w for w in ("Rhodes", "Giza", "Olympia", "Babylon") if w != wonder_name][:2]
-    s = new_game(wonder_name, *others, sides=[side, "A", "A"])
+    s = new_game(wonder_name, *neighbours(wonder_name), sides=[side, "A", "A"])
     give_stages(s, 0, built)
     earlier = [st[4] for st in STAGES[(wonder_name, side)][:built]]
     give(s, 0, *producers(need, BOARD[wonder_name], earlier.count(RAW), earlier.count(GOOD)))
@@ -214,6 +221,14 @@ def test_wonder_stage_does_what_the_rulebook_says(wonder_name: str, side: str, i
     # Olympia A: a free build once per Age
     set_hand(s, 0, "Palace", "Altar")
     assert ("Palace" in offered(s, 0, "free_build")) == (FREE in specials)
+    # Olympia B: the neighbours' raw materials (their boards') for 1 coin instead of 2
+    set_coins(s, 9, 3, 3)
+    set_hand(s, 0, *PROBE.values())
+    price = 1 if DISCOUNT in specials else 2
+    left, right = (BOARD[w] for w in neighbours(wonder_name))
+    for res, pay in ((left, (price, 0)), (right, (0, price))):
+        if res not in made and RAW not in specials:
+            assert payments(s, 0, "build", PROBE[res]) == {pay}, res
 
 
 def test_all_stages_points_add_up_per_board() -> None:
@@ -589,6 +604,24 @@ def test_only_halicarnassus_gets_the_pick() -> None:
     assert_illegal(s, 0, Action("discard_build", "Pantheon"))  # not in the pile
 
 
+def test_end_of_age_sub_decisions_survive_json_round_trips_and_sampling() -> None:
+    s = new_game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
+    give_stages(s, 0, 2)
+    give(s, 1, "Foundry", "Ore Vein")
+    give_stages(s, 1, 1)
+    set_turn(s, 1, 6, {0: ["Altar", "Palace"], 1: ["Baths", "Theater"]})
+    play_turn(s, {0: build("Altar"), 1: wonder("Baths")})
+    for phase, seat in (("extra_card", 0), ("discard_build", 1)):
+        assert s.phase == phase
+        copy = state_from_json(s.to_json())
+        assert copy.to_json() == s.to_json()
+        assert copy.legal_actions(seat) == s.legal_actions(seat)
+        world = s.sample_world(seat, random.Random(1))
+        assert world.to_move() == [seat]
+        s.apply(seat, s.legal_actions(seat)[0])
+    assert s.age == 2
+
+
 # ---------------------------------------------------------------- Olympia A
 
 
@@ -638,6 +671,19 @@ def test_olympia_a_free_build_skips_a_coin_cost() -> None:
     assert payments(s, 0, "build", "Clay Pit") == set()
     play_turn(s, {0: Action("free_build", "Clay Pit")})
     assert "Clay Pit" in names(s, 0) and coins(s)[0] == 0
+
+
+def test_olympia_a_free_build_gets_the_cards_coins() -> None:
+    # Arena built free: 3 coins per stage of its owner's, as when it is paid for
+    s = new_game("Olympia", "Rhodes", "Giza")
+    give_stages(s, 0, 2)
+    set_coins(s, 0, 3, 3)
+    set_turn(s, 3, 1, {0: ["Arena", "Haven", "Altar", "Theater", "Baths", "Pawnshop", "Loom"]})
+    assert payments(s, 0, "build", "Arena") == set()
+    play_turn(s, {0: Action("free_build", "Arena")})
+    assert "Arena" in names(s, 0)
+    assert coins(s)[0] == 3 * 2
+    assert score(s, 0)["commerce"] == 2
 
 
 @pytest.mark.parametrize(("side", "stages"), [("B", 3), ("A", 1)])

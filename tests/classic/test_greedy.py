@@ -1,5 +1,8 @@
-"""The greedy bot with Cities: every decision kind at every table, the debt rule, black
-cards' and Cities leaders' values, and its strength against random play."""
+"""The classic greedy bot (wonders.classic.greedy): its estimate and helpers (a move applied to
+a copy of the city, the cheapest payments, the military, trade and rivals' outlooks), the debt
+rule, black cards' and Cities leaders' values; through the protocol's GreedyBot, every
+decision kind at every Cities table and its strength against random play there. The bot's
+protocol-level tests (make_bot, determinism, the base game) are in tests/bots/test_bots.py."""
 
 from __future__ import annotations
 
@@ -21,8 +24,10 @@ from wonders.bots import Bot, RandomBot
 from wonders.bots.greedy import GreedyBot
 from wonders.classic import greedy as greedy_module
 from wonders.classic.actions import Action
+from wonders.classic.cards import catalog
 from wonders.classic.greedy import (
     apply_to_city,
+    cheapest_payments,
     estimate,
     leader_value,
     military_outlook,
@@ -116,6 +121,58 @@ def test_greedy_beats_random_at_cities() -> None:
         play(state, bots)
         wins += seat in state.result().winners
     assert wins >= games * 2 // 3  # random play would win about a third
+
+
+# ------------------------------------------------------------ the estimate and its helpers
+
+
+def test_apply_to_city_pays_and_places_on_a_copy() -> None:
+    state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 1)
+    cat = catalog()
+    state.hands[0] = [cat.card_named("Timber Yard"), cat.card_named("Tavern")]
+    city = state.cities[0]
+    built = apply_to_city(state, 0, Action("build", "Timber Yard"))
+    assert built.coins == 2 and built.has_name(cat.card_named("Timber Yard"))
+    assert apply_to_city(state, 0, Action("build", "Tavern", 0, 0)).coins == 8
+    assert apply_to_city(state, 0, Action("sell", "Tavern")).coins == 6
+    staged = apply_to_city(state, 0, Action("wonder", "Tavern", 2, 0))
+    assert (staged.stages, staged.coins) == (1, 1)
+    assert city.coins == 3 and city.stages == 0 and not city.cards  # the original unchanged
+
+
+def test_cheapest_payments_keep_the_lowest_totals_per_card() -> None:
+    actions = [
+        Action("build", "Baths", 2, 0),
+        Action("build", "Baths", 0, 2),
+        Action("build", "Baths", 1, 2),
+        Action("wonder", "Baths", 4, 0),
+        Action("sell", "Baths"),
+    ]
+    assert cheapest_payments(actions) == [
+        Action("build", "Baths", 2, 0),
+        Action("build", "Baths", 0, 2),
+        Action("wonder", "Baths", 4, 0),
+        Action("sell", "Baths"),
+    ]
+
+
+def test_military_outlook_weighs_the_lead_and_the_time_left() -> None:
+    assert military_outlook(2, 2, 2, 1, 5) == 0
+    assert military_outlook(3, 1, 1, 2, 3) > 0 > military_outlook(1, 3, 3, 2, 3)
+    # the last conflict, no turn left: exactly the tokens of Age III
+    assert military_outlook(4, 1, 6, 3, 0) == 5 - 1
+    # a lead is worth more the closer the conflict
+    assert military_outlook(3, 2, 2, 1, 1) > military_outlook(3, 2, 2, 1, 5)
+
+
+def test_estimate_prefers_points_and_cheap_payments() -> None:
+    state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 2)
+    cat = catalog()
+    state.hands[0] = [cat.card_named("Altar"), cat.card_named("Theater")]
+    state._legal.clear()
+    altar = estimate(state, 0, Action("build", "Altar"))
+    assert altar > estimate(state, 0, Action("sell", "Altar"))
+    assert GreedyBot(0).choose(state, 0).kind == "build"
 
 
 # ------------------------------------------------------------ the debt phase
