@@ -1,0 +1,55 @@
+"""Learning environments: every game as PettingZoo and OpenSpiel environments.
+
+- ``wonders.envs.pettingzoo``: ``env(game, **options)`` (AEC) and ``parallel_env(game,
+  **options)`` (Parallel), with ``{"observation": Box, "action_mask": MultiBinary}``
+  observations and a fixed ``Discrete`` action space per game.
+- ``wonders.envs.openspiel``: importing it registers ``python_wonders_classic``,
+  ``python_wonders_duel`` and ``python_wonders_architects`` with ``pyspiel``.
+- The encodings (``classic``, ``duel``, ``architects``, sharing ``codec``) document their
+  action indices and observation fields; ``make_codec(game, options)`` builds one.
+
+- ``bench``: the environments' step rates beside the engine's (``wonders bench --envs``).
+
+These modules need the ``rl`` extra (``pip install wonders[rl]``: numpy, gymnasium,
+pettingzoo, open_spiel).
+
+Not done yet (also in the README):
+
+- Speed: the encoding of one decision (observation, action indices, mask) costs about as
+  much as the engine's own work for it, 1 to 2 times in our measurements, not less; the
+  engine's ``view`` costs as much again (its redacted event log grows with the game).
+- OpenSpiel's information-state tensor is the current observation plus counts of the
+  player's past decisions (actions offered, chosen), not their order: not of perfect
+  recall (the information-state string is).
+- ``render()`` prints a plain-text summary of the spectator's view, not the terminal
+  interface's panels.
+- OpenSpiel's C++ ``ISMCTSBot`` stops with a segmentation fault on Python games
+  (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel 2.0.2);
+  ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt worlds.
+"""
+
+from __future__ import annotations
+
+from wonders.core.errors import OptionsError
+from wonders.core.protocol import JSON
+from wonders.envs.codec import Codec
+
+GAMES = ("classic", "duel", "architects")
+
+
+def make_codec(game: str, options: JSON | None = None) -> Codec:
+    """The encoding of ``game`` with ``options`` (as the game's ``setup`` takes them)."""
+    options = dict(options or {})
+    if game == "classic":
+        from wonders.envs.classic import ClassicCodec
+
+        return ClassicCodec(options)
+    if game == "duel":
+        from wonders.envs.duel import DuelCodec
+
+        return DuelCodec(options)
+    if game == "architects":
+        from wonders.envs.architects import ArchitectsCodec
+
+        return ArchitectsCodec(options)
+    raise OptionsError(f"unknown game {game!r}; games: {', '.join(GAMES)}")

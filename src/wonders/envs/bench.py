@@ -1,0 +1,138 @@
+"""Step rates of the learning environments beside the engine's (``wonders bench --envs``,
+``benchmarks/bench_envs.py``).
+
+Each row plays the same seeded random games three ways, choosing uniformly among the legal
+actions: through the engine alone (``legal_actions`` and ``apply``, as ``wonders bench``),
+through the AEC environment (each decision: the acting agent's observation and mask, then
+``step``) and through the Parallel environment (each step: every agent's observation and
+mask, then the joint action). Rates are decisions per second (a ``WAIT`` is not one).
+
+``cost_split`` times, per decision of the engine's random games, the engine's own work
+(``legal_actions`` and ``apply``), ``view(seat)`` (the engine's too, with its redacted
+event log) and the encoding proper (the observation vector from the view, the legal
+actions' indices and the mask): the encoding is what this package adds.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from typing import Any
+
+import numpy as np
+
+from wonders.cli.throughput import measure
+from wonders.core.registry import get_game
+from wonders.envs import make_codec
+from wonders.envs.pettingzoo import WondersAEC, WondersParallel
+
+TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
+    "classic": [
+        ({"players": 3}, 1.0),
+        ({"players": 7}, 3 / 7),
+        ({"players": 8, "expansions": ["leaders", "cities"]}, 3 / 8),
+    ],
+    "duel": [({}, 1.0)],
+    "architects": [({"players": 2}, 1.0), ({"players": 7}, 0.5)],
+}
+
+
+def aec_playout(e: WondersAEC, seed: int, rng: np.random.Generator) -> int:
+    e.reset(seed=seed)
+    decisions = 0
+    for _ in e.agent_iter():
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            e.step(None)
+            continue
+        e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        decisions += 1
+    return decisions
+
+
+def parallel_playout(p: WondersParallel, seed: int, rng: np.random.Generator) -> int:
+    observations, _ = p.reset(seed=seed)
+    decisions = 0
+    while p.agents:
+        actions = {}
+        for agent, obs in observations.items():
+            legal = np.flatnonzero(obs["action_mask"])
+            actions[agent] = int(rng.choice(legal))
+            decisions += legal[0] != 0
+        observations, *_ = p.step(actions)
+    return decisions
+
+
+def _rate(play: Any, env: Any, games: int, seed: int) -> float:
+    gc.collect()
+    rng = np.random.default_rng(seed)
+    start = time.perf_counter()
+    decisions = sum(play(env, seed + g, rng) for g in range(games))
+    return float(decisions / (time.perf_counter() - start))
+
+
+def cost_split(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, float]:
+    """Microseconds per decision: the engine's, the view's, the encoding's."""
+    codec = make_codec(game, options)
+    clock = time.perf_counter
+    engine = view = encode = 0.0
+    decisions = 0
+    for g in range(games):
+        state = get_game(game).setup(dict(options), seed + g)
+        rng = random.Random(seed + g)
+        while not state.is_terminal():
+            for seat in state.to_move():
+                t0 = clock()
+                actions = state.legal_actions(seat)
+                t1 = clock()
+                seen = state.view(seat)
+                t2 = clock()
+                codec.encode_view(seen, seat)
+                codec.mask(dict(zip(codec.action_indices(actions, seat), actions, strict=True)))
+                t3 = clock()
+                state.apply(seat, rng.choice(actions))
+                t4 = clock()
+                engine += (t1 - t0) + (t4 - t3)
+                view += t2 - t1
+                encode += t3 - t2
+                decisions += 1
+    scale = 1e6 / max(1, decisions)
+    return {
+        "engine_us": round(engine * scale, 1),
+        "view_us": round(view * scale, 1),
+        "encoding_us": round(encode * scale, 1),
+    }
+
+
+def measure_envs(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+    aec_env, parallel_env = WondersAEC(game, **options), WondersParallel(game, **options)
+    warm = np.random.default_rng(seed)  # one untimed game each: caches filled alike
+    measure(game, options, 1, seed - 1)
+    aec_playout(aec_env, seed - 1, warm)
+    parallel_playout(parallel_env, seed - 1, warm)
+    engine = measure(game, options, games, seed)["decisions_per_second"]
+    aec = _rate(aec_playout, aec_env, games, seed)
+    parallel = _rate(parallel_playout, parallel_env, games, seed)
+    return {
+        "game": game,
+        "options": options,
+        "games": games,
+        "engine_decisions_per_second": round(engine, 1),
+        "aec_decisions_per_second": round(aec, 1),
+        "parallel_decisions_per_second": round(parallel, 1),
+        "aec_share": round(aec / engine, 2),
+        "parallel_share": round(parallel / engine, 2),
+        **cost_split(game, options, games, seed),
+    }
+
+
+def report(games: int = 40, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
+    """Every game's rows (or ``only`` that game's); bigger tables play fewer games."""
+    rows = []
+    for game, tables in TABLES.items():
+        if only is not None and game != only:
+            continue
+        for options, share in tables:
+            rows.append(measure_envs(game, options, max(1, int(games * share)), seed))
+    return rows

@@ -1,0 +1,332 @@
+"""The games as OpenSpiel Python games, registered when this module is imported:
+``python_wonders_classic``, ``python_wonders_duel`` and ``python_wonders_architects``.
+
+- Parameters: classic ``players`` (2-8), ``expansions`` (``leaders``, ``cities`` or
+  ``leaders+cities``: a comma would end the parameter in a game string), ``teams``
+  (bool), ``sides`` (``A``, ``B``, ``random``); architects ``players`` (2-7); duel
+  ``first_game`` (bool); every game ``deals`` (the number of distinct deals the chance
+  node chooses among, default 1000).
+- Chance: one explicit chance node at the start chooses the deal: outcome ``k`` (each of
+  probability 1 / ``deals``) is the engine's ``setup(options, seed=k)``, which shuffles
+  every deck, board and token at once. After it the game has no other chance node (the
+  engine deals everything at setup), so a history replays exactly.
+- Classic is a simultaneous-move game (``Dynamics.SIMULTANEOUS``): every decision node is
+  a simultaneous node, where a seat that owes no decision has only the ``WAIT`` action
+  (0); Duel and Architects are sequential.
+- Imperfect information. The observation tensor (``perfect_recall=False``) is the
+  environment's observation vector of ``view(player)`` (``wonders.envs`` codecs). The
+  information-state tensor adds two ``num_actions`` counts: how often each action was
+  offered to the player at its decisions (in 7 Wonders this records the hands it held)
+  and how often it chose each; these are counts, not the sequence, so the tensor is not
+  of perfect recall (what is left to do). The strings are: the observation string the
+  JSON view without its event log; the information-state string the JSON view with the
+  player's redacted event log and the sequence of its decisions (the actions offered,
+  the one chosen), which is what the player observed and did, in order.
+- Returns: 0 until the end, then each seat's ``outcome_rewards`` (zero-sum, in [-1, 1]).
+- Action indices are the codecs' (``wonders.envs.classic`` etc. document them).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from wonders.core.errors import OptionsError
+from wonders.core.protocol import JSON
+from wonders.core.protocol import State as EngineState
+from wonders.core.registry import get_game
+from wonders.envs import make_codec
+from wonders.envs.codec import WAIT, Codec, outcome_rewards
+
+DEFAULT_DEALS = 1000
+_BOUNDS = {"classic": (2, 8), "duel": (2, 2), "architects": (2, 7)}
+_PARAMS: dict[str, dict[str, Any]] = {
+    "classic": {
+        "players": 3,
+        "expansions": "",
+        "teams": False,
+        "sides": "random",
+        "deals": DEFAULT_DEALS,
+    },
+    "duel": {"first_game": False, "deals": DEFAULT_DEALS},
+    "architects": {"players": 2, "deals": DEFAULT_DEALS},
+}
+# Upper bounds on the number of moves (joint moves at simultaneous nodes) of a game.
+_MAX_LENGTH = {"classic": 400, "duel": 300, "architects": 1500}
+
+
+def game_type(game: str) -> Any:
+    simultaneous = game == "classic"
+    low, high = _BOUNDS[game]
+    return pyspiel.GameType(
+        short_name=f"python_wonders_{game}",
+        long_name=f"Python wonders {game}",
+        dynamics=(
+            pyspiel.GameType.Dynamics.SIMULTANEOUS
+            if simultaneous
+            else pyspiel.GameType.Dynamics.SEQUENTIAL
+        ),
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        provides_factored_observation_string=False,
+        parameter_specification=_PARAMS[game],
+    )
+
+
+def engine_options(game: str, params: dict[str, Any]) -> JSON:
+    """The engine's setup options from the OpenSpiel parameters."""
+    if game == "duel":
+        return {"first_game": True} if params.get("first_game") else {}
+    options: JSON = {"players": int(params["players"])}
+    if game == "classic":
+        expansions = str(params.get("expansions", "")).replace("+", ",").split(",")
+        expansions = [e.strip() for e in expansions]
+        if any(expansions):
+            options["expansions"] = [e for e in expansions if e]
+        if params.get("teams"):
+            options["teams"] = True
+        options["sides"] = params.get("sides", "random")
+    return options
+
+
+class _Data:
+    """What a game's states need: the engine's options, setup and the codec."""
+
+    def __init__(self, name: str, params: dict[str, Any]) -> None:
+        full = {**_PARAMS[name], **params}
+        self.name = name
+        self.params = full
+        self.options = engine_options(name, full)
+        self.module = get_game(name)
+        self.module.setup(dict(self.options), 0)  # bad options fail here, with their reason
+        self.codec: Codec = make_codec(name, self.options)
+        self.deals = int(full["deals"])
+        if self.deals < 1:
+            raise OptionsError(f"deals must be at least 1, got {self.deals}")
+        self.simultaneous = name == "classic"
+
+
+_DATA: dict[str, _Data] = {}
+
+
+def _data(game: Any) -> _Data:
+    """The data of a pyspiel game object (OpenSpiel may rebuild the Python object, e.g.
+    when unpickling, without our attributes: the data is looked up by the game string)."""
+    key = str(game)
+    data = _DATA.get(key)
+    if data is None:
+        name = game.get_type().short_name.removeprefix("python_wonders_")
+        data = _DATA[key] = _Data(name, dict(game.get_parameters()))
+    return data
+
+
+class WondersGame(pyspiel.Game):  # type: ignore[misc]
+    """One of the games, with its options as parameters."""
+
+    game_name = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        data = _Data(self.game_name, dict(params or {}))
+        super().__init__(
+            game_type(self.game_name),
+            pyspiel.GameInfo(
+                num_distinct_actions=data.codec.num_actions,
+                max_chance_outcomes=data.deals,
+                num_players=data.codec.num_players,
+                min_utility=-1.0,
+                max_utility=1.0,
+                utility_sum=0.0,
+                max_game_length=_MAX_LENGTH[self.game_name],
+            ),
+            data.params,
+        )
+        _DATA.setdefault(str(self), data)
+
+    def new_initial_state(self) -> WondersState:
+        return WondersState(self)
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return Observer(_data(self).codec, perfect_recall)
+
+
+class WondersState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress: ``engine`` is None until the chance node has dealt."""
+
+    def __init__(self, game: WondersGame) -> None:
+        super().__init__(game)
+        self.wgame = _data(game)
+        self.engine: EngineState | None = None
+        # Per player, each decision it made: (the legal indices it was offered, its choice).
+        # The offered actions show what it saw then (in 7 Wonders, the hand it held).
+        self.decisions: list[list[tuple[tuple[int, ...], int]]] = [
+            [] for _ in range(self.wgame.codec.num_players)
+        ]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> WondersState:
+        other = WondersState(self.get_game())
+        # OpenSpiel copies the history itself; the engine's state and memory are ours.
+        other.engine = self.engine.clone() if self.engine is not None else None
+        other.decisions = [list(d) for d in self.decisions]
+        return other
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WondersState:
+        """A state the player cannot tell from this one (the engine's ``sample_world``:
+        the other hands, face-down cards and decks re-dealt), for ISMCTS and the like. Its
+        OpenSpiel history is empty: only its views are meant to be used."""
+        other = WondersState(self.get_game())
+        if self.engine is not None:
+            seed = int(probability_sampler() * 2**31)
+            other.engine = self.engine.sample_world(player_id, random.Random(seed))
+        other.decisions[player_id] = list(self.decisions[player_id])
+        return other
+
+    def current_player(self) -> int:
+        if self.engine is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.engine.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        if self.wgame.simultaneous:
+            return int(pyspiel.PlayerId.SIMULTANEOUS)
+        return self.engine.to_move()[0]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if self.engine is None or self.engine.is_terminal():
+            return []
+        return sorted(self.wgame.codec.legal(self.engine, player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / self.wgame.deals
+        return [(k, p) for k in range(self.wgame.deals)]
+
+    def _apply_action(self, action: int) -> None:
+        if self.engine is None:
+            self.engine = self.wgame.module.setup(dict(self.wgame.options), int(action))
+            return
+        seat = self.engine.to_move()[0]
+        self._play(seat, action)
+
+    def _apply_actions(self, actions: list[int]) -> None:
+        assert self.engine is not None
+        codec = self.wgame.codec
+        movers = self.engine.to_move()
+        legal = {seat: codec.legal(self.engine, seat) for seat in movers}
+        for seat in movers:  # check every seat's action before applying any
+            if actions[seat] not in legal[seat]:
+                raise ValueError(f"action {actions[seat]} is not legal for player {seat}")
+        for seat in movers:
+            if seat in self.engine.to_move():
+                self._play(seat, actions[seat])
+
+    def _play(self, seat: int, action: int) -> None:
+        assert self.engine is not None
+        legal = self.wgame.codec.legal(self.engine, seat)
+        if action not in legal:
+            raise ValueError(f"action {action} is not legal for player {seat}")
+        chosen = legal[action]
+        if chosen is not None:
+            self.engine.apply(seat, chosen)
+            self.decisions[seat].append((tuple(sorted(legal)), action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {action}"
+        return self.wgame.codec.action_name(action)
+
+    def is_terminal(self) -> bool:
+        return self.engine is not None and self.engine.is_terminal()
+
+    def returns(self) -> list[float]:
+        n = self.wgame.codec.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        assert self.engine is not None
+        return outcome_rewards(self.engine.result(), n)
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return "the deal is to come"
+        view = self.engine.view(None)
+        return json.dumps({k: v for k, v in view.items() if k != "events"}, sort_keys=True)
+
+
+class Observer:
+    """OpenSpiel's PyObserver: a player's observation vector and view strings; with
+    ``perfect_recall`` (the information state) also the player's own decisions."""
+
+    def __init__(self, codec: Codec, perfect_recall: bool) -> None:
+        self.codec = codec
+        self.perfect_recall = perfect_recall
+        size = codec.layout.size
+        n = codec.num_actions
+        self.tensor = np.zeros(size + (2 * n if perfect_recall else 0), dtype=np.float32)
+        self.dict = {"observation": self.tensor[:size]}
+        if perfect_recall:
+            self.dict["offered"] = self.tensor[size : size + n]
+            self.dict["chosen"] = self.tensor[size + n :]
+
+    def set_from(self, state: WondersState, player: int) -> None:
+        self.tensor[:] = 0.0
+        if state.engine is None:
+            return
+        self.dict["observation"][:] = self.codec.observe(state.engine, player)
+        if self.perfect_recall:
+            offered, chosen = self.dict["offered"], self.dict["chosen"]
+            for legal, action in state.decisions[player]:
+                offered[list(legal)] += 1.0
+                chosen[action] += 1.0
+
+    def string_from(self, state: WondersState, player: int) -> str:
+        if state.engine is None:
+            return f"player {player}: the deal is to come"
+        view = state.engine.view(player)
+        if not self.perfect_recall:
+            return json.dumps({k: v for k, v in view.items() if k != "events"}, sort_keys=True)
+        return json.dumps({"view": view, "decisions": state.decisions[player]}, sort_keys=True)
+
+
+class WondersClassicGame(WondersGame):
+    game_name = "classic"
+
+
+class WondersDuelGame(WondersGame):
+    game_name = "duel"
+
+
+class WondersArchitectsGame(WondersGame):
+    game_name = "architects"
+
+
+GAME_CLASSES: dict[str, type[WondersGame]] = {
+    "classic": WondersClassicGame,
+    "duel": WondersDuelGame,
+    "architects": WondersArchitectsGame,
+}
+
+for _name, _cls in GAME_CLASSES.items():
+    pyspiel.register_game(game_type(_name), _cls)
+
+__all__ = [
+    "GAME_CLASSES",
+    "WAIT",
+    "WondersArchitectsGame",
+    "WondersClassicGame",
+    "WondersDuelGame",
+    "WondersGame",
+    "WondersState",
+    "engine_options",
+]

@@ -1,0 +1,316 @@
+"""PettingZoo environments for every game: ``env(game, **options)`` (AEC) and
+``parallel_env(game, **options)`` (Parallel).
+
+- Agents are ``player_0`` .. ``player_{n-1}`` (the seats, clockwise). The environment's
+  name (``metadata["name"]``) ends with the encoding's version (``codec.ENCODING_VERSION``).
+- Every agent has the same spaces, returned as the same objects on every call:
+  ``Discrete(codec.num_actions)`` actions and ``Dict(observation=Box(0, 1000, (size,),
+  float32), action_mask=MultiBinary(num_actions))`` observations (the encodings are
+  documented in ``wonders.envs.classic``, ``duel`` and ``architects``).
+- An agent that owes no decision has only the ``WAIT`` action (index 0) in its mask.
+- Parallel: each step takes one action from every agent that owes a decision (in 7
+  Wonders' simultaneous turns, all of them); the actions of the other agents are ignored.
+  AEC: ``agent_selection`` is the first seat that owes a decision; the engine keeps a
+  simultaneous turn's choices hidden until every seat has chosen.
+- An illegal action (not in the mask, outside the space, or missing from a Parallel step's
+  actions for an agent that owes a decision) is replaced by the legal action of lowest
+  index, deterministically, and ``infos[agent]["illegal_action"]`` is
+  ``True`` for that step; nothing else happens (no penalty).
+- Rewards are 0 until the end, then ``outcome_rewards``: (players beaten - players
+  beating you) / (n - 1) (+1 / -1 / 0 in a 2-player game; teammates share their team's
+  rank). The last ``infos`` hold ``result`` (the engine's result JSON: totals, ranks,
+  score breakdowns) and ``score`` (the agent's own breakdown).
+- ``reset(seed=s)`` plays the engine's game with seed ``s`` (so the same deal and, with the
+  same actions, the same game); ``reset()`` without a seed draws the next game's seed
+  from a generator seeded by the last seed given.
+- ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) a text of the
+  spectator's view: each player's public position and the last events.
+
+- ``env.engine`` is the engine's state (to read, e.g. for a bot) and
+  ``env.action_index(agent, action)`` an engine action's index: how a protocol bot plays a
+  seat of the AEC environment (``examples/train_duel.py``).
+
+Options are the game's own ``setup`` options, e.g. ``env("classic", players=5,
+expansions=["leaders"], sides="A")``, ``env("duel")``, ``env("architects", players=4)``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+
+from wonders.core.protocol import JSON, State
+from wonders.core.registry import get_game
+from wonders.envs import make_codec
+from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, outcome_rewards
+
+RENDER_MODES = ["human", "ansi"]
+
+__all__ = ["WondersAEC", "WondersParallel", "env", "parallel_env"]
+
+
+class _Table:
+    """What both forms share: the engine's state, the codec, seeding, observations."""
+
+    def __init__(self, game: str, options: JSON) -> None:
+        self.game = game
+        self.options = dict(options)
+        self.module = get_game(game)
+        # bad options fail here, with their reason, before anything else is built
+        self.state: State = self.module.setup(dict(self.options), 0)
+        self.codec: Codec = make_codec(game, self.options)
+        self.n = self.codec.num_players
+        self.agent_names = [f"player_{i}" for i in range(self.n)]
+        self.seat_of = {a: i for i, a in enumerate(self.agent_names)}
+        self.obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    0.0, OBS_HIGH, shape=(self.codec.layout.size,), dtype=np.float32
+                ),
+                "action_mask": spaces.MultiBinary(self.codec.num_actions),
+            }
+        )
+        self.act_space = spaces.Discrete(self.codec.num_actions)
+        self.seeds = random.Random()
+        self.legal_now: dict[int, dict[int, Any]] = {}
+
+    def new_game(self, seed: int | None) -> None:
+        if seed is not None:
+            game_seed = int(seed)  # numpy integers too
+            self.seeds = random.Random(game_seed)
+        else:
+            game_seed = self.seeds.getrandbits(31)
+        self.state = self.module.setup(dict(self.options), game_seed)
+        self.legal_now.clear()
+
+    def legal(self, seat: int) -> dict[int, Any]:
+        """``seat``'s legal actions by index, kept until the state changes (an AEC step
+        needs them for the observation's mask and again to play)."""
+        legal = self.legal_now.get(seat)
+        if legal is None:
+            legal = self.legal_now[seat] = self.codec.legal(self.state, seat)
+        return legal
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        legal = self.legal(seat)
+        return {
+            "observation": self.codec.observe(self.state, seat),
+            "action_mask": self.codec.mask(legal),
+        }
+
+    def play(self, seat: int, action: Any) -> bool:
+        """Apply ``action`` (an index) for ``seat``; returns whether it was illegal (then the
+        legal action of lowest index is played instead)."""
+        legal = self.legal(seat)
+        try:
+            index = int(action)
+        except (TypeError, ValueError):
+            index = -1
+        illegal = index not in legal
+        if illegal:
+            index = min(legal)
+        chosen = legal[index]
+        if chosen is not None:
+            self.state.apply(seat, chosen)
+            self.legal_now.clear()
+        return illegal
+
+    def final(self) -> tuple[list[float], list[JSON]]:
+        result = self.state.result()
+        rewards = outcome_rewards(result, self.n)
+        data = result.to_json()
+        infos = []
+        for seat in range(self.n):
+            score = next((p.breakdown for p in result.players if p.seat == seat), {})
+            infos.append({"result": data, "score": dict(score)})
+        return rewards, infos
+
+    def render_text(self) -> str:
+        view = self.state.view(None)
+        lines = [f"{self.game} {json.dumps(self.options)}"]
+        for key in ("age", "turn", "phase"):
+            if key in view:
+                lines.append(f"{key}: {view[key]}")
+        for player in view.get("players", ()):
+            public = {k: v for k, v in player.items() if k != "seat"}
+            lines.append(f"seat {player.get('seat')}: {json.dumps(public)}")
+        for event in view.get("events", [])[-5:]:
+            lines.append(f"  {json.dumps(event)}")
+        if self.state.is_terminal():
+            lines.append(f"result: {json.dumps(self.state.result().to_json()['totals'])}")
+        return "\n".join(lines)
+
+
+class WondersAEC(AECEnv):  # type: ignore[misc]
+    """A game as a PettingZoo AEC environment (see the module's docs)."""
+
+    def __init__(self, game: str = "duel", render_mode: str | None = None, **options: Any):
+        super().__init__()
+        self.table = _Table(game, options)
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": RENDER_MODES,
+            "name": f"wonders_{game}_v{ENCODING_VERSION}",
+            "is_parallelizable": True,
+        }
+        self.possible_agents = list(self.table.agent_names)
+        self.agents = list(self.possible_agents)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self.table.act_space)
+        self._reset_books()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.act_space
+
+    @property
+    def engine(self) -> State:
+        """The engine's state (everything, hidden parts included: for bots and tests,
+        not for the agents being trained). Read it; play through ``step`` only."""
+        return self.table.state
+
+    def action_index(self, agent: str, action: Any) -> int:
+        """The index of the engine action ``action`` (e.g. a bot's choice) for ``agent``;
+        -1 if it is not legal now."""
+        seat = self.table.seat_of[agent]
+        for index, legal in self.table.legal(seat).items():
+            if legal == action:
+                return index
+        return -1
+
+    def _reset_books(self) -> None:
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self._next_agent()
+
+    def _next_agent(self) -> str:
+        movers = self.table.state.to_move()
+        return self.possible_agents[movers[0] if movers else 0]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.table.new_game(seed)
+        self._reset_books()
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        return self.table.observation(self.table.seat_of[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        self.infos = {a: {} for a in self.agents}
+        if self.table.play(self.table.seat_of[agent], action):
+            self.infos[agent]["illegal_action"] = True
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        if self.table.state.is_terminal():
+            rewards, infos = self.table.final()
+            for seat, a in enumerate(self.possible_agents):
+                self.rewards[a] = rewards[seat]
+                self.terminations[a] = True
+                self.infos[a].update(infos[seat])
+            self.agent_selection = self.possible_agents[0]
+        else:
+            self.agent_selection = self._next_agent()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        text = self.table.render_text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+class WondersParallel(ParallelEnv):  # type: ignore[misc]
+    """A game as a PettingZoo Parallel environment (see the module's docs)."""
+
+    def __init__(self, game: str = "duel", render_mode: str | None = None, **options: Any):
+        self.table = _Table(game, options)
+        self.render_mode = render_mode
+        self.metadata = {
+            "render_modes": RENDER_MODES,
+            "name": f"wonders_{game}_v{ENCODING_VERSION}",
+        }
+        self.possible_agents = list(self.table.agent_names)
+        self.agents = list(self.possible_agents)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, self.table.obs_space)
+        self.action_spaces = dict.fromkeys(self.possible_agents, self.table.act_space)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.obs_space
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.table.act_space
+
+    def _observations(self) -> dict[str, dict[str, Any]]:
+        return {a: self.table.observation(s) for a, s in self.table.seat_of.items()}
+
+    def reset(
+        self, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        self.table.new_game(seed)
+        self.agents = list(self.possible_agents)
+        return self._observations(), {a: {} for a in self.agents}
+
+    def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
+        table = self.table
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        for seat in table.state.to_move():
+            agent = self.possible_agents[seat]
+            if seat in table.state.to_move() and table.play(seat, actions.get(agent)):
+                infos[agent]["illegal_action"] = True
+        observations = self._observations()
+        rewards = dict.fromkeys(self.agents, 0.0)
+        done = table.state.is_terminal()
+        if done:
+            final, extra = table.final()
+            for seat, a in enumerate(self.possible_agents):
+                rewards[a] = final[seat]
+                infos[a].update(extra[seat])
+        terminations = dict.fromkeys(self.agents, done)
+        truncations = dict.fromkeys(self.agents, False)
+        if done:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
+    def render(self) -> str | None:
+        text = self.table.render_text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+def env(game: str = "duel", render_mode: str | None = None, **options: Any) -> WondersAEC:
+    """The AEC environment of ``game`` with the game's ``options``."""
+    return WondersAEC(game, render_mode=render_mode, **options)
+
+
+def parallel_env(
+    game: str = "duel", render_mode: str | None = None, **options: Any
+) -> WondersParallel:
+    """The Parallel environment of ``game`` with the game's ``options``."""
+    return WondersParallel(game, render_mode=render_mode, **options)

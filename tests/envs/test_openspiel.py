@@ -1,0 +1,126 @@
+"""The OpenSpiel games: registered by importing the module, pass pyspiel.random_sim_test
+with serialization, and expose the codecs' tensors and the views' strings."""
+
+from __future__ import annotations
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import wonders.envs.openspiel  # noqa: E402,F401  (registers the games)
+from wonders.envs import make_codec  # noqa: E402
+
+GAMES = [
+    "python_wonders_duel",
+    "python_wonders_duel(first_game=True)",
+    "python_wonders_architects",
+    "python_wonders_architects(players=5)",
+    "python_wonders_classic",
+    "python_wonders_classic(players=2)",
+    "python_wonders_classic(players=4,expansions=leaders+cities,teams=True)",
+    "python_wonders_classic(players=6,expansions=leaders,sides=A)",
+]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_random_sim_test_with_serialization(name: str) -> None:
+    game = pyspiel.load_game(name)
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_registered_names_and_types() -> None:
+    names = {g.short_name for g in pyspiel.registered_games()}
+    assert {"python_wonders_classic", "python_wonders_duel", "python_wonders_architects"} <= names
+    classic = pyspiel.load_game("python_wonders_classic(players=5)")
+    assert classic.get_type().dynamics == pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert classic.num_players() == 5
+    duel = pyspiel.load_game("python_wonders_duel")
+    assert duel.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert duel.get_type().information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert duel.num_distinct_actions() == make_codec("duel").num_actions
+    with pytest.raises(pyspiel.SpielError):
+        pyspiel.load_game("python_wonders_classic(colour=red)")
+    from wonders.core.errors import OptionsError
+
+    for bad, reason in [
+        ("python_wonders_classic(players=9)", "players must be"),
+        ("python_wonders_duel(deals=0)", "deals must be at least 1"),
+        ("python_wonders_classic(expansions=dragons)", "unknown expansion"),
+    ]:
+        with pytest.raises(OptionsError, match=reason):
+            pyspiel.load_game(bad)
+
+
+def test_chance_deal_then_views_as_tensors_and_strings() -> None:
+    game = pyspiel.load_game("python_wonders_duel(deals=7)")
+    state = game.new_initial_state()
+    assert state.is_chance_node()
+    assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 7] * 7)
+    state.apply_action(3)
+    from wonders.core.registry import get_game
+
+    engine = get_game("duel").setup({}, 3)
+    codec = make_codec("duel")
+    for player in (0, 1):
+        tensor = np.array(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, codec.observe(engine, player))
+        info = state.information_state_tensor(player)
+        size = codec.layout.size
+        assert info[:size] == state.observation_tensor(player)
+        assert len(info) == size + 2 * codec.num_actions and not any(info[size:])
+        assert '"events"' in state.information_state_string(player)
+        assert '"events"' not in state.observation_string(player)
+    assert state.current_player() == engine.to_move()[0]
+    assert sorted(state.legal_actions()) == sorted(codec.legal(engine, engine.to_move()[0]))
+    assert state.action_to_string(state.legal_actions()[0]).startswith("pick_wonder")
+
+
+def test_information_state_remembers_the_players_decisions() -> None:
+    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    codec = make_codec("classic", {"players": 3})
+    size, n = codec.layout.size, codec.num_actions
+    state = game.new_initial_state()
+    state.apply_action(1)
+    rng = np.random.default_rng(1)
+    offered_then, chosen = [], []
+    for _ in range(3):  # three turns: each seat sees a new hand each turn
+        offered_then.append(state.legal_actions(0))
+        joint = [int(rng.choice(state.legal_actions(p))) for p in range(3)]
+        chosen.append(joint[0])
+        state.apply_actions(joint)
+    info = np.array(state.information_state_tensor(0))
+    offered, picked = info[size : size + n], info[size + n :]
+    assert picked.sum() == 3 and all(picked[a] >= 1 for a in chosen)
+    assert offered.sum() == sum(len(o) for o in offered_then)
+    assert all(offered[a] >= 1 for o in offered_then for a in o)
+    text = state.information_state_string(0)
+    assert text.count('"decisions"') == 1 and '"events"' in text
+    assert state.information_state_string(0) != state.information_state_string(1)
+    # a re-dealt world keeps the player's own memory, so its information state
+    world = state.resample_from_infostate(0, np.random.default_rng(2).random)
+    assert world.information_state_tensor(0) == state.information_state_tensor(0)
+
+
+def test_classic_simultaneous_node_and_returns() -> None:
+    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    rng = np.random.default_rng(0)
+    while not state.is_terminal():
+        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            joint = [int(rng.choice(state.legal_actions(p))) for p in range(3)]
+            state.apply_actions(joint)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    returns = state.returns()
+    assert sum(returns) == pytest.approx(0.0)
+    assert max(returns) > 0
+    other = game.new_initial_state()
+    other.apply_action(0)
+    before = str(other)
+    good = [other.legal_actions(p)[0] for p in range(3)]
+    with pytest.raises(ValueError, match="not legal for player 2"):
+        other.apply_actions([*good[:2], 0])  # WAIT is not legal for a seat that must choose
+    assert str(other) == before  # nothing was applied, not even the legal choices
