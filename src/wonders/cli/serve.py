@@ -1,0 +1,35 @@
+"""``wonders serve``: the web table (lobby, tables, spectators) behind uvicorn."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+
+def serve(
+    host: Annotated[
+        str, typer.Option(help="address to listen on (0.0.0.0: the whole network)")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="database URL (default: SQLite in $WONDERS_DATA or ~/.local/share/wonders/"
+            "wonders.db; e.g. postgresql://user@host/dbname)"
+        ),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.7,
+) -> None:
+    """Start the web table: open http://HOST:PORT/ to create tables and invite friends."""
+    try:
+        import uvicorn
+
+        from wonders.web.app import create_app
+    except ImportError as exc:
+        raise typer.BadParameter(
+            f"the web table needs the 'web' extra: pip install 'wonders[web]' ({exc.name})"
+        ) from None
+    if not 0 < port < 65536:
+        raise typer.BadParameter("--port must be 1 to 65535")
+    uvicorn.run(create_app(db, bot_delay), host=host, port=port, log_level="info")

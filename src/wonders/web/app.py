@@ -1,0 +1,407 @@
+"""The FastAPI application: lobby, table pages, the JSON API and the WebSockets.
+
+Every route goes through ``TableService``; a ``WebError`` becomes ``{"error": "..."}`` with its
+HTTP status (on a WebSocket: ``{"type": "error", "error": "..."}``, the connection stays).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+
+from wonders.bots import BOT_NAMES
+from wonders.core.i18n import _
+from wonders.core.protocol import JSON
+from wonders.web import strings
+from wonders.web.live import Connection, Hub
+from wonders.web.service import LiveTable, StaleTable, TableService, TooLarge, WebError
+from wonders.web.store import Store, make_engine, migrate
+from wonders.web.texts import texts
+from wonders.web.thinking import Thinkers
+
+HERE = Path(__file__).resolve().parent
+MAX_MESSAGE = 16 * 1024  # bytes: an action's JSON is far smaller
+
+
+def _error(exc: WebError) -> JSONResponse:
+    return JSONResponse({"error": str(exc)}, status_code=exc.status)
+
+
+async def _body(request: Request) -> bytes:
+    """The request's body, refused unread when it says it is too large."""
+    too_large = TooLarge(_("message too large (at most {n} bytes)").format(n=MAX_MESSAGE))
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > MAX_MESSAGE):
+        raise too_large
+    body = b""
+    async for chunk in request.stream():  # a body sent without its length: counted as it comes
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise too_large
+    return body
+
+
+def _parse(raw: bytes | str) -> Any:
+    if len(raw) > MAX_MESSAGE:
+        raise TooLarge(_("message too large (at most {n} bytes)").format(n=MAX_MESSAGE))
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        raise WebError(_("the message is not valid JSON")) from None
+
+
+class Web:
+    """The app's parts: the store, the tables, the live connections and the bot players."""
+
+    def __init__(self, db: str | None, bot_delay: float) -> None:
+        engine = make_engine(db)
+        migrate(engine)
+        self.store = Store(engine)
+        self.thinkers = Thinkers()
+        self.service = TableService(self.store, self.thinkers)
+        self.hub = Hub(self.service)
+        self.bot_delay = bot_delay
+        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
+        self.clocks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+
+    def resume(self) -> None:
+        """Rebuild every game in progress from its record (at start-up)."""
+        for row in self.store.list_tables(limit=1000):
+            if row.status == "playing":
+                self.service.get(row.id)
+
+    def wake(self, live: LiveTable) -> None:
+        """Set the table's bots and turn clocks going (after start-up, creation, a visit)."""
+        self.kick_bots(live)
+        self.start_clocks(live)
+
+    def kick_bots(self, live: LiveTable) -> None:
+        """Start the table's bot player unless it runs already (bots think in a thread)."""
+        task = self.bot_tasks.get(live.id)
+        if task is None or task.done():
+            self.bot_tasks[live.id] = asyncio.get_running_loop().create_task(self._bots(live))
+
+    async def _bots(self, live: LiveTable) -> None:
+        while True:
+            owing = self.service.bot_owing(live)
+            if not owing:
+                return
+            await asyncio.sleep(self.bot_delay)
+            for seat in owing:
+                try:
+                    moved = await asyncio.to_thread(self.service.play_bot, live, seat)
+                except WebError:
+                    moved = False
+                if moved:
+                    await self.after_change(live, kick=False)
+            live = self.service.get(live.id)  # rebuilt if the store moved on
+
+    async def after_change(self, live: LiveTable, kick: bool = True) -> None:
+        await self.hub.publish(live)
+        if live.finished:
+            await self.hub.publish_lobby()
+        if kick:
+            self.kick_bots(live)
+        self.start_clocks(live)
+
+    def start_clocks(self, live: LiveTable) -> None:
+        """The turn clock: a person who has not decided in time has a bot decide for them
+        (that decision only; their seat stays theirs)."""
+        if live.row.clock is None:
+            return
+        for seat in self.service.clock_owing(live):
+            key = (live.id, seat, live.count)
+            if key not in self.clocks:
+                task = asyncio.get_running_loop().create_task(self._clock(live, seat, live.count))
+                self.clocks[key] = task
+
+    async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
+        try:
+            await asyncio.sleep(live.row.clock or 0)
+            try:
+                moved = await asyncio.to_thread(self.service.play_bot, live, seat, count)
+            except WebError:
+                moved = False
+            if moved:
+                await self.after_change(live)
+        finally:
+            self.clocks.pop((live.id, seat, count), None)
+
+    async def act(self, live: LiveTable, seat: int, action: Any) -> JSON:
+        try:
+            ack = await asyncio.to_thread(self.service.act, live, seat, action)
+        except StaleTable:  # another process moved first: judge it on the reloaded game
+            ack = await asyncio.to_thread(self.service.act, live, seat, action)
+        await self.after_change(live)
+        return ack
+
+    def heard(self, table_id: str) -> None:
+        """A table changed in the database (PostgreSQL NOTIFY, maybe from another process)."""
+        asyncio.get_running_loop().create_task(self._refresh(table_id))
+
+    async def _refresh(self, table_id: str) -> None:
+        live = await asyncio.to_thread(self.service.refresh, table_id)
+        if live is not None:
+            await self.after_change(live)
+
+
+def create_app(db: str | None = None, bot_delay: float = 0.7) -> FastAPI:
+    """The web table on database ``db`` (a SQLAlchemy URL; None: the default SQLite file)."""
+    web = Web(db, bot_delay)
+    service = web.service
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(web.resume)  # load the games in progress: their bots play on
+        for live in list(service.live_tables()):
+            web.wake(live)
+        listener = None
+        if web.store.engine.dialect.name == "postgresql":
+            from wonders.web.notify import Listener
+
+            url = web.store.engine.url.render_as_string(hide_password=False)
+            listener = Listener(url, asyncio.get_running_loop(), web.heard)
+            await asyncio.to_thread(listener.start)
+        yield
+        if listener is not None:
+            await asyncio.to_thread(listener.stop)
+        for task in web.bot_tasks.values():
+            task.cancel()
+        await asyncio.to_thread(web.thinkers.close)
+
+    app = FastAPI(title="wonders", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.state.web = web
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    pages = Jinja2Templates(directory=HERE / "templates")
+
+    @app.exception_handler(WebError)
+    async def web_error(_request: Request, exc: WebError) -> JSONResponse:
+        return _error(exc)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
+        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, 422)
+
+    def page(request: Request, name: str, **context: Any) -> HTMLResponse:
+        context["strings"] = strings.strings()
+        return pages.TemplateResponse(request, name, context)
+
+    # ---- pages ----
+
+    @app.get("/", response_class=HTMLResponse)
+    async def lobby_page(request: Request) -> HTMLResponse:
+        return page(request, "lobby.html", bots=BOT_NAMES, forms=strings.game_forms())
+
+    @app.get("/play/{token}", response_class=HTMLResponse)
+    async def play_page(request: Request, token: str) -> HTMLResponse:
+        try:
+            live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        except WebError as exc:
+            return page(request, "error.html", error=str(exc))
+        await web.hub.publish_lobby()
+        return page(
+            request, "table.html", table=live.id, game=live.row.game, seat=seat, token=token
+        )
+
+    @app.get("/watch/{table_id}", response_class=HTMLResponse)
+    async def watch_page(request: Request, table_id: str) -> HTMLResponse:
+        try:
+            live = await asyncio.to_thread(service.get, table_id)
+        except WebError as exc:
+            return page(request, "error.html", error=str(exc))
+        return page(request, "table.html", table=live.id, game=live.row.game, seat=None, token="")
+
+    # ---- the JSON API ----
+
+    @app.get("/api/tables")
+    async def list_tables() -> JSON:
+        return await asyncio.to_thread(service.lobby)
+
+    @app.post("/api/tables")
+    async def create_table(request: Request) -> JSON:
+        body = _parse(await _body(request))
+        if not isinstance(body, dict):
+            raise WebError(_("a table is a JSON object: game, options, seats"))
+        created = await asyncio.to_thread(
+            service.create,
+            body.get("game"),
+            body.get("options", {}),
+            body.get("seats"),
+            None,
+            body.get("clock"),
+        )
+        live = await asyncio.to_thread(service.get, created.table_id)
+        web.wake(live)
+        await web.hub.publish_lobby()
+        return {
+            "table": created.table_id,
+            "watch": f"/watch/{created.table_id}",
+            "admin": created.admin,
+            "manage": f"/manage/{created.admin}",
+            "seats": [
+                {"seat": s, "token": token, "link": f"/play/{token}"}
+                for s, token in sorted(created.tokens.items())
+            ],
+        }
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join_table(table_id: str) -> JSON:
+        seat, token = await asyncio.to_thread(service.join, table_id)
+        await web.hub.publish_lobby()
+        await web.hub.publish(await asyncio.to_thread(service.get, table_id))
+        return {"table": table_id, "seat": seat, "token": token, "link": f"/play/{token}"}
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> JSON:
+        live = await asyncio.to_thread(service.get, table_id)
+        return await asyncio.to_thread(service.record, live)
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def replay_step(table_id: str, step: int = 0, seat: int | None = None) -> JSON:
+        live = await asyncio.to_thread(service.get, table_id)
+        return await asyncio.to_thread(service.replay_step, live, seat, step)
+
+    @app.get("/replay/{table_id}", response_class=HTMLResponse)
+    async def replay_page(request: Request, table_id: str) -> HTMLResponse:
+        try:
+            live = await asyncio.to_thread(service.get, table_id)
+        except WebError as exc:
+            return page(request, "error.html", error=str(exc))
+        return page(
+            request,
+            "replay.html",
+            table=live.id,
+            game=live.row.game,
+            seats=[s.name for s in live.row.seats],
+            steps=live.count,
+        )
+
+    @app.get("/api/watch/{table_id}")
+    async def watch_state(table_id: str) -> JSON:
+        live = await asyncio.to_thread(service.get, table_id)
+        return await asyncio.to_thread(service.message, live, None)
+
+    @app.get("/api/play/{token}")
+    async def play_state(token: str) -> JSON:
+        live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        return await asyncio.to_thread(service.message, live, seat)
+
+    @app.post("/api/play/{token}/action")
+    async def play_action(token: str, request: Request) -> JSON:
+        raw = await _body(request)
+        live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        return await web.act(live, seat, _parse(raw))
+
+    @app.post("/api/play/{token}/back")
+    async def take_seat_back(token: str) -> JSON:
+        live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        await asyncio.to_thread(service.set_stand_in, live, seat, None)
+        await web.after_change(live)
+        return {"type": "ack", "seat": seat}
+
+    @app.post("/api/manage/{admin}/seats/{seat}")
+    async def stand_in(admin: str, seat: int, request: Request) -> JSON:
+        body = _parse(await _body(request))
+        if not isinstance(body, dict) or "bot" not in body:
+            raise WebError(_('give {"bot": NAME} to seat a bot, {"bot": null} to give it back'))
+        live = await asyncio.to_thread(service.admin_table, admin)
+        await asyncio.to_thread(service.set_stand_in, live, seat, body["bot"])
+        await web.after_change(live)
+        return {"type": "ack", "seat": seat, "stand_in": body["bot"]}
+
+    @app.get("/manage/{admin}", response_class=HTMLResponse)
+    async def manage_page(request: Request, admin: str) -> HTMLResponse:
+        try:
+            live = await asyncio.to_thread(service.admin_table, admin)
+        except WebError as exc:
+            return page(request, "error.html", error=str(exc))
+        return page(
+            request, "manage.html", table=live.id, admin=admin, seats=live.row.seats, bots=BOT_NAMES
+        )
+
+    @app.get("/api/texts/{game}")
+    async def game_texts(game: str) -> Response:
+        return JSONResponse(texts(game), headers={"Cache-Control": "max-age=3600"})
+
+    # ---- WebSockets ----
+
+    async def serve_socket(ws: WebSocket, live: LiveTable, seat: int | None, token: str) -> None:
+        conn = Connection(ws, seat)
+        web.hub.join(live.id, conn)
+        try:
+            await conn.send(await asyncio.to_thread(service.message, live, seat))
+            while True:
+                raw = await ws.receive_text()
+                try:
+                    msg = _parse(raw.encode())
+                    if not isinstance(msg, dict):
+                        raise WebError(_("a message is a JSON object with a type"))
+                    if msg.get("type") == "sync":
+                        live = await asyncio.to_thread(service.get, live.id)
+                        await conn.send(await asyncio.to_thread(service.message, live, seat))
+                    elif msg.get("type") == "act":
+                        if seat is None:
+                            raise WebError(_("a spectator cannot act"))
+                        live, acting = await asyncio.to_thread(service.seat_for_token, token)
+                        ack = await web.act(live, acting, msg.get("action"))
+                        await conn.send(ack)
+                    else:
+                        raise WebError(_("unknown message type {t!r}").format(t=msg.get("type")))
+                except WebError as exc:
+                    await conn.send({"type": "error", "error": str(exc)})
+        except WebSocketDisconnect:
+            pass
+        finally:
+            web.hub.leave(live.id, conn)
+
+    @app.websocket("/ws/play/{token}")
+    async def play_socket(ws: WebSocket, token: str) -> None:
+        await ws.accept()
+        try:
+            live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        except WebError as exc:
+            await ws.send_json({"type": "error", "error": str(exc)})
+            await ws.close(code=4403)
+            return
+        web.wake(live)
+        await serve_socket(ws, live, seat, token)
+
+    @app.websocket("/ws/watch/{table_id}")
+    async def watch_socket(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        try:
+            live = await asyncio.to_thread(service.get, table_id)
+        except WebError as exc:
+            await ws.send_json({"type": "error", "error": str(exc)})
+            await ws.close(code=4404)
+            return
+        web.wake(live)
+        await serve_socket(ws, live, None, "")
+
+    @app.websocket("/ws/lobby")
+    async def lobby_socket(ws: WebSocket) -> None:
+        await ws.accept()
+        conn = Connection(ws, None)
+        web.hub.lobby.add(conn)
+        try:
+            await conn.send({"type": "lobby", **await asyncio.to_thread(service.lobby)})
+            while True:
+                await ws.receive_text()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            web.hub.lobby.discard(conn)
+
+    return app

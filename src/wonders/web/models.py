@@ -1,0 +1,56 @@
+"""The web table's one schema (SQLAlchemy Core). The Alembic migrations in ``migrations/``
+create exactly this; ``tests/web/test_store.py`` checks the two agree."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData()
+
+# A table at which one game is played. The game itself is its record: game, options, seed
+# and the ``actions`` rows; ``pending`` holds the choices made in a simultaneous turn that
+# the engine has not been given yet (see service.py), ``result`` the final result.
+tables = sa.Table(
+    "wonders_tables",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("game", sa.String(32), nullable=False),
+    sa.Column("options", sa.JSON, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("status", sa.String(16), nullable=False),  # playing / finished
+    sa.Column("pending", sa.JSON, nullable=False),
+    sa.Column("result", sa.JSON, nullable=True),
+    sa.Column("created_at", sa.Float, nullable=False),
+    sa.Column("updated_at", sa.Float, nullable=False),
+    # the creator's secret token (its SHA-256): they may seat a bot in an absent player's place
+    sa.Column("admin_hash", sa.String(64), nullable=True),
+    # the turn clock: seconds a person has for a decision before a bot makes it (None: no clock)
+    sa.Column("clock", sa.Float, nullable=True),
+)
+
+# One row per seat: a person (who acts with the secret token; only its SHA-256 is kept) or
+# a bot played by the server.
+seats = sa.Table(
+    "wonders_seats",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("wonders_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True),
+    sa.Column("kind", sa.String(8), nullable=False),  # human / bot
+    sa.Column("bot", sa.String(32), nullable=True),
+    sa.Column("name", sa.String(64), nullable=False),
+    sa.Column("token_hash", sa.String(64), nullable=True, unique=True),
+    sa.Column("claimed", sa.Boolean, nullable=False),
+    # a bot playing a person's seat while they are away (None: they play it themselves)
+    sa.Column("stand_in", sa.String(32), nullable=True),
+)
+
+# The record's actions in order: (table, index) is unique, so an action is stored once.
+actions = sa.Table(
+    "wonders_actions",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("wonders_tables.id"), primary_key=True),
+    sa.Column("idx", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.JSON, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+)

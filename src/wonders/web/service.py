@@ -1,0 +1,541 @@
+"""The tables: one authoritative engine per game, rebuilt from its stored record.
+
+Everything a player does goes through ``TableService.act``: the seat must owe a decision, the
+action must parse (``action_from_json``) and be one of ``legal_actions(seat)``; anything else
+is a ``WebError`` with a one-line reason and changes nothing.
+
+Simultaneous turns (7 Wonders): the engine's ``apply`` is final, but at a real table a player
+may change their mind until everyone has chosen. So while several seats owe a decision, each
+choice is checked for legality and kept as *pending* in this layer (stored in the table's
+``pending`` column, so a restart keeps it; only the seat itself is told what it chose, the
+others only that it has chosen). When the last seat chooses, the pending choices are applied
+to the engine in seat order and appended to the record in one transaction. The engine stays
+the only judge of the rules: a pending choice is always one of its legal actions, and it does
+not change while the others choose (those turns are independent by the rules).
+"""
+
+from __future__ import annotations
+
+import itertools
+import logging
+import random
+import secrets
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from wonders.bots import BOT_NAMES, Bot, make_bot
+from wonders.core.errors import OptionsError, WondersError
+from wonders.core.i18n import _
+from wonders.core.protocol import JSON, State
+from wonders.core.records import GameRecord
+from wonders.core.registry import game_names, get_game
+from wonders.web import words
+from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
+from wonders.web.thinking import Thinkers, is_search_bot
+
+log = logging.getLogger(__name__)
+MAX_NAME = 40
+_SEQ = itertools.count(1)  # one clock for every table of this process: views never go back
+MIN_CLOCK, MAX_CLOCK = 5, 3600  # the turn clock's bounds, in seconds
+CLOCK_BOT = "greedy"  # decides for a person whose turn clock ran out
+
+
+class WebError(WondersError):
+    """A request that cannot be served; ``status`` is its HTTP status."""
+
+    status = 400
+
+
+class NotFound(WebError):
+    status = 404
+
+
+class Forbidden(WebError):
+    status = 403
+
+
+class Conflict(WebError):
+    status = 409
+
+
+class TooLarge(WebError):
+    status = 413
+
+
+class StaleTable(Conflict):
+    """The stored game moved on (another server process): reload it and try again."""
+
+
+@dataclass
+class LiveTable:
+    row: TableRow
+    state: State
+    count: int  # actions stored
+    lock: threading.RLock = field(default_factory=threading.RLock)
+    bots: dict[str, Bot] = field(default_factory=dict)  # "seat:name" -> its bot
+    version: int = field(default_factory=lambda: next(_SEQ))  # grows with every change
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def finished(self) -> bool:
+        return self.row.status == "finished"
+
+
+def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
+    """The game from its record (every action was legal when it was stored)."""
+    state = get_game(row.game).setup(dict(row.options), row.seed)
+    for seat, action in record:
+        state.apply(seat, state.action_from_json(action))
+    return state
+
+
+@dataclass
+class Created:
+    table_id: str
+    tokens: dict[int, str]  # human seat -> its secret token (shown once, to the creator)
+    admin: str = ""  # the creator's secret token: seats a bot in an absent player's place
+
+
+def _seat_spec(raw: Any, seat: int) -> SeatRow:
+    if not isinstance(raw, dict):
+        raise WebError(_("seat {n} must be an object").format(n=seat))
+    kind = raw.get("kind", "human")
+    name = raw.get("name")
+    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
+        raise WebError(
+            _("seat {n}: a name is text of at most {m} characters").format(n=seat, m=MAX_NAME)
+        )
+    if kind == "bot":
+        bot = raw.get("bot", "greedy")
+        if not isinstance(bot, str) or bot.split(":")[0] not in BOT_NAMES:
+            raise WebError(
+                _("seat {n}: unknown bot {bot!r}; bots: {names}").format(
+                    n=seat, bot=bot, names=", ".join(BOT_NAMES)
+                )
+            )
+        try:
+            make_bot(bot)
+        except OptionsError as exc:
+            raise WebError(str(exc)) from None
+        return SeatRow(
+            seat, "bot", bot, name or _("{bot} bot {n}").format(bot=bot, n=seat + 1), None, True
+        )
+    if kind != "human":
+        raise WebError(_("seat {n}: kind must be human or bot").format(n=seat))
+    return SeatRow(seat, "human", None, name or _("Player {n}").format(n=seat + 1), None, False)
+
+
+class TableService:
+    """Thread-safe: every table has its own lock; the store is the source of truth."""
+
+    def __init__(self, store: Store, thinkers: Thinkers | None = None) -> None:
+        self.store = store
+        self.thinkers = thinkers  # where the search bots think (None: in the calling thread)
+        self._live: dict[str, LiveTable] = {}
+        self._lock = threading.Lock()
+
+    # ---- creating and loading ----
+
+    def create(
+        self,
+        game: Any,
+        options: Any,
+        seat_specs: Any,
+        seed: int | None = None,
+        clock: Any = None,
+    ) -> Created:
+        if not isinstance(game, str) or game not in game_names():
+            raise WebError(
+                _("unknown game {game!r}; games: {names}").format(
+                    game=game, names=", ".join(game_names())
+                )
+            )
+        if not isinstance(options, dict):
+            raise WebError(_("options must be an object"))
+        if seed is None:
+            seed = secrets.randbits(62)
+        try:
+            state = get_game(game).setup(dict(options), seed)
+        except WondersError as exc:
+            raise WebError(str(exc)) from None
+        if not isinstance(seat_specs, list) or len(seat_specs) != state.num_players:
+            raise WebError(
+                _("this game has {n} seats: give one entry for each").format(n=state.num_players)
+            )
+        rows = [_seat_spec(raw, seat) for seat, raw in enumerate(seat_specs)]
+        tokens: dict[int, str] = {}
+        for row in rows:
+            if row.kind == "human":
+                tokens[row.seat] = secrets.token_urlsafe(24)
+                row.token_hash = token_hash(tokens[row.seat])
+        table_id = secrets.token_urlsafe(9)
+        if clock is not None and (
+            isinstance(clock, bool)
+            or not isinstance(clock, int | float)
+            or not MIN_CLOCK <= clock <= MAX_CLOCK
+        ):
+            raise WebError(
+                _("the turn clock is {lo} to {hi} seconds").format(lo=MIN_CLOCK, hi=MAX_CLOCK)
+            )
+        admin = secrets.token_urlsafe(24)
+        clock = None if clock is None else float(clock)
+        self.store.create_table(table_id, game, dict(options), seed, rows, token_hash(admin), clock)
+        return Created(table_id, tokens, admin)
+
+    def get(self, table_id: str) -> LiveTable:
+        with self._lock:
+            live = self._live.get(table_id)
+        if live is not None:
+            return live
+        loaded = self.store.load(table_id) if isinstance(table_id, str) else None
+        if loaded is None:
+            raise NotFound(_("no table {id}").format(id=table_id))
+        row, record = loaded
+        live = LiveTable(row, _rebuild(row, record), len(record))
+        with self._lock:
+            return self._live.setdefault(table_id, live)
+
+    def _reload(self, live: LiveTable) -> bool:
+        """Bring a cached table (its lock held) to what the store holds, in place so every
+        holder of it sees the fresh game; False if it was up to date."""
+        loaded = self.store.load(live.id)
+        if loaded is None:
+            return False
+        row, record = loaded
+        if (
+            len(record) == live.count
+            and row.pending == live.row.pending
+            and row.seats == live.row.seats
+        ):
+            return False
+        live.row, live.state, live.count = row, _rebuild(row, record), len(record)
+        live.version = next(_SEQ)
+        return True
+
+    def refresh(self, table_id: str) -> LiveTable | None:
+        """Reload a cached table whose stored record or pending choices moved on (another
+        process played); the table if it changed, else None (also when not cached here)."""
+        with self._lock:
+            live = self._live.get(table_id)
+        if live is None:
+            return None
+        with live.lock:
+            return live if self._reload(live) else None
+
+    def live_tables(self) -> list[LiveTable]:
+        with self._lock:
+            return list(self._live.values())
+
+    def forget(self, table_id: str) -> None:
+        """Drop the cached engine: the next use rebuilds it from the store."""
+        with self._lock:
+            self._live.pop(table_id, None)
+
+    def seat_for_token(self, token: Any) -> tuple[LiveTable, int]:
+        if not isinstance(token, str) or not token:
+            raise Forbidden(_("a seat token is needed to act"))
+        found = self.store.seat_for_token(token)
+        if found is None:
+            raise Forbidden(_("unknown seat token"))
+        live = self.get(found[0])
+        seat_row = live.row.seats[found[1]]
+        if not seat_row.claimed:
+            self.store.claim(live.id, seat_row.seat)
+            seat_row.claimed = True
+        return live, found[1]
+
+    def join(self, table_id: str) -> tuple[int, str]:
+        """Claim the first free human seat of a table: its seat and a new secret token."""
+        live = self.get(table_id)
+        if live.finished:
+            raise Conflict(_("the game is over"))
+        token = secrets.token_urlsafe(24)
+        with live.lock:
+            seat = self.store.claim_free_seat(table_id, token_hash(token))
+            if seat is None:
+                raise Conflict(_("no free seat at this table"))
+            live.row.seats[seat].claimed = True
+            live.row.seats[seat].token_hash = token_hash(token)
+        return seat, token
+
+    def admin_table(self, token: Any) -> LiveTable:
+        """The table whose creator holds ``token``."""
+        if not isinstance(token, str) or not token:
+            raise Forbidden(_("the table's creator token is needed"))
+        table_id = self.store.table_for_admin(token)
+        if table_id is None:
+            raise Forbidden(_("unknown creator token"))
+        return self.get(table_id)
+
+    def set_stand_in(self, live: LiveTable, seat: Any, bot: Any) -> None:
+        """Seat ``bot`` in place of the person at ``seat`` (None: give the seat back)."""
+        with live.lock:
+            if live.finished:
+                raise Conflict(_("the game is over"))
+            n = len(live.row.seats)
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise WebError(_("seat must be 0 to {last}").format(last=n - 1))
+            if live.row.seats[seat].kind != "human":
+                raise WebError(_("seat {n} is a bot's already").format(n=seat))
+            if bot is not None:
+                if not isinstance(bot, str) or bot.split(":")[0] not in BOT_NAMES:
+                    raise WebError(
+                        _("unknown bot {bot!r}; bots: {names}").format(
+                            bot=bot, names=", ".join(BOT_NAMES)
+                        )
+                    )
+                try:
+                    make_bot(bot)
+                except OptionsError as exc:
+                    raise WebError(str(exc)) from None
+            self.store.set_stand_in(live.id, seat, bot)
+            live.row.seats[seat].stand_in = bot
+            live.version = next(_SEQ)
+
+    # ---- acting ----
+
+    def act(self, live: LiveTable, seat: int, action_json: Any, by_bot: bool = False) -> JSON:
+        """Check and play (or, in a simultaneous turn, keep) ``seat``'s action; stored before
+        this returns. Returns the acknowledgement."""
+        with live.lock:
+            if live.finished:
+                raise Conflict(_("the game is over"))
+            if live.row.seats[seat].stand_in and not by_bot:
+                raise Conflict(_("a bot plays your seat: take it back first"))
+            if not isinstance(action_json, dict):
+                raise WebError(_("an action must be a JSON object"))
+            state = live.state
+            owing = state.to_move()
+            if seat not in owing:
+                raise Conflict(_("seat {n} owes no decision now").format(n=seat))
+            try:
+                action = state.action_from_json(action_json)
+            except Exception as exc:  # any JSON at all may come in: each is refused plainly
+                raise WebError(_("malformed action: {why}").format(why=exc)) from None
+            canonical = action.to_json()
+            if canonical not in [a.to_json() for a in state.legal_actions(seat)]:
+                raise WebError(_("illegal action: {action}").format(action=canonical))
+            pending = dict(live.row.pending)
+            pending[seat] = canonical
+            if len(owing) > 1 and not set(owing) <= set(pending):
+                self._store(live, [], pending)
+                return {"type": "ack", "pending": True, "chosen": sorted(pending)}
+            batch = [(s, pending[s]) for s in sorted(pending) if s in owing]
+            self._play(live, batch)
+            return {"type": "ack", "pending": False}
+
+    def _play(self, live: LiveTable, batch: list[tuple[int, JSON]]) -> None:
+        state = live.state
+        try:
+            for s, a in batch:
+                state.apply(s, state.action_from_json(a))
+        except WondersError:  # cannot happen for checked actions: rebuild to be safe
+            live.count = -1
+            self._reload(live)
+            raise
+        self._store(live, batch, {})
+
+    def _store(
+        self, live: LiveTable, batch: list[tuple[int, JSON]], pending: dict[int, JSON]
+    ) -> None:
+        state = live.state
+        finished = state.is_terminal()
+        result = state.result().to_json() if finished else None
+        status = "finished" if finished else "playing"
+        try:
+            self.store.append(live.id, live.count, batch, pending, status, result, live.row.pending)
+        except StaleError:
+            live.count = -1  # the engine may hold moves that were not stored
+            self._reload(live)
+            raise StaleTable(_("the table changed meanwhile: try again")) from None
+        except Exception:  # the database failed: the next use rebuilds the game from it
+            self.forget(live.id)
+            raise
+        live.count += len(batch)
+        live.row.pending = pending
+        live.row.status = status
+        live.row.result = result
+        live.version = next(_SEQ)
+
+    # ---- bots ----
+
+    def bot_owing(self, live: LiveTable) -> list[int]:
+        """Seats played by a bot (their own or a stand-in) that owe a decision and have not
+        chosen yet."""
+        with live.lock:
+            if live.finished:
+                return []
+            return [
+                s
+                for s in live.state.to_move()
+                if (live.row.seats[s].kind == "bot" or live.row.seats[s].stand_in)
+                and s not in live.row.pending
+            ]
+
+    def clock_owing(self, live: LiveTable) -> list[int]:
+        """People on the clock: seats a person plays that owe a decision not made yet."""
+        with live.lock:
+            if live.finished or live.row.clock is None:
+                return []
+            return [
+                s
+                for s in live.state.to_move()
+                if live.row.seats[s].kind == "human"
+                and not live.row.seats[s].stand_in
+                and s not in live.row.pending
+            ]
+
+    def play_bot(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
+        """Let the bot at ``seat`` choose (on a copy, outside the lock) and act; False if the
+        table moved on meanwhile. With ``clock_count``: the turn clock ran out for a person
+        at ``seat`` while ``clock_count`` actions were stored, so ``CLOCK_BOT`` decides for
+        them (if that decision is still owed)."""
+        with live.lock:
+            row = live.row.seats[seat]
+            if clock_count is None:
+                if seat not in self.bot_owing(live):
+                    return False
+                name = row.bot if row.kind == "bot" else row.stand_in
+            else:
+                if live.count != clock_count or seat not in self.clock_owing(live):
+                    return False
+                name = CLOCK_BOT
+            version = live.version
+            snapshot = live.state.clone()
+            name = name or "random"
+            seed = (live.row.seed + 7919 * seat + 104729 * live.count) % 2**31
+            key = f"{seat}:{name}"
+            bot = live.bots.get(key)
+            if bot is None:
+                bot = live.bots[key] = make_bot(name, seed=seed)
+        try:
+            if self.thinkers is not None and is_search_bot(name):
+                choice = self.thinkers.choose(snapshot, seat, name, seed)
+            else:
+                choice = bot.choose(snapshot, seat).to_json()
+        except Exception:  # a bot's bug must not stall the table: it plays at random instead
+            log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
+            choice = random.Random(live.count).choice(snapshot.legal_actions(seat)).to_json()
+        with live.lock:
+            if live.version != version:
+                return False
+            self.act(live, seat, choice, by_bot=True)
+            return True
+
+    # ---- what a client receives ----
+
+    def message(self, live: LiveTable, seat: int | None) -> JSON:
+        """Everything ``seat`` (None: a spectator) may know: ``view(seat)``, its legal actions,
+        its own pending choice, who has chosen, the seats, the log in words, the result."""
+        with live.lock:
+            state = live.state
+            view = state.view(seat)
+            owing = [] if live.finished else state.to_move()
+            pending = live.row.pending
+            msg: JSON = {
+                "type": "state",
+                "table": live.id,
+                "game": live.row.game,
+                "seat": seat,
+                "version": live.count * 1000 + len(pending),
+                "seq": live.version,
+                "status": live.row.status,
+                "options": live.row.options,
+                "to_move": owing,
+                "chosen": sorted(s for s in pending if s in owing),
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "claimed": s.claimed,
+                        "stand_in": s.stand_in,
+                    }
+                    for s in live.row.seats
+                ],
+                "clock": live.row.clock,
+                "view": view,
+                "log": words.log(live.row.game, view, seat, [s.name for s in live.row.seats]),
+                "legal": [],
+                "my_choice": None,
+                "result": live.row.result,
+            }
+            if seat is not None and seat in owing:
+                msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+                msg["my_choice"] = pending.get(seat)
+            return msg
+
+    def record(self, live: LiveTable) -> JSON:
+        """The full record (with its seed): only once the game is over."""
+        with live.lock:
+            if not live.finished:
+                raise Conflict(_("the record is shown when the game is over"))
+            loaded = self.store.load(live.id)
+            assert loaded is not None
+            row, acts = loaded
+            return GameRecord(row.game, row.options, row.seed, acts, row.result).to_json()
+
+    def replay_step(self, live: LiveTable, seat: Any, step: Any) -> JSON:
+        """A finished game after its first ``step`` actions, as ``seat`` (None: a spectator)
+        saw it then: the replay page steps through these."""
+        with live.lock:
+            if not live.finished:
+                raise Conflict(_("the replay is shown when the game is over"))
+            n = live.state.num_players
+            if seat is not None and (not isinstance(seat, int) or not 0 <= seat < n):
+                raise WebError(_("seat must be 0 to {last}").format(last=n - 1))
+            if not isinstance(step, int) or not 0 <= step <= live.count:
+                raise WebError(_("step must be 0 to {last}").format(last=live.count))
+            loaded = self.store.load(live.id)
+            assert loaded is not None
+            row, record = loaded
+        state = get_game(row.game).setup(dict(row.options), row.seed)
+        for s, action in record[:step]:
+            state.apply(s, state.action_from_json(action))
+        view = state.view(seat)
+        names = [s.name for s in row.seats]
+        return {
+            "table": live.id,
+            "game": row.game,
+            "seat": seat,
+            "step": step,
+            "steps": len(record),
+            "actor": record[step - 1][0] if step else None,
+            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in row.seats],
+            "view": view,
+            "log": words.log(row.game, view, seat, names),
+            "result": row.result if step == len(record) else None,
+        }
+
+    def lobby(self) -> JSON:
+        """Open tables (a human seat not yet taken), games in progress, finished games."""
+        out: JSON = {"open": [], "playing": [], "finished": []}
+        for row in self.store.list_tables():
+            entry = {
+                "id": row.id,
+                "game": row.game,
+                "options": row.options,
+                "seats": [
+                    {
+                        "seat": s.seat,
+                        "name": s.name,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "claimed": s.claimed,
+                    }
+                    for s in row.seats
+                ],
+                "updated_at": row.updated_at,
+            }
+            if row.status == "finished":
+                out["finished"].append(entry)
+            elif any(not s.claimed for s in row.seats):
+                out["open"].append(entry)
+            else:
+                out["playing"].append(entry)
+        return out

@@ -1,0 +1,225 @@
+// Each game's board, built only from its view JSON, and its actions in words.
+"use strict";
+window.GAMES = {};
+
+function payText(pay) {
+  if (!pay) return "";
+  if (Array.isArray(pay)) return pay.length ? " (" + t("pay") + ": " + pay.join(", ") + ")" : "";
+  if (typeof pay === "number") return pay ? " (" + pay + " " + t("coins") + ")" : "";
+  const parts = [];
+  if (pay.left) parts.push(pay.left + " " + t("to the left"));
+  if (pay.right) parts.push(pay.right + " " + t("to the right"));
+  if (pay.bank) parts.push(pay.bank + " " + t("to the bank"));
+  return parts.length ? " (" + t("pay") + " " + parts.join(", ") + ")" : "";
+}
+
+function genericText(a) {
+  const rest = Object.entries(a).filter(([k]) => k !== "kind" && k !== "pay")
+    .map(([k, v]) => k + " " + (Array.isArray(v) ? v.join(", ") : v));
+  return a.kind.replace(/_/g, " ") + (rest.length ? ": " + rest.join(", ") : "") + payText(a.pay);
+}
+
+function chip(text, cls, title) {
+  return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(text) || null }, text);
+}
+
+function byColour(names) {
+  const groups = {};
+  for (const n of names) {
+    const c = window.cardInfo(n).color || "other";
+    (groups[c] = groups[c] || []).push(n);
+  }
+  return Object.entries(groups).map(([c, ns]) => el("div", { class: "row" }, ns.map((n) => chip(n, c))));
+}
+
+// ---------------- 7 Wonders ----------------
+window.GAMES.classic = {
+  nameOf: (key) => key,
+  isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
+  decisionTitle: (view, legal) => {
+    const k = legal[0].kind;
+    const titles = { draft: "Leaders", recruit: "Leaders", pay: "Debt", discard_build: "Discard pile",
+      free_build: "Discard pile", copy: "Decision", skip: "Decision" };
+    return t("Decision") + ": " + t(titles[k] || "Decision");
+  },
+  buttonText(a) {
+    const names = { build: "Build", sell: "Sell", wonder: "Wonder stage" };
+    if (names[a.kind]) return t(names[a.kind]) + payText(a.pay);
+    if (a.kind === "pay") return t("pay") + " " + a.coins + " " + t("coins");
+    return genericText(a);
+  },
+  actionText(a) {
+    const card = a.card ? " " + a.card : "";
+    return this.buttonText(a) + (a.kind === "pay" ? "" : card);
+  },
+  head(view) {
+    const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
+    return el("div", {}, t("Age") + " " + view.age + ", " + t("Turn") + " " + view.turn + dir +
+      " — " + t("Discard pile") + ": " + view.discard_size + (view.phase ? " — " + view.phase.replace(/_/g, " ") : ""));
+  },
+  city(p, label, full, chosen) {
+    const info = window.cardInfo(p.wonder);
+    const stages = (info.stages && info.stages[p.side]) || [];
+    const box = el("div", { class: "city" + (full ? "" : " glance"), "data-seat": p.seat },
+      el("h4", { title: info.text || "" }, label + ": " + p.wonder + " " + p.side),
+      el("div", {}, p.coins + " " + t("coins") + ", " + p.shields + " " + t("shields") + ", " +
+        p.stages + "/" + p.stages_total + " " + t("stages") +
+        (p.tokens && p.tokens.length ? ", " + t("military") + ": " + p.tokens.join(" ") : "") +
+        (p.debt ? ", " + t("Debt") + ": " + p.debt : "") + (p.chosen || chosen ? " ✓ " + t("has chosen") : "")));
+    if (full) {
+      box.append(el("ol", { class: "stages" }, stages.map((s, i) =>
+        el("li", { class: i < p.stages ? "built" : "" }, s))));
+      box.append(...byColour(p.buildings));
+      if (p.leaders && p.leaders.length) box.append(el("div", { class: "row" }, t("Leaders") + ": ", p.leaders.map((n) => chip(n, "white"))));
+    } else {
+      box.append(el("div", {}, p.buildings.length + " " + t("Cards")));
+    }
+    return box;
+  },
+  board(view, msg) {
+    const n = view.players.length;
+    const me = view.seat === null || view.seat === undefined ? null : view.seat;
+    const wrap = el("div", { class: "cities" });
+    const finished = msg.status === "finished";
+    const near = me === null ? [] : [(me + 1) % n, (me + n - 1) % n];
+    if (view.hand && view.hand.length && me !== null) {
+      wrap.append(el("div", { class: "hand", id: "hand" }, el("h3", {}, t("Your hand")),
+        view.hand.map((c) => chip(c, window.cardInfo(c).color, window.cardText(c) + " — " + t("Cost") + ": " + (window.cardInfo(c).cost || "")))));
+    }
+    if (view.teammate_hand && view.teammate_hand.length) {
+      wrap.append(el("div", { class: "hand" }, el("h3", {}, t("Hand") + " (" + window.who(view.teammate) + ")"),
+        view.teammate_hand.map((c) => chip(c, window.cardInfo(c).color))));
+    }
+    const order = me === null ? view.players.map((p) => p.seat) : [me, ...near.filter((s) => s !== me), ...view.players.map((p) => p.seat).filter((s) => s !== me && !near.includes(s))];
+    for (const s of order) {
+      const p = view.players[s];
+      let label = window.who(s);
+      if (me !== null && s === (me + 1) % n && s !== me) label += " (" + t("left") + ")";
+      else if (me !== null && s === (me + n - 1) % n && s !== me) label += " (" + t("right") + ")";
+      wrap.append(this.city(p, label, finished || me === null || s === me || near.includes(s), (msg.chosen || []).includes(s)));
+    }
+    return wrap;
+  },
+};
+
+// ---------------- 7 Wonders Duel ----------------
+const DUEL_ROWS = { 1: [2, 3, 4, 5, 6], 2: [6, 5, 4, 3, 2], 3: [2, 3, 4, 2, 4, 3, 2] };
+window.GAMES.duel = {
+  nameOf: (key) => key,
+  isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
+  decisionTitle: (view, legal) => {
+    const k = legal[0].kind;
+    if (k === "pick_wonder") return t("Wonder draft");
+    if (k === "token") return t("Progress tokens");
+    if (k === "start") return t("Decision") + ": " + t("Age");
+    return t("Decision");
+  },
+  buttonText(a) {
+    if (a.kind === "build") return t("Build");
+    if (a.kind === "sell") return t("Sell");
+    if (a.kind === "wonder") return t("Wonder stage") + ": " + a.wonder;
+    if (a.kind === "pick_wonder") return t("Choose");
+    if (a.kind === "token") return t("Choose");
+    if (a.kind === "start") return t("player") + " " + (a.seat + 1) + " (" + window.who(a.seat) + ")";
+    return genericText(a);
+  },
+  actionText(a) {
+    if (a.kind === "wonder") return a.wonder + " ← " + a.card;
+    return this.buttonText(a) + " " + (a.card || a.wonder || a.token || "");
+  },
+  head(view) {
+    return el("div", {}, t("Age") + " " + view.age + " — " + (view.phase || "") +
+      (view.victory ? " — " + t("Victory") + ": " + view.victory : ""));
+  },
+  track(view) {
+    const pos = view.military.position;
+    const cells = [];
+    for (let i = -9; i <= 9; i++) cells.push(el("span", { class: "cell" + (i === pos ? " pawn" : "") }, i === pos ? "⚔" : (i === 0 ? "|" : "·")));
+    const tokens = view.military.tokens.map(([p, n]) => window.who(p) + " " + n).join(", ");
+    return el("div", { class: "track", id: "military" }, t("Military") + " (" + window.who(0) + " ← → " + window.who(1) + "): ", cells, " " + tokens);
+  },
+  structure(view) {
+    const rows = DUEL_ROWS[view.age] || [view.structure.length];
+    const box = el("div", { class: "structure", id: "structure" }, el("h3", {}, t("Structure")));
+    let i = 0;
+    for (const n of rows) {
+      const row = el("div", { class: "srow" });
+      for (let k = 0; k < n && i < view.structure.length; k++, i++) {
+        const c = view.structure[i];
+        if (c.taken) row.append(el("span", { class: "slot empty" }, ""));
+        else if (!c.face_up) row.append(el("span", { class: "slot down" }, t("face down")));
+        else row.append(el("span", { class: "slot" + (c.accessible ? " open" : ""), title: window.cardText(c.card) }, chip(c.card, window.cardInfo(c.card).color)));
+      }
+      box.append(row);
+    }
+    return box;
+  },
+  board(view) {
+    const wrap = el("div", { class: "cities" });
+    wrap.append(this.track(view));
+    if (view.offer && view.offer.length) wrap.append(el("div", {}, t("Wonder draft") + ": ", view.offer.map((w) => chip(w, "wonder"))));
+    wrap.append(el("div", {}, t("Progress tokens") + ": ", view.board_tokens.map((n) => chip(n, "token"))));
+    if (view.structure.some((c) => !c.taken)) wrap.append(this.structure(view));
+    for (const p of view.players) {
+      wrap.append(el("div", { class: "city", "data-seat": p.seat },
+        el("h4", {}, window.who(p.seat)),
+        el("div", {}, p.coins + " " + t("coins") + ", " + p.points + " " + t("points")),
+        el("div", { class: "row" }, t("Wonders") + ": ", p.wonders.map((w) => chip(w + (p.built[w] ? " ✓" : ""), p.built[w] ? "wonder built" : "wonder", window.cardText(w)))),
+        el("div", { class: "row" }, t("Tokens") + ": ", p.tokens.map((n) => chip(n, "token"))),
+        el("div", {}, t("Science") + ": " + Object.entries(p.science).map(([k, v]) => k + "×" + v).join(", ")),
+        ...byColour(p.cards)));
+    }
+    if (view.discard.length) wrap.append(el("div", {}, t("Discard pile") + ": ", view.discard.map((c) => chip(c, window.cardInfo(c).color))));
+    return wrap;
+  },
+};
+
+// ---------------- 7 Wonders Architects ----------------
+window.GAMES.architects = {
+  nameOf: (key) => (window.cardInfo(key).label || key),
+  // taking from a deck: what lies on top of it (the central deck's top is hidden)
+  groupInfo(actions, view) {
+    const a = actions[0];
+    if (a.kind !== "take") return null;
+    const deck = view.decks.find((d) => d.deck === a.deck);
+    const where = deck ? deck.deck : t("Central deck");
+    if (!deck || !deck.top) return { title: where + ": " + t("face down"), text: "" };
+    const top = window.cardInfo(deck.top);
+    return { title: where + ": " + (top.label || deck.top), text: top.text || "", color: top.color };
+  },
+  isSpecial: (legal) => legal.some((a) => !["take"].includes(a.kind)),
+  decisionTitle: () => t("Decision"),
+  buttonText(a) {
+    if (a.kind === "take") return t("Choose");
+    if (a.kind === "pick") return t("Choose") + ": " + (window.cardInfo(a.card).label || a.card);
+    if (a.kind === "build") return t("Build") + " " + t("Wonder stage") + " " + a.stage + payText(a.pay);
+    return genericText(a);
+  },
+  actionText(a) {
+    if (a.kind === "take") return t("Choose") + ": " + a.deck;
+    return this.buttonText(a);
+  },
+  head(view) {
+    return el("div", {}, t("Turn") + " " + view.turn + " — " + t("Conflict") + ": " +
+      view.conflict.battle_side + "/" + view.conflict.total);
+  },
+  board(view) {
+    const wrap = el("div", { class: "cities" });
+    wrap.append(el("div", { class: "decks", id: "decks" }, el("h3", {}, t("Decks")),
+      view.decks.map((d) => el("div", { class: "deck" }, d.deck + " (" + d.size + "): ",
+        d.top ? chip(window.cardInfo(d.top).label || d.top, window.cardInfo(d.top).color, window.cardText(d.top)) : t("face down"))),
+      el("div", { class: "deck" }, t("Central deck") + ": " + view.central.size)));
+    wrap.append(el("div", {}, t("Progress tokens") + ": ", view.tokens.face_up.map((n) => chip(n, "token")), " (+" + view.tokens.stack + ")"));
+    for (const p of view.players) {
+      const info = window.cardInfo(p.wonder);
+      const stages = info.stages || [];
+      wrap.append(el("div", { class: "city", "data-seat": p.seat },
+        el("h4", { title: info.text || "" }, window.who(p.seat) + ": " + p.wonder + (p.cat ? " 🐱 " + t("Cat") : "")),
+        el("div", {}, p.shields + " " + t("shields") + ", " + p.victory_tokens + " " + t("tokens")),
+        el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, s))),
+        el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) => chip((window.cardInfo(k).label || k) + " ×" + n, window.cardInfo(k).color, window.cardText(k)))),
+        el("div", { class: "row" }, t("Progress tokens") + ": ", p.progress.map((n) => chip(n, "token")))));
+    }
+    return wrap;
+  },
+};

@@ -1,0 +1,318 @@
+"""The web table's database: where a game's record lives (SQLAlchemy, SQLite or PostgreSQL).
+
+A game is its record: options and seed in ``wonders_tables``, its actions in
+``wonders_actions`` in order. ``append`` stores actions in one transaction that first locks
+the table's row (``FOR UPDATE`` on PostgreSQL) and checks how many actions are stored, so an
+action is stored once even with several writers; the caller acknowledges an action only after
+``append`` returned. Nothing here knows a game's rules.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from wonders.core.protocol import JSON
+from wonders.web.models import actions, seats, tables
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+CHANNEL = "wonders_tables"  # PostgreSQL NOTIFY channel: the id of a table that changed
+
+
+def default_path() -> Path:
+    """``$WONDERS_DATA/wonders.db``, else ``$XDG_DATA_HOME/wonders/wonders.db``, else
+    ``~/.local/share/wonders/wonders.db``."""
+    if os.environ.get("WONDERS_DATA"):
+        return Path(os.environ["WONDERS_DATA"]) / "wonders.db"
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "wonders" / "wonders.db"
+
+
+def database_url(url: str | None) -> str:
+    """The SQLAlchemy URL: the default SQLite file when None; ``postgresql://`` means psycopg 3."""
+    if url is None:
+        path = default_path()
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return f"sqlite:///{path}"
+    if url.startswith("postgresql://") or url.startswith("postgres://"):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    return url
+
+
+def make_engine(url: str | None) -> sa.Engine:
+    full = database_url(url)
+    if full.startswith("sqlite"):
+        engine = sa.create_engine(full, connect_args={"check_same_thread": False})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(conn: Any, _record: Any) -> None:
+            cursor = conn.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            if ":memory:" not in full:
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(full, pool_pre_ping=True)
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        config.attributes["connection"] = conn
+        command.upgrade(config, "head")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class StaleError(Exception):
+    """The stored record moved on since it was read (another writer): reload and retry."""
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    kind: str  # human / bot
+    bot: str | None
+    name: str
+    token_hash: str | None
+    claimed: bool
+    stand_in: str | None = None
+
+
+@dataclass
+class TableRow:
+    id: str
+    game: str
+    options: JSON
+    seed: int
+    status: str
+    pending: dict[int, JSON]
+    result: JSON | None
+    created_at: float
+    updated_at: float
+    seats: list[SeatRow]
+    clock: float | None = None
+
+
+def _pending_in(raw: Any) -> dict[int, JSON]:
+    return {int(seat): action for seat, action in raw}
+
+
+def _pending_out(pending: dict[int, JSON]) -> list[list[Any]]:
+    return [[seat, pending[seat]] for seat in sorted(pending)]
+
+
+class Store:
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    def create_table(
+        self,
+        table_id: str,
+        game: str,
+        options: JSON,
+        seed: int,
+        seat_rows: list[SeatRow],
+        admin_hash: str | None = None,
+        clock: float | None = None,
+    ) -> None:
+        now = time.time()
+        with self.engine.begin() as conn:
+            conn.execute(
+                tables.insert().values(
+                    id=table_id,
+                    game=game,
+                    options=options,
+                    seed=seed,
+                    status="playing",
+                    pending=[],
+                    result=None,
+                    created_at=now,
+                    updated_at=now,
+                    admin_hash=admin_hash,
+                    clock=clock,
+                )
+            )
+            conn.execute(
+                seats.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "seat": s.seat,
+                        "kind": s.kind,
+                        "bot": s.bot,
+                        "name": s.name,
+                        "token_hash": s.token_hash,
+                        "claimed": s.claimed,
+                        "stand_in": s.stand_in,
+                    }
+                    for s in seat_rows
+                ],
+            )
+
+    def _seats(self, conn: sa.Connection, table_id: str) -> list[SeatRow]:
+        rows = conn.execute(
+            sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+        )
+        return [
+            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in)
+            for r in rows
+        ]
+
+    def _row(self, conn: sa.Connection, r: Any) -> TableRow:
+        return TableRow(
+            r.id,
+            r.game,
+            dict(r.options),
+            int(r.seed),
+            r.status,
+            _pending_in(r.pending),
+            r.result,
+            r.created_at,
+            r.updated_at,
+            self._seats(conn, r.id),
+            r.clock,
+        )
+
+    def load(self, table_id: str) -> tuple[TableRow, list[tuple[int, JSON]]] | None:
+        """The table and its record's actions in order (None if there is no such table)."""
+        with self.engine.connect() as conn:
+            r = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+            if r is None:
+                return None
+            rows = conn.execute(
+                sa.select(actions.c.seat, actions.c.action)
+                .where(actions.c.table_id == table_id)
+                .order_by(actions.c.idx)
+            )
+            return self._row(conn, r), [(a.seat, dict(a.action)) for a in rows]
+
+    def seat_for_token(self, token: str) -> tuple[str, int] | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                sa.select(seats.c.table_id, seats.c.seat).where(
+                    seats.c.token_hash == token_hash(token)
+                )
+            ).first()
+            return None if r is None else (r.table_id, r.seat)
+
+    def table_for_admin(self, token: str) -> str | None:
+        """The table whose creator holds ``token``."""
+        with self.engine.connect() as conn:
+            r = conn.execute(
+                sa.select(tables.c.id).where(tables.c.admin_hash == token_hash(token))
+            ).first()
+            return None if r is None else str(r.id)
+
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
+        """A bot plays ``seat`` for its absent player (None: the player is back)."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(stand_in=bot)
+            )
+            conn.execute(
+                tables.update().where(tables.c.id == table_id).values(updated_at=time.time())
+            )
+            if conn.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))
+
+    def claim(self, table_id: str, seat: int) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(claimed=True)
+            )
+
+    def claim_free_seat(self, table_id: str, new_hash: str) -> int | None:
+        """Give the first unclaimed human seat a new token (hash); None if none is free."""
+        with self.engine.begin() as conn:
+            r = conn.execute(
+                sa.select(seats.c.seat)
+                .where(seats.c.table_id == table_id, seats.c.kind == "human", ~seats.c.claimed)
+                .order_by(seats.c.seat)
+                .limit(1)
+                .with_for_update()
+            ).first()
+            if r is None:
+                return None
+            conn.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == r.seat)
+                .values(claimed=True, token_hash=new_hash)
+            )
+            return int(r.seat)
+
+    def _lock(
+        self, conn: sa.Connection, table_id: str, count: int, pending: dict[int, JSON] | None
+    ) -> None:
+        row = conn.execute(
+            sa.select(tables.c.id, tables.c.pending)
+            .where(tables.c.id == table_id)
+            .with_for_update()
+        ).first()
+        if row is None:
+            raise StaleError(f"no table {table_id}")
+        stored = conn.execute(
+            sa.select(sa.func.count()).select_from(actions).where(actions.c.table_id == table_id)
+        ).scalar_one()
+        if stored != count:
+            raise StaleError(f"table {table_id} has {stored} actions stored, not {count}")
+        if pending is not None and _pending_in(row.pending) != pending:
+            raise StaleError(f"table {table_id}'s pending choices changed meanwhile")
+
+    def append(
+        self,
+        table_id: str,
+        count: int,
+        new: list[tuple[int, JSON]],
+        pending: dict[int, JSON],
+        status: str,
+        result: JSON | None,
+        was_pending: dict[int, JSON] | None = None,
+    ) -> None:
+        """Store ``new`` after the ``count`` actions already stored, with the table's pending
+        choices, status and result, in one transaction; StaleError if ``count`` is not the
+        stored number or the stored pending choices are not ``was_pending`` (when given): then
+        nothing is written. On PostgreSQL, the table's id is sent on ``CHANNEL`` (NOTIFY)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            self._lock(conn, table_id, count, was_pending)
+            if new:
+                conn.execute(
+                    actions.insert(),
+                    [
+                        {"table_id": table_id, "idx": count + i, "seat": s, "action": a, "at": now}
+                        for i, (s, a) in enumerate(new)
+                    ],
+                )
+            conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id)
+                .values(pending=_pending_out(pending), status=status, result=result, updated_at=now)
+            )
+            if conn.dialect.name == "postgresql":  # delivered when the transaction commits
+                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))
+
+    def list_tables(self, limit: int = 100) -> list[TableRow]:
+        """The most recently active tables, newest first."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables).order_by(tables.c.updated_at.desc()).limit(limit)
+            ).all()
+            return [self._row(conn, r) for r in rows]

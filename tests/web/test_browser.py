@@ -1,0 +1,244 @@
+"""Real-browser tests: Playwright for Python driving Debian's Chromium (``/usr/bin/chromium``,
+installed by ``make test``; Playwright cannot download browsers here). Two people and a bot
+finish a 3-player game through the pages; a Duel and an Architects game against bots are
+played to the end. A screenshot of each table is saved under ``build/screenshots/``
+(ignored by git) for review."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+uvicorn = pytest.importorskip("uvicorn", reason="uvicorn is not installed")
+
+from wonders.web.app import create_app  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = Path(__file__).resolve().parents[2] / "build" / "screenshots"
+
+pytestmark = pytest.mark.skipif(
+    not CHROMIUM.exists(), reason="no /usr/bin/chromium (make test installs it: apt-get install)"
+)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``wonders serve``'s app under uvicorn in a thread, stopped and started at will."""
+
+    def __init__(self, db: Path, port: int) -> None:
+        self.db, self.port = db, port
+        self.url = f"http://127.0.0.1:{port}"
+
+    def start(self) -> None:
+        config = uvicorn.Config(
+            create_app(f"sqlite:///{self.db}", bot_delay=0.05),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+        )
+        self.srv = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.srv.run, daemon=True)
+        self.thread.start()
+        end = time.monotonic() + 20
+        while not self.srv.started and time.monotonic() < end:
+            time.sleep(0.05)
+        assert self.srv.started, "the server did not start"
+
+    def stop(self) -> None:
+        self.srv.should_exit = True
+        self.thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    srv = Server(tmp_path_factory.mktemp("browser") / "wonders.db", free_port())
+    srv.start()
+    yield srv.url
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def create_table(page: Any, server: str, game: str, players: int, seats: list[str]) -> list[str]:
+    """Fill the lobby's form; the invite links it shows."""
+    page.goto(server + "/")
+    page.select_option("#game", game)
+    if game != "duel":
+        page.fill("#players", str(players))
+        page.dispatch_event("#players", "change")
+    for i, seat in enumerate(seats):
+        page.select_option(f"#seat{i}", seat)
+    page.click("#create-button")
+    page.wait_for_selector("#invites a")
+    return [a.get_attribute("href") for a in page.query_selector_all("#invites a")]
+
+
+def take_turn(page: Any) -> bool:
+    """Play the first offered action if this page owes one and has not chosen yet."""
+    if page.query_selector("#game-over") or page.query_selector("#my-choice"):
+        return False
+    buttons = page.locator("button.act")
+    if buttons.count() == 0:
+        return False
+    try:  # the page redraws on every message: a button may go while it is clicked
+        buttons.first.click(timeout=2000)
+        page.locator("#confirm-ok").click(timeout=2000)
+    except playwright_api.Error:
+        page.keyboard.press("Escape")
+        return False
+    page.wait_for_timeout(30)
+    return True
+
+
+def play(pages: list[Any], timeout: float) -> None:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if all(p.query_selector("#game-over") for p in pages):
+            return
+        if not any([take_turn(p) for p in pages]):
+            pages[0].wait_for_timeout(50)
+    raise AssertionError("the game did not end in time")
+
+
+def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> None:
+    lobby = browser.new_page()
+    links = create_table(lobby, server, "classic", 3, ["human", "human", "bot:greedy"])
+    assert len(links) == 2
+    ann, bob = browser.new_context().new_page(), browser.new_context().new_page()
+    ann.goto(server + links[0])
+    bob.goto(server + links[1])
+    ann.wait_for_selector("#hand")
+    assert ann.query_selector("button.act") and "Age 1" in ann.inner_text("#head")
+    play([ann, bob], timeout=150)
+    assert ann.query_selector("table.score") and len(ann.query_selector_all(".city")) == 3
+    assert "you" in ann.inner_text("#scores")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ann.screenshot(path=str(SHOTS / "classic-final.png"), full_page=True)
+    lobby.goto(server + "/")
+    lobby.wait_for_selector("#finished li a.replay")
+    lobby.click("#finished li a.replay")  # the replay page, as the spectator, then as Bob
+    lobby.wait_for_selector("#board .city")
+    lobby.select_option("#seat", "1")
+    for _ in range(20):
+        lobby.click("#prev")
+    lobby.wait_for_function("!document.querySelector('table.score')")  # before the end
+    lobby.wait_for_timeout(300)
+    done, total = lobby.inner_text("#where").split(" / ")
+    assert int(done) == int(total) - 20 and lobby.query_selector("#hand")  # Bob's hand then
+    lobby.screenshot(path=str(SHOTS / "classic-replay.png"), full_page=True)
+
+
+def test_a_classic_table_mid_game_and_a_reopened_tab(server: str, browser: Any) -> None:
+    lobby = browser.new_page()
+    links = create_table(lobby, server, "classic", 3, ["human", "bot:random", "bot:greedy"])
+    page = browser.new_context().new_page()
+    page.goto(server + links[0])
+    page.wait_for_selector("button.act")
+    for _ in range(3):
+        page.wait_for_selector("button.act:not(.selected)")
+        take_turn(page)
+        page.wait_for_timeout(300)
+    page.wait_for_selector("button.act")
+    turn = page.inner_text("#head")
+    page.close()  # the tab is closed and opened again: same seat, same turn
+    again = browser.new_context().new_page()
+    again.goto(server + links[0])
+    again.wait_for_selector("button.act")
+    assert again.inner_text("#head") == turn
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    again.screenshot(path=str(SHOTS / "classic-midgame.png"), full_page=True)
+    phone = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    phone.goto(server + links[0])  # the same seat on a phone: one column
+    phone.wait_for_selector("button.act")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 400
+    phone.screenshot(path=str(SHOTS / "classic-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "seats"),
+    [
+        ("duel", 2, ["human", "bot:greedy"]),
+        ("architects", 3, ["human", "bot:greedy", "bot:random"]),
+    ],
+)
+def test_a_game_against_bots_is_played_to_the_end(
+    server: str, browser: Any, game: str, players: int, seats: list[str]
+) -> None:
+    lobby = browser.new_page()
+    links = create_table(lobby, server, game, players, seats)
+    page = browser.new_context().new_page()
+    page.goto(server + links[0])
+    page.wait_for_selector("#board .city")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for _ in range(6):
+        take_turn(page)
+        page.wait_for_timeout(150)
+    page.screenshot(path=str(SHOTS / f"{game}-midgame.png"), full_page=True)
+    play([page], timeout=120)
+    assert page.query_selector("table.score")
+    page.screenshot(path=str(SHOTS / f"{game}-final.png"), full_page=True)
+
+
+def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser: Any) -> None:
+    lobby = browser.new_page()
+    lobby.goto(server + "/")
+    lobby.fill("#players", "4")
+    lobby.dispatch_event("#players", "change")
+    for box in ("#exp-leaders", "#exp-cities", "#teams"):
+        lobby.check(box)
+    for i in (1, 2, 3):
+        lobby.select_option(f"#seat{i}", "bot:greedy")
+    lobby.click("#create-button")
+    lobby.wait_for_selector("#invites a")
+    link = lobby.query_selector("#invites a").get_attribute("href")
+    page = browser.new_context().new_page()
+    page.goto(server + link)
+    page.wait_for_selector("#decision.dialog")  # the leader draft comes as a dialog
+    assert "Leaders" in page.inner_text("#decision")
+    play([page], timeout=150)
+    assert page.query_selector("table.score")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "classic-leaders-cities-teams-final.png"), full_page=True)
+
+
+def test_the_page_carries_on_after_a_server_restart(tmp_path: Path, browser: Any) -> None:
+    srv = Server(tmp_path / "restart.db", free_port())
+    srv.start()
+    try:
+        lobby = browser.new_page()
+        links = create_table(lobby, srv.url, "classic", 3, ["human", "bot:greedy", "bot:greedy"])
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        lobby.screenshot(path=str(SHOTS / "lobby-created.png"), full_page=True)
+        page = browser.new_context().new_page()
+        page.goto(srv.url + links[0])
+        page.wait_for_selector("button.act")
+        take_turn(page)
+        page.wait_for_function("document.querySelector('#head').innerText.includes('Turn 2')")
+        srv.stop()  # the server goes away mid-game...
+        page.wait_for_function("document.querySelector('#status').innerText.includes('Reconn')")
+        srv.start()  # ...and comes back: the page reconnects by itself, same seat, same turn
+        page.wait_for_function("document.querySelector('#status').innerText === 'Connected'")
+        page.wait_for_selector("button.act")
+        assert "Turn 2" in page.inner_text("#head")
+        take_turn(page)
+        page.wait_for_function("document.querySelector('#head').innerText.includes('Turn 3')")
+    finally:
+        srv.stop()
