@@ -17,20 +17,24 @@ $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(PLAY_STAMP)
 
 $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(BIN)/pip install --quiet -e '.[dev,rl,cluster]'
+	$(BIN)/pip install --quiet -e '.[dev,rl,cluster,web]'
 	touch $(TEST_STAMP) $(PLAY_STAMP)
 
 run: $(PLAY_STAMP)
 	$(BIN)/wonders play classic
 
 lint: $(TEST_STAMP)
-	$(BIN)/ruff check src tests benchmarks
-	$(BIN)/ruff format --check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff format --check src tests benchmarks examples
 
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
-test: $(TEST_STAMP) lint typecheck
+# the browser tests drive Debian's Chromium (Playwright cannot download browsers here)
+/usr/bin/chromium:
+	apt-get update && apt-get install -y chromium
+
+test: $(TEST_STAMP) lint typecheck /usr/bin/chromium
 	$(BIN)/pytest
 
 bench: $(PLAY_STAMP)

@@ -5,11 +5,21 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
+from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.cli.app import app
+from wonders.core.records import GameRecord
+from wonders.core.records import replay as replay_record
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def records_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` saves its game record: into the test's folder, never the user's."""
+    monkeypatch.setenv("WONDERS_RECORDS", str(tmp_path / "records"))
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -112,8 +122,10 @@ def test_score_an_architects_table(tmp_path: Path) -> None:
 def test_cards_architects() -> None:
     code, out, _ = run("cards", "architects", "--json")
     assert code == 0
-    cards = json.loads(out)
+    listed = json.loads(out)
+    cards = [c for c in listed if c["deck"] is not None]
     assert len(cards) == 235
+    assert len(listed) == 235 + 7 + 14  # the wonders, the progress tokens (Culture once)
     assert {c["deck"] for c in cards} >= {"central", "Giza"}
     code, out, _ = run("cards", "architects")
     assert code == 0 and "central" in out
@@ -125,3 +137,66 @@ def test_bench_architects_json() -> None:
     rows = json.loads(out)
     assert [r["options"]["players"] for r in rows] == [2, 4, 7]
     assert all(r["game"] == "architects" and r["games_per_second"] > 0 for r in rows)
+
+
+def test_every_architects_card_stage_and_token_has_a_plain_text() -> None:
+    code, out, _ = run("cards", "architects", "--json")
+    assert code == 0
+    listed = json.loads(out)
+    assert all(c["text"] and "_" not in c["text"] for c in listed)
+    faces = {c["name"]: c for c in listed if c["deck"] is not None}
+    assert (
+        faces["blue2cat"]["label"] == "blue 2 VP + cat" and "the cat" in faces["blue2cat"]["text"]
+    )
+    assert faces["red1"]["label"] == "shield + 1 horn"
+    wonders = {c["name"]: c for c in listed if c["color"] == "wonder"}
+    alexandria = wonders["Alexandria"]["stages"]
+    assert alexandria[0]["text"] == "2 different resources -> 4 VP"
+    assert alexandria[1]["text"] == (
+        "2 equal resources -> 3 VP; take the top card of any deck, the central one included"
+    )
+    assert "2 + 3 (any order)" in wonders["Olympia"]["text"]
+    tokens = {c["name"]: c["text"] for c in listed if c["color"] == "token"}
+    assert tokens["Urbanism"] == "once a turn, taking wood or brick gives one more card"
+    assert tokens["Culture"] == "4 VP with one Culture token, 12 with both"
+    code, out, _ = run("cards", "architects")
+    assert code == 0 and "blue 2 VP + cat" in out
+
+
+# ---------------------------------------------------------------- the full-screen table
+
+
+def test_the_table_plays_a_whole_architects_game_by_keys(tmp_path: Path) -> None:
+    played = play_by_keys("architects", {"players": 3}, 3, tmp_path)
+    state = played.session.state
+    assert state.is_terminal()
+    ids = {"blue2cat", "blue3", "red0", "red1", "red2"}
+    for screen in played.screens:
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert not any(i in screen for i in ids)  # card faces by what they are
+    first = played.screens[0]
+    assert "Architects · turn 1 · " in first and "Your wonder" in first
+    assert "→ 1: 2 different resources -> " in first  # the next stage, cost and reward
+    assert "(your left)" in first and "(your right)" in first
+    assert "Final scores" in played.screens[-1]
+    path = played.app.record_path
+    assert path is not None
+    replayed = replay_record(GameRecord.load(path))
+    assert replayed.result().to_json() == state.result().to_json()
+
+
+def test_plain_architects_shows_labels_and_stage_rewards() -> None:
+    code, out, _ = run(
+        "play", "architects", "--players", "3", "--bots", "random", "--seed", "2", "--plain",
+        stdin="1\n" * 200,
+    )  # fmt: skip
+    assert code == 0
+    assert "different resources -> " in out
+    assert "red1" not in out and "blue2cat" not in out and "≠" not in out
+
+
+def test_snapshots_of_the_architects_table() -> None:
+    shots = first_screens("architects", {"players": 4}, 12, ["enter", "c"])
+    assert_snapshot("architects-start", shots[0])
+    assert_snapshot("architects-your-wonder", shots[2])

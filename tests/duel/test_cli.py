@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
+from wonders.cli import duel_words
 from wonders.cli.app import app
+from wonders.core.records import GameRecord
+from wonders.core.records import replay as replay_record
+from wonders.duel.state import setup
 
 runner = CliRunner()
+
+
+@pytest.fixture(autouse=True)
+def records_in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`play` saves its game record: into the test's folder, never the user's."""
+    monkeypatch.setenv("WONDERS_RECORDS", str(tmp_path / "records"))
 
 
 def run(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -113,3 +126,137 @@ def test_cards_duel_json_has_chains_science_shields_points() -> None:
     assert len(cards) == 23
     assert cards["Library"]["chain_in"] == "book" and cards["Library"]["science"] == "quill"
     assert cards["Walls"]["shields"] == 2 and cards["Courthouse"]["points"] == 5
+
+
+def test_every_duel_card_wonder_and_token_has_a_plain_text() -> None:
+    code, out, _ = run("cards", "duel", "--json")
+    assert code == 0
+    listed = json.loads(out)
+    assert [sum(c["color"] == k for c in listed) for k in ("wonder", "token")] == [12, 10]
+    texts = {c["name"]: c["text"] for c in listed}
+    assert all(t and "_" not in t for t in texts.values()), texts
+    assert texts["Wood reserve"] == "you buy wood from the bank for 1 coin each"
+    assert texts["Stable"] == "1 shield; chains into Horse breeders"
+    assert texts["The Pyramids"] == "3 stone, 1 papyrus -> 9 VP"
+    appian = texts["The Appian Way"]
+    assert "your opponent loses 3 coins" in appian and "play again at once" in appian
+    assert texts["Circus Maximus"].startswith("1 wood, 2 stone, 1 glass -> ")
+    assert "discard one grey card of your opponent's" in texts["Circus Maximus"]
+    assert texts["Law"] == "a science symbol (law)"
+    assert texts["Economy"] == "the coins your opponent pays the bank for resources go to you"
+    assert texts["Mathematics"] == "3 VP per progress token you have, this one included"
+
+
+# ---------------------------------------------------------------- the full-screen table
+
+
+def test_the_table_plays_a_whole_duel_by_keys(tmp_path: Path) -> None:
+    played = play_by_keys("duel", {}, 3, tmp_path)
+    state = played.session.state
+    assert state.is_terminal()
+    for screen in played.screens:
+        lines = screen.splitlines()
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
+        assert "blue2cat" not in screen
+    draft = played.screens[0]
+    assert "Wonder draft" in draft and "Wonders on offer:" in draft
+    assert " -> " in draft  # each wonder's cost and what it gives
+    play = next(s for s in played.screens if "Take a card of the structure" in s)
+    assert "Duel · Age I · you " in play and "The structure" in play
+    assert "Final scores" in played.screens[-1]
+    path = played.app.record_path
+    assert path is not None
+    replayed = replay_record(GameRecord.load(path))
+    assert replayed.result().to_json() == state.result().to_json()
+
+
+def states_with(pending: str, seeds: range) -> list[Any]:
+    """Random Duel positions where seat 0 must answer a pending decision of that kind."""
+    found = []
+    for seed in seeds:
+        state: Any = setup({}, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            view = state.view(p)
+            if p == 0 and view["pending"] and view["pending"]["kind"] == pending:
+                found.append(state.clone())
+                break
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    return found
+
+
+def test_the_age_start_and_token_prompts_say_why() -> None:
+    starts = states_with("start", range(12))
+    assert starts
+    for state in starts:
+        text = duel_words.prompt(state, 0)
+        assert text.startswith("Who starts Age ") and "You choose: " in text
+        leader = state.military.leader()
+        assert ("nobody leads in military" in text) == (leader is None)
+        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        assert any(c.startswith("you start Age") for c in choices)
+    tokens = states_with("token", range(40))
+    assert tokens
+    for state in tokens:
+        text = duel_words.prompt(state, 0)
+        assert text.startswith("A pair of ") and "(" in text  # the symbol and its two cards
+        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        assert all(": " in c for c in choices)  # each token with its effect
+
+
+def test_the_duel_log_announces_the_last_wonder_and_replays() -> None:
+    log = duel_words.DuelLog(0)
+    lines = log.lines(
+        [
+            {"type": "wonders_offered", "wonders": ["A", "B", "C", "D"]},
+            {"type": "pick_wonder", "player": 0, "wonder": "The Pyramids"},
+            {"type": "pick_wonder", "player": 1, "wonder": "The Sphinx"},
+            {"type": "pick_wonder", "player": 1, "wonder": "Piraeus"},
+            {"type": "pick_wonder", "player": 0, "wonder": "The Colossus"},
+            {"type": "wonder", "player": 1, "wonder": "The Sphinx", "card": "Baths", "paid": 4},
+            {"type": "replay", "player": 1},
+            {"type": "sell", "player": 0, "card": "Baths", "coins": 2},
+        ]
+    )
+    assert lines[1] == "You took The Pyramids"
+    assert lines[4] == "You get the last wonder of the four, The Colossus"
+    assert lines[5] == "Your rival built The Sphinx (4 coins): play again at once; 6 VP"
+    assert lines[6] == "Your rival plays again"
+    assert lines[7] == "You sold Baths for 2 coins"
+
+
+def test_duel_choices_say_what_they_do() -> None:
+    state: Any = setup({}, 5)
+    rng = random.Random(5)
+    while state.view(0)["phase"] == "draft" or 0 not in state.to_move():
+        (p,) = state.to_move()
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    texts = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+    assert any(t.startswith("build ") and ("coin" in t or "free" in t) for t in texts)
+    wonders = [t for t in texts if " with it (" in t]
+    assert all(": " in t for t in wonders)  # a wonder's effect beside its cost
+
+
+def test_play_duel_refuses_a_wonder_clearly() -> None:
+    code, _, err = run("play", "duel", "--wonder", "Giza", "--seed", "1")
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "Duel's wonders are drafted" in err and "option(s)" not in err
+
+
+def test_snapshots_of_the_duel_table() -> None:
+    shots = first_screens("duel", {}, 12, ["enter", "enter", "enter", "enter", "question_mark"])
+    assert_snapshot("duel-draft", shots[0])
+    assert_snapshot("duel-structure", shots[3])
+    assert_snapshot("duel-help", shots[5])
+
+
+def test_plain_duel_describes_cards_wonders_and_tokens() -> None:
+    code, out, _ = run(
+        "play", "duel", "--bots", "random", "--seed", "5", "--plain", stdin="1\n" * 120
+    )
+    assert code == 0, out
+    assert "the card does" in out and "chains into" in out
+    assert "wonder The Sphinx: 1 clay, 1 stone, 2 glass -> play again at once; 6 VP" in out
+    assert "Progress tokens on the board:" in out and "Agriculture: 6 coins; 4 VP" in out
+    assert "Who starts Age II?" in out or "--- Age II: " in out

@@ -86,8 +86,9 @@ def test_broken_data_is_refused(mutate: Any, message: str) -> None:
 def test_cards_duel_json() -> None:
     result = CliRunner().invoke(app, ["cards", "duel", "--json"])
     assert result.exit_code == 0
-    cards = json.loads(result.stdout)
-    assert len(cards) == 73
+    listed = json.loads(result.stdout)  # cards, then the wonders and the progress tokens
+    cards = [c for c in listed if c["color"] not in ("wonder", "token")]
+    assert len(cards) == 73 and len(listed) == 73 + 12 + 10
     statue = next(c for c in cards if c["name"] == "Statue")
     assert statue["chain_in"] == "mask" and statue["chain_out"] == "column"
     assert statue["points"] == 4 and statue["cost"] == {"coins": 0, "resources": {"clay": 2}}

@@ -16,22 +16,56 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
+from typer.core import TyperGroup
 
 from wonders.bots import BOT_NAMES, make_bot
 from wonders.cli import render, throughput
+from wonders.cli.serve import serve as serve_command
+from wonders.cli.session import Session, bot_seed, free_path
+from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
 from wonders.core.i18n import _
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import game_names, get_game
 
+console = Console()
+errors = Console(stderr=True)
+
+
+class OneLineErrors(TyperGroup):
+    """typer's group, but a wrong option or value is one line on stderr (``error: ...``,
+    exit code 2) like the project's other errors, not a boxed usage message."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        standalone_mode = kwargs.pop("standalone_mode", True)
+        try:
+            code = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
+        except Exception as exc:  # click's exceptions (typer may vendor click): by name
+            kinds = {c.__name__ for c in type(exc).__mro__}
+            if "NoArgsIsHelpError" in kinds:
+                exc.show()  # type: ignore[attr-defined]  # `wonders` alone: the help
+            elif "ClickException" in kinds:
+                message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+                errors.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
+            elif "Abort" in kinds:
+                errors.print("Aborted.")
+            else:
+                raise
+            sys.exit(getattr(exc, "exit_code", 1))
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)
+        return code
+
+
 app = typer.Typer(
     help="The 7 Wonders family of games: play, simulate, replay, score.",
     no_args_is_help=True,
     add_completion=False,
+    cls=OneLineErrors,
 )
-console = Console()
-errors = Console(stderr=True)
+app.command("tournament")(tournament_command)
+app.command("serve")(serve_command)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -117,11 +151,6 @@ def _options(
     return options
 
 
-def bot_seed(seed: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in the game of seed ``seed`` (play and simulate)."""
-    return seed * 1000 + seat
-
-
 @app.command()
 @clear_errors
 def play(
@@ -135,10 +164,25 @@ def play(
     bots: Bots = "greedy",
     wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
+    plain: Annotated[
+        bool,
+        typer.Option(
+            "--plain", help="line mode (screen readers, scripts); also when not on a terminal"
+        ),
+    ] = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="folder for the finished game's record (default: $WONDERS_RECORDS)"),
+    ] = None,
 ) -> None:
-    """Play in the terminal against bots."""
+    """Play against bots: a full-screen table, or a plain line mode (--plain)."""
     options = _options(game, players, sides, expansions, teams, first_game)
     make_bot(bots)  # an unknown bot fails before the game
+    if wonder is not None and game == "duel":
+        raise OptionsError(
+            "--wonder is for 7 Wonders and Architects: Duel's wonders are drafted "
+            "(or dealt by --first-game)"
+        )
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     count = options.get("players", 2)
@@ -146,116 +190,24 @@ def play(
         raise OptionsError(f"--seat must be 0 to {count - 1}")
     if wonder is not None:
         options["wonders"] = [wonder if p == seat else None for p in range(count)]
-    state = get_game(game).setup(options, seed)
-    opponents = {p: make_bot(bots, bot_seed(seed, p)) for p in range(state.num_players)}
-    if game == "classic":
-        _play_classic(state, seat, opponents, seed)
-        return
-    front = importlib.import_module(f"wonders.cli.{game}_front")
-    front.play(state, seat, opponents, seed, console, _ask)
+    session = Session(game, options, seed, seat, bots)
+    if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        front = importlib.import_module(f"wonders.cli.{game}_front")
+        front.play(session, console, _ask)
+        path = session.save(record)
+    else:
+        from wonders.cli.tui import make_app
 
-
-def _play_classic(state: Any, seat: int, opponents: dict[int, Any], seed: int) -> None:
-    from wonders.classic.state import ClassicState
-
-    assert isinstance(state, ClassicState)
-    players = state.num_players
-    extras = ", the Free City" if state.free_city else ""
-    extras += ", Leaders" if state.leaders_on else ""
-    extras += ", Cities" if state.cities_on else ""
-    mate = state.teammate(seat)
-    partner = f" Your teammate is seat {mate}." if mate is not None else ""
+        table = make_app(session, record)
+        table.run()
+        if table.record_path is None:
+            return
+        path = table.record_path
     console.print(
-        f"7 Wonders, {players} players{extras}, seed {seed}. You are seat {seat}.{partner}",
+        _("Game record saved: {path} (wonders replay {path})").format(path=path),
         soft_wrap=True,
+        highlight=False,
     )
-    free_city = players if state.free_city else None
-    shown = 0
-    while not state.is_terminal():
-        for p in state.to_move():
-            if p != seat:
-                state.apply(p, opponents[p].choose(state, p))
-        events = state.view(seat)["events"]
-        for event in events[shown:]:
-            line = render.event_line(event, free_city)
-            if line:
-                console.print(line, highlight=False)
-        shown = len(events)
-        if seat not in state.to_move():
-            continue
-        actions = state.legal_actions(seat)
-        view = state.view(seat)
-        acting = seat
-        title = "Your choices"
-        if state.phase != "leader_draft":
-            console.print(render.boards(state, seat))
-        if state.phase == "discard_build":
-            acting = state.queue[0]
-            who = "Halicarnassus" if state.halicarnassus_turn(acting) else "Solomon"
-            console.print(f"{who}: build one card of the discard pile for free.")
-        elif state.phase == "extra_card":
-            acting = state.queue[0]
-            console.print("Babylon: play your last card of the Age.")
-        elif state.phase == "leader_draft":
-            console.print(
-                f"Leader draft, round {state.draft_round}: keep one leader; the others "
-                "pass to your right."
-            )
-            console.print(render.leader_table(state, seat, packet=True))
-        elif state.phase == "recruit":
-            console.print(
-                "Recruitment: recruit a leader (coins to the bank), build a wonder stage "
-                "with it, or sell it for 3 coins (it goes back to the box)."
-            )
-            console.print(render.leader_table(state, seat))
-            if mate is not None:
-                console.print(render.teammate_table(state, seat))
-        elif state.phase == "recruit_now":
-            console.print("Roma: recruit a leader at once (or decline).")
-            console.print(render.leader_table(state, seat))
-        elif state.phase == "courtesan":
-            console.print("Courtesans Guild: copy the effect of a neighbour's recruited leader.")
-        elif state.phase == "return_leader":
-            console.print("Age III: send one of your leaders back to the box.")
-        elif state.phase == "debt":
-            acting = view["deciding_for"]
-            if acting >= players:
-                title = "The Free City's choices"
-            console.print(render.debt_banner(state, acting, seat), highlight=False, soft_wrap=True)
-        elif view.get("deciding_for") == "free_city":
-            acting = state.n - 1
-            title = "The Free City's choices"
-            console.print(
-                "Now the Free City's card, from the rest of your hand: it builds a card free "
-                "by chain when it can, sells only if it can build nothing, and pays its trades "
-                "from its own treasury."
-            )
-        else:
-            if state.free_city and seat == state.controller():
-                console.print("You hold the Free City card: after your card, choose its card.")
-            console.print(render.hand_table(state, seat))
-            if state.leaders_on and state.cities[seat].leaders:
-                console.print(render.leader_table(state, seat))
-            if mate is not None:
-                console.print(render.teammate_table(state, seat))
-        console.print(render.actions_table(state, acting, actions, title))
-        choice = _ask(len(actions))
-        state.apply(seat, actions[choice - 1])
-    for event in state.view(seat)["events"][shown:]:
-        line = render.event_line(event, free_city)
-        if line:
-            console.print(line, highlight=False)
-    console.print(render.cities_table(state, seat, title="Final cities"))
-    names = [
-        f"{p}" + (" (you)" if p == seat else " (teammate)" if p == mate else "")
-        for p in range(state.num_players)
-    ]
-    console.print(render.result_table(state.result(), names))
-    if "teams" in state.result().extra:
-        console.print(render.teams_table(state.result(), names))
-    if state.free_city:
-        fc = state.result().extra["free_city"]
-        console.print(f"The Free City scored {fc['total']} (it does not rank).")
 
 
 def _ask(count: int) -> int:
@@ -324,7 +276,7 @@ def simulate(
         if record is not None:
             rec.result = result.to_json()
             try:
-                rec.save(record / f"{game}-{game_seed}.json")
+                rec.save(free_path(record, f"{game}-{game_seed}"))  # never overwrite one
             except OSError as exc:
                 raise InputError(f"cannot write a record into {record}: {exc}") from None
     seconds = time.perf_counter() - start
@@ -484,9 +436,9 @@ def cards(
     elif game == "architects":
         if players is not None or age is not None:
             raise OptionsError("Architects has no Ages; its decks depend on the wonders in play")
-        from wonders.architects.cards import catalog as architects_catalog
+        from wonders.architects.describe import cards_json as architects_cards
 
-        listed = architects_catalog().cards_json()
+        listed = architects_cards()
         if not as_json:
             _architects_table(listed)
             return
@@ -497,60 +449,65 @@ def cards(
     if as_json:
         print(json.dumps(listed))
         return
+    from wonders.classic import describe as classic_describe  # costs read alike in both games
+
     title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}[game]
     if game == "classic" and expansions:
         title += " + " + expansions
     table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
-    for column in ("age", "name", "colour", "cost", "chains from", "copies", "effect"):
+    for column in ("age", "name", "colour", "cost", "copies", "effect"):
         table.add_column(column)
     dealt = {"purple": "guild", "black": "random"}  # drawn at random, not by player count
+    kinds = {"wonder": "board", "token": "token"}
     for c in listed:
-        if c["color"] == "wonder":
-            name = f"[{render.COLOR_STYLE['wonder']}]{c['name']}[/]"
-            table.add_row("board", name, "wonder", "", "", "", render.describe_board(c))
+        style = render.COLOR_STYLE.get(c["color"], "")
+        if c["color"] in kinds:  # boards, Duel wonders and tokens: their text says it all
+            name = f"[{style}]{escape(c['name'])}[/]" if style else escape(c["name"])
+            table.add_row(kinds[c["color"]], name, c["color"], "", "", escape(c["text"]))
             continue
-        cost = ", ".join(f"{n} {r}" for r, n in c["cost"]["resources"].items())
-        if c["cost"]["coins"]:
-            cost = ", ".join(x for x in (f"{c['cost']['coins']} coin", cost) if x)
-        effects = [render.describe_effect(e) for e in c["effect"]]
-        effects += [
-            f"{c[k]} {unit}" for k, unit in (("points", "VP"), ("shields", "shield(s)")) if c.get(k)
-        ]
-        effects += [
-            f"{k.replace('_', ' ')}: {c[k]}"
-            for k in ("science", "chain_in", "chain_out")
-            if c.get(k)
-        ]
-        effect = "; ".join(effects)
-        style = render.COLOR_STYLE[c["color"]]
         table.add_row(
             str(c["age"]) if c["age"] is not None else "leader",
-            f"[{style}]{c['name']}[/]",
+            f"[{style}]{escape(c['name'])}[/]",
             c["color"],
-            cost or "free",
-            ", ".join(c["chains_from"]),
+            classic_describe.cost_text(c["cost"]),
             " ".join(map(str, c["copies"])) or dealt.get(c["color"], ""),
-            effect,
+            escape(c["text"]),
         )
     console.print(table)
 
 
 def _architects_table(listed: list[dict[str, Any]]) -> None:
-    table = Table(title="7 Wonders Architects cards")
-    for column in ("deck", "card", "colour", "count"):
+    """One row per card face (how many in the central deck and in the wonder decks), then
+    the wonders with their stages and the progress tokens."""
+    table = Table(title="7 Wonders Architects cards, wonders and progress tokens")
+    for column in ("card", "colour", "central", "wonder decks", "what it does"):
         table.add_column(column)
-    counts: dict[tuple[str, str, str], int] = {}
+    faces: dict[str, dict[str, Any]] = {}
     for c in listed:
-        key = (c["deck"], c["name"], c["color"])
-        counts[key] = counts.get(key, 0) + 1
-    for (deck, name, color), n in counts.items():
-        table.add_row(deck, f"[{render.COLOR_STYLE.get(color, color)}]{name}[/]", color, str(n))
+        if c["deck"] is None:
+            continue
+        face = faces.setdefault(c["name"], {"card": c, "central": 0, "wonders": 0})
+        face["central" if c["deck"] == "central" else "wonders"] += 1
+    for face in faces.values():
+        color = face["card"]["color"]
+        table.add_row(
+            f"[{render.COLOR_STYLE.get(color, color)}]{escape(face['card']['label'])}[/]",
+            color,
+            str(face["central"]),
+            str(face["wonders"]),
+            escape(face["card"]["text"]),
+        )
+    for c in listed:
+        if c["deck"] is None:
+            kind = "wonder" if c["color"] == "wonder" else "token"
+            table.add_row(f"[{render.COLOR_STYLE[kind]}]{c['name']}[/]", kind, "", "", c["text"])
     console.print(table)
 
 
 def _classic_cards(
     players: int | None, age: int | None, expansions: str | None = None
 ) -> list[dict[str, Any]]:
+    from wonders.classic import describe as classic_describe
     from wonders.classic.cards import CITIES_MAX_PLAYERS, MAX_PLAYERS, catalog_for
     from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
 
@@ -561,30 +518,50 @@ def _classic_cards(
         raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {most}")
     cat = catalog_for(chosen)
     deck_players = max(players, 3) if players is not None else None  # 2 players: the 3+ cards
+    every = [card.to_json() for card in (*cat.cards, *cat.leaders)]
+    into = classic_describe.chains_into(every)
     listed = []
-    for card in (*cat.cards, *cat.leaders):
+    for card, data in zip((*cat.cards, *cat.leaders), every, strict=True):
         if age is not None and card.age != age:
             continue
-        data = card.to_json()
         if deck_players is not None and card.copies:  # guilds, black cards, leaders: random
             data["copies"] = [m for m in card.copies if m <= deck_players]
             if not data["copies"]:
                 continue
+        data["text"] = classic_describe.card_text(data, into.get(card.name))
         listed.append(data)
-    if age is None:  # the expansions' boards (no Age): their stages side by side
-        base = {w.name for w in catalog_for([]).wonders}
+    if age is None:  # the boards (no Age): both sides' stages, each with its text
         for w in cat.wonders:
-            if w.name not in base:
-                listed.append({**w.to_json(), "age": None, "color": "wonder"})
+            board = {**w.to_json(), "age": None, "color": "wonder"}
+            for stages in board["sides"].values():
+                for stage in stages:
+                    stage["text"] = classic_describe.stage_text(stage)
+            board["text"] = classic_describe.board_text(board)
+            listed.append(board)
     return listed
 
 
 def _duel_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
+    from wonders.duel import describe as duel_describe
     from wonders.duel.cards import catalog
 
     if players not in (None, 2):
         raise OptionsError("Duel is for 2 players")
-    return [c.to_json() for c in catalog().cards if age is None or c.age == age]
+    cat = catalog()
+    into = duel_describe.chains_into(cat)
+    listed = [
+        {**c.to_json(), "text": duel_describe.card_text(c.to_json(), into.get(c.name))}
+        for c in cat.cards
+        if age is None or c.age == age
+    ]
+    if age is None:  # wonders and progress tokens have no Age
+        for w in cat.wonders:
+            entry = {**w.to_json(), "age": None, "color": "wonder"}
+            listed.append({**entry, "text": duel_describe.wonder_text(entry)})
+        for t in cat.tokens:
+            entry = {**t.to_json(), "age": None, "color": "token"}
+            listed.append({**entry, "text": duel_describe.token_text(entry)})
+    return listed
 
 
 @app.command()
@@ -596,6 +573,9 @@ def bench(
         str | None, typer.Option(help="only this game (all registered games if omitted)")
     ] = None,
     as_json: AsJson = False,
+    envs: Annotated[
+        bool, typer.Option("--envs", help="also the learning environments (needs the rl extra)")
+    ] = False,
 ) -> None:
     """Random-playout throughput with full legal-action enumeration."""
     if games < 1:
@@ -603,6 +583,9 @@ def bench(
     if game is not None:
         get_game(game)
     report = throughput.report(games, seed, game)
+    if envs and as_json:
+        print(json.dumps({"engine": report, "envs": _bench_envs(games, seed, game)}))
+        return
     if as_json:
         print(json.dumps(report))
         return
@@ -617,5 +600,30 @@ def bench(
             f"{row['seconds']:.2f}",
             f"{row['games_per_second']:.1f}",
             f"{row['decisions_per_second']:.0f}",
+        )
+    console.print(table)
+    if envs:
+        _print_envs(_bench_envs(games, seed, game))
+
+
+def _bench_envs(games: int, seed: int, game: str | None) -> list[dict[str, Any]]:
+    """``bench --envs``: the environments' rows (``wonders.envs.bench``)."""
+    try:
+        from wonders.envs.bench import report as envs_report
+    except ImportError:
+        raise OptionsError(_("--envs needs the rl extra: pip install 'wonders[rl]'")) from None
+    return envs_report(max(1, games // 5), seed, game)
+
+
+def _print_envs(rows: list[dict[str, Any]]) -> None:
+    table = Table(title=_("Learning environments: decisions/s, then µs per decision"))
+    for column in ("game", "setup", "engine", "AEC", "parallel", "engine", "view", "encode"):
+        table.add_column(column, justify="right")
+    for row in rows:
+        table.add_row(
+            row["game"],
+            throughput.describe(row["options"]),
+            *(f"{row[k + '_decisions_per_second']:.0f}" for k in ("engine", "aec", "parallel")),
+            *(f"{row[k + '_us']:.0f}" for k in ("engine", "view", "encoding")),
         )
     console.print(table)

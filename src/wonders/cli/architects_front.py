@@ -16,8 +16,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from wonders.architects.actions import Action
-from wonders.architects.cards import CENTRAL, catalog
 from wonders.architects.state import ArchitectsState
+from wonders.cli import architects_words as words
+from wonders.cli.session import Session
 from wonders.core.protocol import Result
 
 COLOR_STYLE = {
@@ -29,83 +30,40 @@ COLOR_STYLE = {
 }
 
 
-def play(
-    state: Any,
-    seat: int,
-    opponents: dict[int, Any],
-    seed: int,
-    console: Console,
-    ask: Callable[[int], int],
-) -> None:
+def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
+    state, seat = session.state, session.seat
     assert isinstance(state, ArchitectsState)
     n = state.num_players
-    console.print(f"7 Wonders Architects, {n} players, seed {seed}. You are seat {seat}.")
+    console.print(f"7 Wonders Architects, {n} players, seed {session.seed}. You are seat {seat}.")
+    narrator = words.ArchitectsLog(seat, [w.name for w in state.wonders])
     shown = 0
     while not state.is_terminal():
-        p = state.to_move()[0]
-        if p != seat:
-            state.apply(p, opponents[p].choose(state, p))
+        session.bots_move()
+        if not session.my_turn():
             continue
         view = state.view(seat)
-        shown = _print_events(console, view["events"], shown, seat)
+        shown = _print_events(console, narrator, view["events"], shown)
         actions = state.legal_actions(seat)
         console.print(position_table(state, seat))
+        console.print(your_wonder(state, seat), highlight=False)
         console.print(decks_line(state, seat, view))
+        console.print(words.prompt(state, seat), highlight=False)
         console.print(actions_table(state, seat, actions))
         choice = ask(len(actions))
-        state.apply(seat, actions[choice - 1])
+        session.apply(seat, actions[choice - 1])
     view = state.view(seat)
-    _print_events(console, view["events"], shown, seat)
+    _print_events(console, narrator, view["events"], shown)
     console.print(position_table(state, seat))
     names = [f"{p} {state.wonders[p].name}" + (" (you)" if p == seat else "") for p in range(n)]
     console.print(result_table(state.result(), names))
 
 
-def _print_events(console: Console, events: list[dict[str, Any]], shown: int, seat: int) -> int:
-    for event in events[shown:]:
-        line = event_line(event, seat)
-        if line:
-            console.print(line, highlight=False)
+def _print_events(
+    console: Console, narrator: words.ArchitectsLog, events: list[dict[str, Any]], shown: int
+) -> int:
+    for line in narrator.lines(events[shown:]):
+        console.print(line, highlight=False)
     return len(events)
-
-
-def _who(p: Any, seat: int) -> str:
-    return "you" if p == seat else f"seat {p}"
-
-
-def event_line(event: dict[str, Any], seat: int) -> str | None:
-    """One event in words (``None`` for bookkeeping)."""
-    kind = event["type"]
-    who = _who(event.get("seat"), seat)
-    if kind == "turn":
-        return f"[bold]Turn {event['turn']}: {who}[/]"
-    if kind == "take":
-        how = " (searched)" if event.get("searched") else ""
-        return f"  {who} took {event['card']} from the {event['deck']} deck{how}"
-    if kind == "build":
-        return (
-            f"  {who} built stage {event['stage']} ({event['points']} VP) "
-            f"spending {', '.join(event['paid'])}"
-        )
-    if kind == "progress":
-        used = f" for {', '.join(event['used'])}" if event.get("used") else ""
-        return f"  {who} took the progress token {event['token']}{used}"
-    if kind == "cat":
-        return f"  {who} took the cat"
-    if kind == "conflict":
-        return f"  {who} flipped {event['flipped']} conflict token(s)"
-    if kind == "battle":
-        won = ", ".join(f"{_who(p, seat)} {w}" for p, w in enumerate(event["won"]) if w)
-        return f"  [red]Battle![/] shields {event['shields']}; victory tokens: {won or 'none'}"
-    if kind == "extra_card":
-        return f"  {who}: {event['token']} gives one more card"
-    if kind == "search":
-        return f"  {who} looks at the top {event['count']} cards of the {event['deck']} deck"
-    if kind == "game_over":
-        return "[bold]The game is over.[/]"
-    if kind == "no_cards":
-        return "No one has a deck left to take from."
-    return None
 
 
 def position_table(state: ArchitectsState, seat: int) -> Table:
@@ -116,15 +74,17 @@ def position_table(state: ArchitectsState, seat: int) -> Table:
     f = state.f
     for p, info in enumerate(view["players"]):
         cards = ", ".join(
-            f"[{COLOR_STYLE[f.color[f.index[k]]]}]{k}[/]" + (f" x{c}" if c > 1 else "")
+            f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(words.label(k))}[/]"
+            + (f" x{c}" if c > 1 else "")
             for k, c in info["cards"].items()
         )
-        label = _who(p, seat) + (" [bold]cat[/]" if info["cat"] else "")
+        label = ("you" if p == seat else f"seat {p}") + (" [bold]cat[/]" if info["cat"] else "")
         table.add_row(
             label,
             info["wonder"],
             " ".join(map(str, info["stages"])) or "-",
-            ", ".join(stage_cost(state, p, st) for st in info["next_stages"]) or "done",
+            "; ".join(f"{st}: {words.stage_text(info['wonder'], st)}" for st in info["next_stages"])
+            or "done",
             cards,
             str(info["shields"]),
             str(info["victory_tokens"]),
@@ -133,13 +93,14 @@ def position_table(state: ArchitectsState, seat: int) -> Table:
     return table
 
 
-def stage_cost(state: ArchitectsState, p: int, stage: int) -> str:
-    """A stage, its cost as the rulebook writes it (2≠ two different, 3= three equal) and
-    its points: "3: 3≠ 6VP"."""
-    cost = catalog().costs[stage - 1]
-    return (
-        f"{stage}: {cost.count}{'=' if cost.same else '≠'} {state.wonders[p].points[stage - 1]}VP"
-    )
+def your_wonder(state: ArchitectsState, seat: int) -> str:
+    """Your wonder's stages, each with its cost pattern and reward (built ones ticked)."""
+    info = state.view(seat)["players"][seat]
+    lines = [f"Your wonder, {info['wonder']}:"]
+    for s in range(1, 6):
+        mark = "✓" if s in info["stages"] else "→" if s in info["next_stages"] else "·"
+        lines.append(f"{mark} stage {s}: {words.stage_text(info['wonder'], s)}")
+    return "\n".join(escape(line) for line in lines)
 
 
 def decks_line(state: ArchitectsState, seat: int, view: dict[str, Any]) -> str:
@@ -150,9 +111,11 @@ def decks_line(state: ArchitectsState, seat: int, view: dict[str, Any]) -> str:
         where = "left" if d == left else "right"
         if state.n == 2:
             where = "yours" if d == left else "theirs"
-        parts.append(f"{deck['deck']} deck ({where}): top {deck['top'] or '-'}, {deck['size']}")
+        top = words.label(deck["top"]) if deck["top"] else "-"
+        parts.append(f"{deck['deck']} deck ({where}): top {top}, {deck['size']}")
     central = view["central"]
-    top = f"top {central['top']} (the cat's peek)" if "top" in central else "face down"
+    peek = words.label(central["top"]) if "top" in central else ""
+    top = f"top {peek} (the cat's peek)" if peek else "face down"
     parts.append(f"central: {top}, {central['size']}")
     tokens = view["tokens"]
     lines = [
@@ -162,21 +125,8 @@ def decks_line(state: ArchitectsState, seat: int, view: dict[str, Any]) -> str:
         "tokens on the battle side",
     ]
     if "searching" in view and "cards" in view["searching"]:
-        lines.append(f"You look at: {', '.join(view['searching']['cards'])}")
+        lines.append(f"You look at: {words.labels(view['searching']['cards'])}")
     return "\n".join(escape(line) for line in lines)
-
-
-def describe(state: ArchitectsState, seat: int, action: Action) -> str:
-    if action.kind in ("take", "search") and action.deck != CENTRAL:
-        d = state.deck_index[action.deck]
-        left, _ = state.side_decks(seat)
-        where = "left" if d == left else "right" if d == (seat - 1) % state.n else "far"
-        top = state.decks[d][-1] if state.decks[d] else None
-        what = f" ({state.f.names[top]} on top)" if top is not None else ""
-        return f"{action.describe()} ({where}){what}"
-    if action.kind == "take" and state.knows_top >> seat & 1:
-        return f"{action.describe()} ({state.f.names[state.central[-1]]}: you peeked)"
-    return action.describe()
 
 
 def actions_table(state: ArchitectsState, seat: int, actions: list[Action]) -> Table:
@@ -184,7 +134,7 @@ def actions_table(state: ArchitectsState, seat: int, actions: list[Action]) -> T
     table.add_column("#", justify="right")
     table.add_column("action")
     for i, action in enumerate(actions, 1):
-        table.add_row(str(i), escape(describe(state, seat, action)))
+        table.add_row(str(i), escape(words.choice_text(state, seat, action)))
     return table
 
 

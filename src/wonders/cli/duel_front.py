@@ -7,17 +7,16 @@ taken places blank, the cards that can be taken marked with ``*``.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from wonders.cli import render
-from wonders.duel.actions import Action
+from wonders.cli import duel_words, render
+from wonders.cli.session import Session
 from wonders.duel.cards import RESOURCES
 from wonders.duel.city import card_facts
-from wonders.duel.state import SELL_BASE, DuelState
+from wonders.duel.state import DuelState
 
 CELL = 13  # characters per card in the structure drawing
 
@@ -71,13 +70,17 @@ def cities_text(state: DuelState, seat: int) -> Text:
             if names:
                 out.append(f"  {color}: ", style=render.COLOR_STYLE[color])
                 out.append(", ".join(names) + "\n")
-        wonders = [w + (" (built)" if w in city.built else "") for w in city.wonders]
-        out.append(f"  wonders: {', '.join(wonders) or '-'}\n")
-        if city.tokens or city.science:
-            out.append(f"  tokens: {', '.join(city.tokens) or '-'}; ")
-            out.append(f"science: {', '.join(sorted(city.science)) or '-'}\n")
+        for w in city.wonders:  # each wonder with its cost and what it gives
+            built = " (built)" if w in city.built else ""
+            out.append(f"  wonder {w}{built}: {duel_words.texts()[w]}\n")
+        for t in city.tokens:
+            out.append(f"  token {t}: {duel_words.texts()[t]}\n")
+        if city.science:
+            out.append(f"  science: {', '.join(sorted(city.science))}\n")
     if state.board_tokens:
-        out.append(f"Progress tokens on the board: {', '.join(state.board_tokens)}\n")
+        out.append("Progress tokens on the board:\n")
+        for t in state.board_tokens:
+            out.append(f"  {t}: {duel_words.texts()[t]}\n")
     return out
 
 
@@ -100,82 +103,35 @@ def result_table(state: DuelState, seat: int) -> Table:
     return table
 
 
-def describe(state: DuelState, seat: int, action: Action) -> str:
-    """An action in words with what it costs or brings now."""
-    if action.kind == "build":
-        total = state.card_cost(seat, action.card)[0]
-        return f"build {action.card}" + (f" ({total} coins)" if total else " (free)")
-    if action.kind == "sell":
-        return f"sell {action.card} (+{SELL_BASE + state.cities[seat].colors['yellow']} coins)"
-    if action.kind == "wonder":
-        total = state.wonder_cost(seat, action.wonder)[0]
-        return f"build {action.wonder} with {action.card} ({total} coins)"
-    return action.describe()
-
-
-def event_line(event: dict[str, Any]) -> str | None:
-    kind = event["type"]
-    who = f"seat {event.get('player')}"
-    if kind == "build":
-        return f"{who} builds {event['card']} ({event['paid']} coins)"
-    if kind == "sell":
-        return f"{who} sells {event['card']} for {event['coins']} coins"
-    if kind == "wonder":
-        return f"{who} builds {event['wonder']} ({event['paid']} coins)"
-    if kind == "pick_wonder":
-        return f"{who} takes {event['wonder']}"
-    if kind == "token":
-        return f"{who} takes the progress token {event['token']}"
-    if kind == "destroy":
-        return f"{who} destroys {event['card']}"
-    if kind == "military_token":
-        return f"{who} loses {event['coins']} coins (military token)"
-    if kind == "age":
-        return f"Age {event['age']} begins; seat {event['first']} starts"
-    if kind == "game_over":
-        return f"game over: {event['victory']} victory"
-    return None
-
-
-def play(
-    state: Any,
-    seat: int,
-    opponents: dict[int, Any],
-    seed: int,
-    console: Console,
-    ask: Callable[[int], int],
-) -> None:
+def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
+    state, seat = session.state, session.seat
     assert isinstance(state, DuelState)
-    console.print(f"7 Wonders Duel, seed {seed}. You are seat {seat}.")
+    console.print(f"7 Wonders Duel, seed {session.seed}. You are seat {seat}.")
+    narrator = duel_words.DuelLog(seat)
     shown = 0
     while not state.is_terminal():
-        (mover,) = state.to_move()
-        if mover != seat:
-            state.apply(mover, opponents[mover].choose(state, mover))
+        session.bots_move()
         events = state.view(seat)["events"]
-        for event in events[shown:]:
-            line = event_line(event)
-            if line:
-                console.print(line, highlight=False)
+        for line in narrator.lines(events[shown:]):
+            console.print(line, highlight=False)
         shown = len(events)
-        if state.is_terminal() or seat not in state.to_move():
+        if not session.my_turn():
             continue
         actions = state.legal_actions(seat)
-        if state.phase == "draft":
-            console.print("Wonders on offer: " + ", ".join(state.offer))
-        else:
+        if state.phase != "draft":
             console.print(cities_text(state, seat))
             console.print(structure_text(state, seat))
+        console.print(duel_words.prompt(state, seat), highlight=False)
         table = Table(title="Your choices")
         table.add_column("#", justify="right")
         table.add_column("action")
+        table.add_column("the card does")
         for i, action in enumerate(actions, 1):
-            table.add_row(str(i), describe(state, seat, action))
+            does = duel_words.texts()[action.card] if action.kind == "build" else ""
+            table.add_row(str(i), duel_words.choice_text(state, seat, action), does)
         console.print(table)
-        state.apply(seat, actions[ask(len(actions)) - 1])
-    for event in state.view(seat)["events"][shown:]:
-        line = event_line(event)
-        if line:
-            console.print(line, highlight=False)
+        session.apply(seat, actions[ask(len(actions)) - 1])
+    for line in narrator.lines(state.view(seat)["events"][shown:]):
+        console.print(line, highlight=False)
     console.print(cities_text(state, seat))
     console.print(result_table(state, seat))

@@ -9,6 +9,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 
+from wonders.classic import describe
 from wonders.classic.actions import Action
 from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Vector
 from wonders.classic.city import City
@@ -27,6 +28,7 @@ COLOR_STYLE = {
     "black": "bold bright_black",
     "white": "bright_white",
     "wonder": "cyan",  # boards in the card catalogue
+    "token": "bright_green",  # progress tokens
 }
 
 
@@ -43,118 +45,10 @@ SHORT = {
 }
 
 
-def describe_effect(effect: dict[str, Any]) -> str:
-    """One effect of the catalogue's JSON form in words."""
-    kind = effect["type"]
-    if kind == "produce":
-        return "produces " + " + ".join(effect["resources"])
-    if kind == "produce_choice":
-        return "produces one of " + "/".join(effect["options"])
-    if kind == "trade_discount":
-        sides = " and ".join(effect["sides"])
-        return f"buys {'/'.join(effect['resources'])} for 1 coin from the {sides}"
-    if kind == "trade_at_one":
-        return f"buys {'/'.join(effect['resources'])} from the bank for 1 coin"
-    if kind in ("coins", "points", "shields"):
-        unit = {"coins": "coins", "points": "VP", "shields": "shield(s)"}[kind]
-        return f"{effect[kind]} {unit}"
-    if kind == "science":
-        return f"science: {effect['symbol']}"
-    if kind in ("coins_per", "points_per"):
-        amount = effect["coins"] if kind == "coins_per" else effect["points"]
-        unit = "coins now" if kind == "coins_per" else "VP at the end"
-        what = "/".join(c.replace("_", " ") for c in effect["count"])
-        whose = effect["whose"]
-        where = (
-            "in the city with most"
-            if whose == "most"
-            else " + ".join([whose] if isinstance(whose, str) else whose)
-        )
-        return f"{amount} {unit} per {what} ({where})"
-    return (
-        LEADER_WORDS.get(kind)
-        or _leader_effect_words(effect)
-        or _cities_effect_words(effect)
-        or kind.replace("_", " ")
-    )
-
-
-CITIES_WORDS = {
-    "diplomacy": "a diplomacy token (sit out one Age's conflicts)",
-    "mask": "copies a neighbour's green science symbol at the end",
-    "produce_owned": "produces one of the resources your board and brown/grey cards make",
-    "produce_unowned": "produces one of the resources your board and brown/grey cards lack",
-    "free_stage_resources": "wonder stages cost no resources from next turn",
-    "bank_bonus": "+1 coin whenever the bank pays you (once a turn)",
-    "free_black_per_age": "build a black card free once an Age",
-    "defeats_as_shields": "your defeat tokens count as shields",
-}
-
-
-def _cities_effect_words(effect: dict[str, Any]) -> str:
-    kind = effect["type"]
-    if kind == "lose_coins":
-        return f"every other city loses {effect['coins']} coin(s) (or takes debt)"
-    if kind == "lose_coins_per":
-        what = effect["count"][0].replace("_", " ")
-        return f"every other city loses {effect['coins']} coin(s) per {what} of its own"
-    if kind == "neighbours_coins":
-        return f"each neighbour takes {effect['coins']} coin(s) from the bank"
-    if kind == "first_trade_discount":
-        return f"the first purchase each turn from the {effect['sides'][0]} costs 1 less"
-    return CITIES_WORDS.get(kind, "")
-
-
-LEADER_WORDS = {
-    "free_leaders": "leaders recruited free",
-    "bank_resource": "once a turn, 1 resource from the bank for 1 coin",
-    "trade_rebate": "1 coin back per neighbour bought from in a turn",
-    "free_guilds": "guilds built free of resources",
-    "build_from_discard": "build a discarded card free, at once",
-    "defeats_to_winner": "defeat tokens go to the neighbour who won",
-    "copy_leader": "copies a neighbour's recruited leader (chosen when built)",
-    "recruit_leader": "recruit a leader at once",
-}
-
-
-def describe_board(board: dict[str, Any]) -> str:
-    """A wonder board of the catalogue's JSON form in words: production, then each side's
-    stages (cost: effects)."""
-    parts = [f"produces {board['produces']}" if board["produces"] else "produces nothing"]
-    for side, stages in board["sides"].items():
-        steps = []
-        for stage in stages:
-            cost = ", ".join(
-                f"{n} {'coin(s)' if r == 'coins' else r}" for r, n in stage["cost"].items()
-            )
-            effects = ", ".join(describe_effect(e) for e in stage["effect"])
-            steps.append(f"{cost or 'free'}: {effects}")
-        parts.append(f"{side}: " + " | ".join(steps))
-    return "; ".join(parts)
-
-
-def _leader_effect_words(effect: dict[str, Any]) -> str:
-    kind = effect["type"]
-    if kind == "cost_discount":
-        target = "wonder stages" if effect["target"] == "wonder" else f"{effect['target']} cards"
-        return f"{target} cost 1 resource less"
-    if kind == "points_per_set":
-        return f"{effect['points']} VP per set of {'/'.join(effect['count'])}"
-    if kind == "points_per_coins":
-        return f"{effect['points']} VP per 3 coins"
-    if kind == "science_set_bonus":
-        return f"{effect['points']} more VP per set of 3 science symbols"
-    if kind == "coins_on_build":
-        return f"{effect['coins']} coins per {'/'.join(effect['count'])} card built later"
-    if kind == "coins_on_chain":
-        return f"{effect['coins']} coins per chain build later"
-    if kind == "coins_on_victory":
-        return f"{effect['coins']} coins per military victory later"
-    if kind == "leader_discount":
-        return f"leaders cost {effect['coins']} less ({'/'.join(effect['whose'])})"
-    if kind == "draw_leaders":
-        return f"draw {effect['amount']} leaders"
-    return ""
+# The plain descriptions live in the game package, shared with `wonders cards` and the web.
+describe_effect = describe.effect_text
+describe_board = describe.board_text
+CITIES_WORDS = describe.CITIES_WORDS
 
 
 def _units(vec: Vector) -> str:
@@ -170,6 +64,8 @@ def production(state: ClassicState, seat: int) -> str:
 
 def _label(state: ClassicState, p: int, seat: int | None) -> str:
     if p >= state.num_players:
+        if seat is not None and p in (state.left(seat), state.right(seat)):
+            return f"Free City ({'left' if p == state.left(seat) else 'right'})"
         return "Free City"
     if seat is None:
         return f"seat {p}"
@@ -195,6 +91,18 @@ def _science(state: ClassicState, p: int) -> str:
     return ", ".join(parts)
 
 
+def stage_texts(state: ClassicState, p: int) -> list[str]:
+    """Each stage of ``p``'s board side as "cost -> reward"."""
+    city = state.cities[p]
+    board = next(w for w in state.cat.wonders if w.name == city.wonder.name)
+    return [describe.stage_text(s) for s in board.to_json()["sides"][city.side]]
+
+
+def chains_into(state: ClassicState) -> dict[str, list[str]]:
+    """For each card name of the game, the cards it makes free."""
+    return describe.chains_into([c.to_json() for c in state.cat.cards])
+
+
 def board(state: ClassicState, p: int, seat: int | None = None) -> Panel:
     """One city in full: wonder, stages, coins, military, buildings by colour, production."""
     city = state.cities[p]
@@ -203,6 +111,13 @@ def board(state: ClassicState, p: int, seat: int | None = None) -> Panel:
         f"stages {city.stages}/{len(city.stages_def)} · {city.coins} coins · "
         f"{city.shields} shields · tokens {tokens}"
     ]
+    stages = stage_texts(state, p)
+    if seat == p:  # your own board: every stage, its cost and its reward
+        lines += [
+            f"{'✓' if i < city.stages else '·'} stage {i + 1}: {t}" for i, t in enumerate(stages)
+        ]
+    elif city.stages < len(stages):
+        lines.append(f"next stage: {stages[city.stages]}")
     if state.cities_on:
         owes = f" · owes {state.owed[p]} coin(s) now" if p in state.owed else ""
         lines.append(f"debt {city.debt} · diplomacy {city.diplomacy}{owes}")
@@ -269,9 +184,12 @@ def explain(state: ClassicState, seat: int, action: Action) -> str:
     if action.kind == "pay":
         debt = state.owed.get(seat, 0) - action.bank
         return f"pay {action.bank} coin(s), take {debt} debt" + (f" (-{debt} VP)" if debt else "")
-    if not (action.left or action.right) or action.bank or state.leaders_on:
+    if not (action.left or action.right) or action.bank:
         return text
     city = state.cities[seat]
+    target = "wonder" if action.kind == "wonder" else state.cat.card_named(action.card).color
+    if f"discount:{target}" in city.lp:  # a leader's discount: the printed cost is not paid
+        return text
     lc, rc = state.cities[state.left(seat)], state.cities[state.right(seat)]
     if action.kind == "wonder":
         stage = city.next_stage
@@ -328,6 +246,7 @@ def hand_table(state: ClassicState, seat: int) -> Table:
         elif a.kind == "free_build":
             free.add(a.card)
     city = state.cities[seat]
+    into = chains_into(state)
     for card in state.hands[seat]:
         cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
         if card.coins:
@@ -338,12 +257,12 @@ def hand_table(state: ClassicState, seat: int) -> Table:
             verdict = "free (chain)"
         elif card.name in builds:
             cheapest = min(builds[card.name]) + card.coins
-            verdict = f"{cheapest} coin(s)" if cheapest else "free"
+            verdict = f"{cheapest} coin{'s' if cheapest != 1 else ''}" if cheapest else "free"
         elif card.name in free:
             verdict = "free (wonder or leader power)"
         else:
             verdict = "cannot build"
-        effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
+        effect = describe.card_text(card.to_json(), into.get(card.name))
         style = COLOR_STYLE[card.color]
         table.add_row(f"[{style}]{card.name}[/]", cost or "free", effect, verdict)
     return table
@@ -393,13 +312,17 @@ def actions_table(
     table.add_column("#", justify="right")
     table.add_column("action")
     table.add_column("card")
+    table.add_column("pays", justify="right")
     for i, action in enumerate(actions, 1):
         card = state.cat.by_name.get(action.card.lower()) if action.card else None
-        info = ""
+        info, pays = "", action.left + action.right + action.bank
         if card:
             c = card[0]
             info = f"[{COLOR_STYLE[c.color]}]{c.color}[/]"
-        table.add_row(str(i), explain(state, seat, action), info)
+            pays += c.coins if action.kind == "build" else 0
+        if action.kind in ("recruit", "pay"):
+            pays = 0  # said in the action's words
+        table.add_row(str(i), explain(state, seat, action), info, str(pays) if pays else "")
     return table
 
 
@@ -448,7 +371,7 @@ def event_line(event: dict[str, Any], free_city: int | None = None) -> str | Non
         card = f" {event['card']}" if "card" in event else " a card"
         return f"{who} sold{card} for 3 coins"
     if kind == "coins":
-        return f"{who} received {event['amount']} coins"
+        return f"{who} received {event['amount']} coin{'s' if event['amount'] != 1 else ''}"
     if kind == "conflict":
         winner, loser = (
             "the Free City" if x == free_city else f"seat {x}"
@@ -470,6 +393,29 @@ def event_line(event: dict[str, Any], free_city: int | None = None) -> str | Non
     if kind == "age":
         return f"--- Age {event['age']} begins ---"
     return None
+
+
+def card_points(state: ClassicState, seat: int) -> Table:
+    """Your cards one by one at the end: the points each scored (science counts as a set, in
+    the score table) and what it did, then your wonder stages."""
+    from wonders.classic.scoring import end_points
+
+    city = state.cities[seat]
+    left, right = state.cities[state.left(seat)], state.cities[state.right(seat)]
+    into = chains_into(state)
+    table = Table(title="Your cards at the end", padding=(0, 1))
+    for column in ("card", "VP", "what it did"):
+        table.add_column(column, justify="right" if column == "VP" else "left")
+    for card in (*city.cards, *city.leaders):
+        points = end_points(card, city, left, right)
+        table.add_row(
+            f"[{COLOR_STYLE.get(card.color, '')}]{card.name}[/]",
+            str(points) if points else "",
+            describe.card_text(card.to_json(), into.get(card.name)),
+        )
+    for i, text in enumerate(stage_texts(state, seat)[: city.stages], 1):
+        table.add_row(f"[{COLOR_STYLE['wonder']}]wonder stage {i}[/]", "", text)
+    return table
 
 
 def teams_table(result: Result, names: list[str] | None = None) -> Table:

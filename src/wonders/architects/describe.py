@@ -1,0 +1,182 @@
+"""Plain one-line descriptions of 7 Wonders Architects cards, wonder stages and tokens.
+
+Generated from the catalogue (card kinds, the stage cost patterns, each wonder's points and
+power, the token effect fields documented in data/tokens.toml), shared by the terminal,
+``wonders cards architects --json`` (the ``text`` field) and the web pages. Every word goes
+through ``wonders.core.i18n``; names come from the data.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wonders.architects.cards import ArchitectsCatalog, ArchitectsWonder, Kind, catalog
+from wonders.core.i18n import _, ngettext
+
+POWER_WORDS = {
+    "take_any_deck_top": "take the top card of any deck, the central one included",
+    "take_progress_token": "take a progress token",
+    "take_central_top": "take the top card of the central deck",
+    "search_side_deck": "look at the top 5 cards of your left or right deck and take one",
+    "take_both_side_tops": "take the top cards of your left and your right deck",
+    "shield": "1 shield",
+}
+
+
+def kind_name(kind: Kind) -> str:
+    """A card face's name for a player: "wood", "gold coin", "blue 2 VP + cat", "shield + 1
+    horn"."""
+    if kind.coin:
+        return _("gold coin")
+    if kind.resource:
+        return kind.resource
+    if kind.science:
+        return kind.science
+    if kind.color == "blue":
+        if kind.cat:
+            return _("blue {n} VP + cat").format(n=kind.points)
+        return _("blue {n} VP").format(n=kind.points)
+    if kind.horns:
+        return ngettext("shield + {n} horn", "shield + {n} horns", kind.horns).format(n=kind.horns)
+    return _("shield")
+
+
+def kind_text(kind: Kind) -> str:
+    """What a card face does, in one line."""
+    if kind.coin:
+        return _("gold: stands for any one resource in a wonder stage")
+    if kind.resource:
+        return _("a resource ({name}) to build wonder stages").format(name=kind.resource)
+    if kind.science:
+        return _(
+            "science symbol ({name}): 2 equal or 3 different symbols take a progress token"
+        ).format(name=kind.science)
+    if kind.color == "blue":
+        text = _("{n} VP").format(n=kind.points)
+        if kind.cat:
+            text += "; " + _("takes the cat (2 VP, a peek at the central deck's top)")
+        return text
+    text = _("1 shield")
+    if kind.horns:
+        text += "; " + _("flips {n} conflict token(s) to the battle side").format(n=kind.horns)
+    return text
+
+
+def stage_cost_text(cat: ArchitectsCatalog, stage: int) -> str:
+    """Stage ``stage`` (1-5)'s cost pattern: "2 different resources", "3 equal resources"."""
+    cost = cat.costs[stage - 1]
+    if cost.same:
+        return _("{n} equal resources").format(n=cost.count)
+    return _("{n} different resources").format(n=cost.count)
+
+
+def stage_text(cat: ArchitectsCatalog, wonder: ArchitectsWonder, stage: int) -> str:
+    """A stage with its cost and reward: "2 different resources -> 4 VP; 1 shield"."""
+    reward = [_("{n} VP").format(n=wonder.points[stage - 1])]
+    if wonder.effect and stage in wonder.effect_stages:
+        reward.append(_(POWER_WORDS[wonder.effect]))
+    return _("{cost} -> {reward}").format(
+        cost=stage_cost_text(cat, stage), reward="; ".join(reward)
+    )
+
+
+def order_text(wonder: ArchitectsWonder) -> str:
+    """The building order: "1, then 2, then 3 and 4 in any order, then 5"."""
+    groups = [
+        " + ".join(map(str, g)) + (_(" (any order)") if len(g) > 1 else "") for g in wonder.order
+    ]
+    return _("stages in order: {groups}").format(groups=_(", then ").join(groups))
+
+
+def wonder_text(cat: ArchitectsCatalog, wonder: ArchitectsWonder) -> str:
+    """A wonder in one line: each stage's cost -> reward, then the building order."""
+    stages = " | ".join(
+        f"{s}: {stage_text(cat, wonder, s)}" for s in range(1, len(wonder.points) + 1)
+    )
+    return f"{stages}; {order_text(wonder)}"
+
+
+TOKEN_WORDS = {
+    "gold_counts_double": "once a turn a gold coin counts as 2 resources",
+    "ignore_same_different": "stages take any resources, equal or different",
+    "culture": "4 VP with one Culture token, 12 with both",
+}
+
+
+def token_text(effects: dict[str, Any]) -> str:
+    """A progress token's effect fields (data/tokens.toml) in words."""
+    parts = []
+    if "extra_card_on" in effects:
+        kinds = catalog().kinds
+        names = [
+            _("building a stage") if k == "stage" else kind_name(kinds[k])
+            for k in effects["extra_card_on"]
+        ]
+        parts.append(
+            _("once a turn, taking {what} gives one more card").format(what=_(" or ").join(names))
+            if "stage" not in effects["extra_card_on"]
+            else _("once a turn, building a stage gives one more card")
+        )
+    for key, words in TOKEN_WORDS.items():
+        if effects.get(key):
+            parts.append(_(words))
+    if effects.get("shields"):
+        parts.append(_("{n} shields").format(n=effects["shields"]))
+    if "points_unfinished" in effects:
+        parts.append(
+            _("{a} VP, {b} VP with your wonder finished").format(
+                a=effects["points_unfinished"], b=effects["points_finished"]
+            )
+        )
+    if "points_per" in effects:
+        per = effects["points_per"]
+        what = {
+            "cat_icons": _("cat icon on your blue cards"),
+            "victory_tokens": _("victory token"),
+            "progress_tokens": _("progress token, this one included"),
+        }[per["count"]]
+        parts.append(_("{n} VP per {what}").format(n=per["points"], what=what))
+    return "; ".join(parts)
+
+
+def cards_json(cat: ArchitectsCatalog | None = None) -> list[dict[str, Any]]:
+    """Every physical card (``cards_json``) with its ``text``, then each wonder with its
+    stages and each progress token (once per name), each with a ``text``."""
+    cat = cat or catalog()
+    listed = [
+        {**c, "label": kind_name(cat.kinds[c["name"]]), "text": kind_text(cat.kinds[c["name"]])}
+        for c in cat.cards_json()
+    ]
+    for w in cat.wonders:
+        listed.append(
+            {
+                "name": w.name,
+                "deck": None,
+                "color": "wonder",
+                "label": w.name,
+                "text": wonder_text(cat, w),
+                "stages": [
+                    {
+                        "stage": s,
+                        "cost": {"count": cat.costs[s - 1].count, "same": cat.costs[s - 1].same},
+                        "points": w.points[s - 1],
+                        "text": stage_text(cat, w, s),
+                    }
+                    for s in range(1, len(w.points) + 1)
+                ],
+            }
+        )
+    seen = set()
+    for t in cat.tokens:
+        if t.name not in seen:
+            seen.add(t.name)
+            listed.append(
+                {
+                    "name": t.name,
+                    "deck": None,
+                    "color": "token",
+                    "label": t.name,
+                    "text": token_text(t.effects),
+                }
+            )
+    return listed

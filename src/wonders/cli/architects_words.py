@@ -1,0 +1,189 @@
+"""7 Wonders Architects in words for one seat, shared by the full-screen table and
+``--plain``: card faces by what they are ("blue 2 VP + cat", not ``blue2cat``), wonder
+stages with their cost pattern and reward, decks by where they lie, the log."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from wonders.architects import describe
+from wonders.architects.cards import CENTRAL, ArchitectsWonder, catalog
+from wonders.core.i18n import _
+
+
+@cache
+def label(kind: str) -> str:
+    """A card face for a player: "wood", "gold coin", "blue 2 VP + cat"."""
+    return describe.kind_name(catalog().kinds[kind])
+
+
+def labels(kinds: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(label(k) for k in kinds)
+
+
+@cache
+def token_text(name: str) -> str:
+    token = next(t for t in catalog().tokens if t.name == name)
+    return describe.token_text(token.effects)
+
+
+def wonder(name: str) -> ArchitectsWonder:
+    return next(w for w in catalog().wonders if w.name == name)
+
+
+def stage_text(name: str, stage: int) -> str:
+    return describe.stage_text(catalog(), wonder(name), stage)
+
+
+def who(p: Any, seat: int, names: list[str]) -> str:
+    if p == seat:
+        return _("you")
+    return f"{names[p]}" if isinstance(p, int) else str(p)
+
+
+def where(state: Any, seat: int, deck: str) -> str:
+    """Where a deck lies for the seat: "your left", "your right", "far" or "central"."""
+    if deck == CENTRAL:
+        return _("central")
+    d = state.deck_index[deck]
+    left, right = state.side_decks(seat)
+    if state.n == 2:
+        return _("yours") if d == left else _("theirs")
+    return _("your left") if d == left else _("your right") if d == right else _("far")
+
+
+class ArchitectsLog:
+    """A seat's events in words; call ``lines`` with the new events each time."""
+
+    def __init__(self, seat: int, names: list[str]) -> None:
+        self.seat = seat
+        self.names = names
+
+    def line(self, event: dict[str, Any]) -> str | None:
+        kind = event["type"]
+        name = who(event.get("seat"), self.seat, self.names)
+        if kind == "turn":
+            return "[bold]" + _("Turn {n}: {who}").format(n=event["turn"], who=name) + "[/]"
+        if kind == "take":
+            how = " " + _("(searched)") if event.get("searched") else ""
+            return _("{who} took {card} from the {deck} deck{how}").format(
+                who=name, card=label(event["card"]), deck=event["deck"], how=how
+            )
+        if kind == "build":
+            seat = event.get("seat")
+            wonder_name = self.names[seat] if isinstance(seat, int) else ""
+            reward = stage_text(wonder_name, event["stage"]).split(" -> ", 1)[-1]
+            return _("{who} built stage {n} ({reward}) spending {cards}").format(
+                who=name, n=event["stage"], reward=reward, cards=labels(event["paid"])
+            )
+        if kind == "progress":
+            used = (
+                " " + _("for {cards}").format(cards=labels(event["used"]))
+                if event.get("used")
+                else ""
+            )
+            return _("{who} took the progress token {token}{used}: {text}").format(
+                who=name, token=event["token"], used=used, text=token_text(event["token"])
+            )
+        if kind == "cat":
+            return _("{who} took the cat").format(who=name)
+        if kind == "conflict":
+            return _("{who} flipped {n} conflict token(s) to the battle side").format(
+                who=name, n=event["flipped"]
+            )
+        if kind == "battle":
+            won = ", ".join(
+                f"{who(p, self.seat, self.names)} {w}" for p, w in enumerate(event["won"]) if w
+            )
+            return (
+                "[red]"
+                + _("Battle!")
+                + "[/] "
+                + _("shields {shields}; victory tokens: {won}").format(
+                    shields=event["shields"], won=won or _("none")
+                )
+            )
+        if kind == "extra_card":
+            return _("{who}: {token} gave one more card").format(who=name, token=event["token"])
+        if kind == "search":
+            return _("{who} looked at the top {n} cards of the {deck} deck").format(
+                who=name, n=event["count"], deck=event["deck"]
+            )
+        if kind == "game_over":
+            return "[bold]" + _("The game is over.") + "[/]"
+        if kind == "no_cards":
+            return _("No one has a deck left to take from.")
+        return None
+
+    def lines(self, events: list[dict[str, Any]]) -> list[str]:
+        out = []
+        for event in events:
+            line = self.line(event)
+            if line:
+                out.append(line[0].upper() + line[1:])
+        return out
+
+
+def choice_text(state: Any, seat: int, action: Any) -> str:
+    """An action in words, with what it brings."""
+    kind = action.kind
+    if kind in ("take", "search"):
+        place = where(state, seat, action.deck)
+        if action.deck == CENTRAL:
+            known = state.view(seat)["central"].get("top")
+            top = _(" (the cat's peek: {card})").format(card=label(known)) if known else ""
+            return _("take the central deck's top card, face down{top}").format(top=top)
+        deck = state.view(seat)["decks"][state.deck_index[action.deck]]
+        if kind == "search":
+            return _("look at the top 5 of the {deck} deck ({where}) and keep one").format(
+                deck=action.deck, where=place
+            )
+        return _("take {card} from the {deck} deck ({where})").format(
+            card=label(deck["top"]), deck=action.deck, where=place
+        )
+    if kind == "pick":
+        return _("keep {card}").format(card=label(action.card))
+    if kind == "build":
+        name = state.wonders[seat].name
+        return _("build stage {n} with {cards} -> {reward}").format(
+            n=action.stage,
+            cards=labels(action.pay),
+            reward=stage_text(name, action.stage).split(" -> ", 1)[-1],
+        )
+    if kind in ("science", "token"):
+        if action.token == "stack":
+            token = _("the top of the token stack (face down)")
+        else:
+            token = f"{action.token} ({token_text(action.token)})"
+        if kind == "token":
+            return _("take {token}").format(token=token)
+        return _("spend {cards} for {token}").format(cards=labels(action.pay), token=token)
+    return str(action.describe())
+
+
+def prompt(state: Any, seat: int) -> str:
+    view = state.view(seat)
+    pending = view.get("pending") or []
+    first = pending[0] if pending else "main"
+    texts = {
+        "main": _(
+            "Take a card: the top of your left or right deck (face up) or of the central "
+            "deck (face down). Then build a stage whenever you can pay it."
+        ),
+        "extra": _(
+            "Your progress token gives one more card: take it from your left, right or the "
+            "central deck."
+        ),
+        "any": _("Alexandria: take the top card of any deck, the central one included."),
+        "search": _("Halicarnassus: choose the deck (left or right) whose top 5 you look at."),
+        "pick": _("Halicarnassus: keep one of the cards you look at."),
+        "babylon": _("Babylon: take a progress token."),
+    }
+    text = texts.get(str(first), "")
+    kinds = {a.kind for a in state.legal_actions(seat)}
+    if kinds & {"build", "science"}:
+        text = _(
+            "You can pay a wonder stage or a progress token now: you must before the turn ends."
+        ) + (" " + text if first != "main" else "")
+    return text

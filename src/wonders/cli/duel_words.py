@@ -1,0 +1,236 @@
+"""7 Wonders Duel in words for one seat, shared by the full-screen table and ``--plain``:
+the log, what each decision is and why, and each choice with its cost and effect."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from wonders.core.i18n import _, ngettext
+from wonders.duel import describe
+from wonders.duel.cards import catalog
+from wonders.duel.city import card_facts
+from wonders.duel.state import SELL_BASE
+
+ROMAN = {1: "I", 2: "II", 3: "III"}
+
+
+def coins(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+@cache
+def texts() -> dict[str, str]:
+    """Every card, wonder and progress token's plain description, by name."""
+    return describe.texts()
+
+
+def who(p: int | None, seat: int) -> str:
+    if p is None:
+        return _("nobody")
+    return _("you") if p == seat else _("your rival")
+
+
+def pawn(position: int, seat: int) -> str:
+    """Where the conflict pawn stands, for the reader."""
+    if position == 0:
+        return _("the conflict pawn is in the centre")
+    toward = 1 if position > 0 else 0  # the pawn moves toward the capital of the weaker side
+    side = _("your capital") if toward == seat else _("your rival's capital")
+    return _("the conflict pawn is {n} toward {side}").format(n=abs(position), side=side)
+
+
+class DuelLog:
+    """A seat's events in words; call ``lines`` with the new events each time."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.picks = 0
+
+    def line(self, event: dict[str, Any]) -> str | None:
+        kind = event["type"]
+        name = who(event.get("player"), self.seat)
+        if kind == "wonders_offered":
+            self.picks = 0
+            return _("Wonders on offer: {names}").format(names=", ".join(event["wonders"]))
+        if kind == "pick_wonder":
+            self.picks += 1
+            if self.picks == 4:
+                if event.get("player") == self.seat:
+                    return _("You get the last wonder of the four, {wonder}").format(
+                        wonder=event["wonder"]
+                    )
+                return _("Your rival gets the last wonder of the four, {wonder}").format(
+                    wonder=event["wonder"]
+                )
+            return _("{who} took {wonder}").format(who=name, wonder=event["wonder"])
+        if kind == "age":
+            text = (
+                _("--- Age {age}: you start ---")
+                if event["first"] == self.seat
+                else _("--- Age {age}: your rival starts ---")
+            )
+            return "[bold]" + text.format(age=ROMAN.get(event["age"], event["age"])) + "[/]"
+        if kind == "build":
+            paid = event["paid"]
+            cost = _("free") if not paid else coins(paid)
+            return _("{who} built {card} ({cost})").format(who=name, card=event["card"], cost=cost)
+        if kind == "sell":
+            return _("{who} sold {card} for {coins}").format(
+                who=name, card=event["card"], coins=coins(event["coins"])
+            )
+        if kind == "wonder":
+            return _("{who} built {wonder} ({cost}): {text}").format(
+                who=name,
+                wonder=event["wonder"],
+                cost=coins(event["paid"]) if event["paid"] else _("free"),
+                text=describe.wonder_effect_text(
+                    next(w for w in catalog().wonders if w.name == event["wonder"]).to_json()[
+                        "effect"
+                    ]
+                ),
+            )
+        if kind == "replay":
+            if event.get("player") == self.seat:
+                return _("You play again")
+            return _("Your rival plays again")
+        if kind == "token":
+            return _("{who} took the progress token {token}").format(who=name, token=event["token"])
+        if kind == "library":
+            return _("{who} drew 3 progress tokens from the box (The Great Library)").format(
+                who=name
+            )
+        if kind == "destroy":
+            return _("{who} discarded the opponent's {card}").format(who=name, card=event["card"])
+        if kind == "discard_build":
+            return _("{who} built {card} from the discard pile (The Mausoleum)").format(
+                who=name, card=event["card"]
+            )
+        if kind == "military_token":
+            return _("{who} lost {coins} (military token)").format(
+                who=name, coins=coins(event["coins"])
+            )
+        if kind == "military":
+            return _("{who} moved the pawn {n}: {where}").format(
+                who=name, n=event["shields"], where=pawn(event["position"], self.seat)
+            )
+        if kind == "coins":
+            return _("{who} received {coins} ({card})").format(
+                who=name, coins=coins(event["coins"]), card=event["card"]
+            )
+        if kind == "economy":
+            return _("{who} received {coins} of the trade (Economy)").format(
+                who=name, coins=coins(event["coins"])
+            )
+        if kind == "urbanism":
+            return _("{who} received {coins} for the chain (Urbanism)").format(
+                who=name, coins=coins(event["coins"])
+            )
+        if kind == "wonder_returned":
+            return _("{wonder} goes back to the box: 7 wonders are built").format(
+                wonder=event["wonder"]
+            )
+        if kind == "game_over":
+            return (
+                "[bold]"
+                + _("Game over: {victory} victory").format(victory=_(event["victory"]))
+                + "[/]"
+            )
+        return None
+
+    def lines(self, events: list[dict[str, Any]]) -> list[str]:
+        out = []
+        for event in events:
+            line = self.line(event)
+            if line:
+                out.append(line[0].upper() + line[1:])
+        return out
+
+
+def prompt(state: Any, seat: int) -> str:
+    """What the seat is asked now, and why."""
+    view = state.view(seat)
+    pending = view["pending"]
+    if view["phase"] == "draft":
+        return _(
+            "Wonder draft: take one of the wonders on offer (4 at a time: one, then two for "
+            "your rival, the last one back to the first picker)."
+        )
+    if pending is None:
+        sell = SELL_BASE + state.cities[seat].colors["yellow"]
+        return _(
+            "Take a card of the structure that nothing covers: build it, sell it for {coins}, "
+            "or build one of your wonders with it."
+        ).format(coins=coins(sell))
+    kind = pending["kind"]
+    if kind == "token":
+        return _("{pair}: take one of the progress tokens on the board.").format(
+            pair=science_pair(state, seat)
+        )
+    if kind == "library":
+        return _("The Great Library: keep one of the 3 progress tokens drawn from the box.")
+    if kind == "destroy":
+        return _("Your wonder discards one {colour} card of your rival's: choose it.").format(
+            colour=pending.get("color", "")
+        )
+    if kind == "discard_build":
+        return _("The Mausoleum: build one card of the discard pile for free.")
+    if kind == "start":
+        leader = state.military.leader()
+        if leader is None:
+            why = _("nobody leads in military and you took the last card of the Age")
+        else:
+            why = _("your rival leads in military, so you, the weaker, choose")
+        return _("Who starts Age {age}? You choose: {why}.").format(
+            age=ROMAN.get(state.age + 1, state.age + 1), why=why
+        )
+    return ""
+
+
+def science_pair(state: Any, seat: int) -> str:
+    """ "A pair of quill (Scriptorium, Library)": the pair that earned the token."""
+    cards = state.view(seat)["players"][seat]["cards"]
+    symbols: dict[str, list[str]] = {}
+    for name in cards:
+        card = card_facts()[name].card
+        if card.science:
+            symbols.setdefault(card.science, []).append(name)
+    last = next(
+        (e["card"] for e in reversed(state.view(seat)["events"]) if e["type"] == "build"), None
+    )
+    symbol = next((s for s, names in symbols.items() if last in names and len(names) >= 2), None)
+    if symbol is None:
+        return _("A pair of science symbols")
+    return _("A pair of {symbol} ({cards})").format(symbol=symbol, cards=", ".join(symbols[symbol]))
+
+
+def choice_text(state: Any, seat: int, action: Any) -> str:
+    """An action in words with what it costs or brings now."""
+    if action.kind == "build":
+        total = state.card_cost(seat, action.card)[0]
+        cost = coins(total) if total else _("free")
+        return _("build {card} ({cost})").format(card=action.card, cost=cost)
+    if action.kind == "sell":
+        sell = SELL_BASE + state.cities[seat].colors["yellow"]
+        return _("sell {card} for {coins}").format(card=action.card, coins=coins(sell))
+    if action.kind == "wonder":
+        total = state.wonder_cost(seat, action.wonder)[0]
+        cost = coins(total) if total else _("free")
+        return _("build {wonder} with it ({cost}): {text}").format(
+            wonder=action.wonder, cost=cost, text=texts()[action.wonder].split(" -> ", 1)[-1]
+        )
+    if action.kind == "pick_wonder":
+        return _("take {wonder}: {text}").format(wonder=action.wonder, text=texts()[action.wonder])
+    if action.kind == "token":
+        return _("take {token}: {text}").format(token=action.token, text=texts()[action.token])
+    if action.kind == "start":
+        age = ROMAN.get(state.age + 1, state.age + 1)
+        text = _("you start Age {age}") if action.seat == seat else _("your rival starts Age {age}")
+        return text.format(age=age)
+    if action.kind == "destroy":
+        return _("discard your rival's {card}").format(card=action.card)
+    if action.kind == "discard_build":
+        return _("build {card} from the discard pile: {text}").format(
+            card=action.card, text=texts()[action.card]
+        )
+    return str(action.describe())

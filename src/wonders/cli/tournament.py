@@ -1,0 +1,141 @@
+"""``wonders tournament``: bots against bots on paired seeds and rotated seats, rated."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from wonders.core.errors import OptionsError, WondersError
+from wonders.core.i18n import _
+from wonders.core.registry import get_game
+from wonders.tournament import report, runner
+from wonders.tournament.schedule import parse_lineup, schedule
+
+errors = Console(stderr=True)
+
+
+class GamesPerSecond(ProgressColumn):
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        rate = task.completed / elapsed if elapsed > 0 else 0.0
+        return Text(_("{rate:.2f} games/s").format(rate=rate))
+
+
+def table_options(
+    game: str, seats: int, sides: str, expansions: str | None, teams: bool, first_game: bool
+) -> dict[str, Any]:
+    """The game's setup options for a table of ``seats`` bots."""
+    get_game(game)
+    if game != "duel" and first_game:
+        raise OptionsError(f"--first-game is for 7 Wonders Duel, not {game}")
+    if game != "classic" and (expansions or teams):
+        raise OptionsError(f"--expansions and --teams are for classic 7 Wonders, not {game}")
+    if game == "duel":
+        if seats != 2:
+            raise OptionsError(f"Duel is for 2 players; --bots names {seats}")
+        return {"first_game": True} if first_game else {}
+    options: dict[str, Any] = {"players": seats}
+    if game == "architects":
+        return options
+    options["sides"] = sides
+    if expansions:
+        options["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
+    if teams:
+        options["teams"] = True
+    return options
+
+
+def tournament(
+    game: Annotated[str, typer.Argument(help="classic, duel or architects")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            help="one bot a seat, comma-separated; NAME*K repeats (ismcts,greedy*3); search "
+            "bots take a think budget: ismcts:0.5 (seconds a move), ismcts:300i (iterations)"
+        ),
+    ],
+    games: Annotated[int, typer.Option(help="games, a multiple of the seats (0: ten a seat)")] = 0,
+    seed: Annotated[int, typer.Option(help="seed of the first deal (then +1 a block)")] = 0,
+    workers: Annotated[int, typer.Option(help="local processes (default: every core)")] = 0,
+    ray: Annotated[
+        str | None,
+        typer.Option("--ray", help="run the games as Ray tasks: a cluster address, auto or local"),
+    ] = None,
+    sides: Annotated[str, typer.Option(help="7 Wonders: A, B or random")] = "random",
+    expansions: Annotated[str | None, typer.Option(help="7 Wonders: leaders,cities")] = None,
+    teams: Annotated[bool, typer.Option("--teams/--no-teams", help="7 Wonders: in pairs")] = False,
+    first_game: Annotated[
+        bool, typer.Option("--first-game", help="Duel: first-game wonders")
+    ] = False,
+    records: Annotated[
+        Path, typer.Option(help="folder for one replayable game record a game")
+    ] = Path("tournament-records"),
+    output: Annotated[Path | None, typer.Option(help="also write the JSON results here")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the JSON results")] = False,
+) -> None:
+    """Bots against bots: every bot in every seat of every deal; win rates, ratings, records."""
+    try:
+        _tournament(game, bots, games, seed, workers, ray, sides, expansions, teams,
+                    first_game, records, output, as_json)  # fmt: skip
+    except WondersError as exc:
+        message = " ".join(str(exc).split())
+        errors.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
+        raise typer.Exit(1) from None
+
+
+def _tournament(
+    game: str, bots: str, games: int, seed: int, workers: int, ray: str | None, sides: str,
+    expansions: str | None, teams: bool, first_game: bool, records: Path,
+    output: Path | None, as_json: bool,
+) -> None:  # fmt: skip
+    lineup = parse_lineup(bots)
+    options = table_options(game, len(lineup), sides, expansions, teams, first_game)
+    get_game(game).setup(dict(options), seed)  # impossible options fail before any game
+    specs = schedule(game, options, lineup, games or 10 * len(lineup), seed)
+    if workers < 0:
+        raise OptionsError("--workers must be 0 (every core) or more")
+    report.save_records(records, [])  # an unwritable folder fails before any game
+    if ray is not None:
+        runner.connect_ray(ray)  # before the progress bar: a bad address is one clear line
+    console = Console(stderr=True)
+    columns = (
+        TextColumn(_("games")), BarColumn(), MofNCompleteColumn(), GamesPerSecond(),
+        TimeRemainingColumn(),
+    )  # fmt: skip
+    start = time.perf_counter()
+    with Progress(*columns, console=console, transient=as_json) as progress:
+        task = progress.add_task("", total=len(specs))
+
+        def done(outcome: dict[str, Any]) -> None:  # each record saved as its game ends
+            report.save_records(records, [outcome])
+            progress.advance(task)
+
+        if ray is not None:
+            outcomes = runner.run_ray(specs, ray, done)
+        else:
+            outcomes = runner.run_local(specs, workers or os.cpu_count() or 1, done)
+    data = report.results(game, options, lineup, outcomes)
+    data["seconds"] = round(time.perf_counter() - start, 3)
+    if output is not None:
+        report.save_json(output, data)
+    if as_json:
+        print(json.dumps(data))
+        return
+    Console().print(report.table(data))
+    console.print(_("records in {folder}").format(folder=records))

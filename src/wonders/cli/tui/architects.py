@@ -1,0 +1,186 @@
+"""7 Wonders Architects at the full-screen table: your wonder with each stage's cost pattern
+and reward and your cards by what they are; the decks by where they lie, the progress
+tokens with their effects, the conflict tokens and the other wonders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wonders.architects.cards import catalog
+from wonders.cli import architects_words as words
+from wonders.cli.tui.app import Choice, GameView
+from wonders.core.i18n import _, ngettext
+
+
+class ArchitectsView(GameView):
+    title = "7 Wonders Architects"
+    panels = ("Your wonder", "The table")
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        self.names = [w.name for w in self.state.wonders]
+        self.narrator = words.ArchitectsLog(self.seat, self.names)
+
+    def name(self, p: int) -> str:
+        return _("you") if p == self.seat else self.names[p]
+
+    def score(self, p: int) -> int:
+        return sum(self.state.score_breakdown(p).values())
+
+    def status(self) -> str:
+        view = self.view()
+        me = view["players"][self.seat]
+        cat = " · " + _("you have the cat") if me["cat"] else ""
+        return _(
+            "Architects · turn {t} · {wonder} · {stages}/5 stages · about {vp} VP{cat}"
+        ).format(
+            t=view["turn"],
+            wonder=me["wonder"],
+            stages=len(me["stages"]),
+            vp=self.score(self.seat),
+            cat=cat,
+        )
+
+    def wonder_text(self, p: int) -> Text:
+        view = self.view()
+        info = view["players"][p]
+        out = Text()
+        out.append(f"{info['wonder']}", style="bold cyan")
+        out.append(
+            " · "
+            + ngettext("{n} shield", "{n} shields", info["shields"]).format(n=info["shields"])
+            + ", "
+            + ngettext("{n} victory token", "{n} victory tokens", info["victory_tokens"]).format(
+                n=info["victory_tokens"]
+            )
+            + "\n"
+        )
+        for s in range(1, 6):
+            built = s in info["stages"]
+            mark = "✓" if built else ("→" if s in info["next_stages"] else "·")
+            out.append(
+                f"{mark} {s}: {words.stage_text(info['wonder'], s)}\n",
+                style="green" if built else "",
+            )
+        cards = ", ".join(
+            words.label(k) + (f" x{n}" if n > 1 else "") for k, n in info["cards"].items()
+        )
+        out.append(_("cards: {cards}").format(cards=cards or _("none")) + "\n")
+        for t in info["progress"]:
+            out.append(f"◆ {t}: {words.token_text(t)}\n", style="bright_green")
+        parts = ", ".join(f"{k} {v}" for k, v in self.state.score_breakdown(p).items() if v)
+        out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts or "-"))
+        return out
+
+    def city(self) -> RenderableType:
+        return self.wonder_text(self.seat)
+
+    def table(self) -> RenderableType:
+        view, state = self.view(), self.state
+        out = Text()
+        for deck in view["decks"]:
+            place = words.where(state, self.seat, deck["deck"])
+            top = words.label(deck["top"]) if deck["top"] else "-"
+            out.append(
+                _("{deck} deck ({where}): {top}, {n} cards").format(
+                    deck=deck["deck"], where=place, top=top, n=deck["size"]
+                )
+                + "\n",
+                style="" if place != _("far") else "dim",
+            )
+        central = view["central"]
+        peek = (
+            _("top {card} (the cat's peek)").format(card=words.label(central["top"]))
+            if "top" in central
+            else _("face down")
+        )
+        out.append(_("central deck: {peek}, {n} cards").format(peek=peek, n=central["size"]) + "\n")
+        out.append(
+            _("conflict: {b} of {t} tokens on the battle side").format(
+                b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
+            )
+            + "\n"
+        )
+        tokens = view["tokens"]
+        out.append(_("progress tokens (stack {n}):").format(n=tokens["stack"]) + "\n")
+        for t in tokens["face_up"]:
+            out.append(f" ◆ {t}: {words.token_text(t)}\n", style="bright_green")
+        for p, info in enumerate(view["players"]):
+            if p != self.seat:
+                cat = " " + _("(cat)") if info["cat"] else ""
+                out.append(
+                    _("{wonder}: {s}/5 stages, {sh} shields, ≈{vp} VP{cat}").format(
+                        wonder=info["wonder"],
+                        s=len(info["stages"]),
+                        sh=info["shields"],
+                        vp=self.score(p),
+                        cat=cat,
+                    )
+                    + "\n"
+                )
+        return out
+
+    def everyone(self) -> RenderableType:
+        parts: list[RenderableType] = []
+        for p in range(self.state.n):
+            parts.append(self.wonder_text(p))
+            parts.append(Text(""))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        return words.prompt(self.state, self.seat)
+
+    def choices(self) -> list[Choice]:
+        state = self.state
+        out = []
+        view = self.view()
+        for a in state.legal_actions(self.seat):
+            text = words.choice_text(state, self.seat, a)
+            detail = Text(text + "\n")
+            if a.kind == "take" and a.deck != "central":
+                top = view["decks"][state.deck_index[a.deck]]["top"]
+                detail.append(describe_kind(top))
+            elif a.kind == "pick":
+                detail.append(describe_kind(a.card))
+            out.append(Choice(text, detail, action=a))
+        return out
+
+    def log_lines(self, events: list[dict[str, Any]]) -> list[str]:
+        return self.narrator.lines(events)
+
+    def final(self) -> RenderableType:
+        result = self.state.result()
+        table = Table(title=_("Final scores"))
+        table.add_column(_("player"))
+        categories = list(result.players[0].breakdown)
+        for c in categories:
+            table.add_column(c, justify="right")
+        table.add_column(_("total"), justify="right")
+        for pr in sorted(result.players, key=lambda pr: pr.rank):
+            table.add_row(
+                self.name(pr.seat),
+                *(str(pr.breakdown[c]) for c in categories),
+                f"[bold]{pr.total}[/]",
+            )
+        return Group(table, self.wonder_text(self.seat))
+
+    def help(self) -> str:
+        return _(
+            "7 Wonders Architects: on your turn take one card: the top of the deck on your "
+            "left or right (face up) or of the central deck (face down). Grey cards and gold "
+            "pay your wonder's stages (each stage's pattern: so many different or equal "
+            "resources); 2 equal or 3 different science symbols take a progress token; horns "
+            "on red cards flip conflict tokens, and when the last flips, shields fight; blue "
+            "cards are points, and a cat card brings the cat. The game ends when a wonder is "
+            "complete."
+        )
+
+
+def describe_kind(kind: str) -> str:
+    from wonders.architects.describe import kind_text
+
+    return kind_text(catalog().kinds[kind])

@@ -1,0 +1,400 @@
+"""7 Wonders (base game, Leaders, Cities, the Free City) at the full-screen table.
+
+Your city lists every wonder stage with its cost and its reward; the table shows both
+neighbours (what they produce, their cards by colour, shields, coins, score estimate); the
+choices are your hand's cards (cost for you now), each opening its ways to be played with
+what the payment buys from whom; the detail panel gives the card's plain description, the
+cards it chains from and into, and every way to play it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wonders.classic import describe
+from wonders.cli import render
+from wonders.cli.classic_log import ROMAN, ClassicLog, coins
+from wonders.cli.tui.app import Choice, GameView
+from wonders.core.i18n import _, ngettext
+
+
+def shields(n: int) -> str:
+    return ngettext("{n} shield", "{n} shields", n).format(n=n)
+
+
+PHASE_PROMPTS = {
+    "draft": "Pick a card: build it, build your next wonder stage with it, or sell it for "
+    "3 coins. Then the hands pass to the {way}.",
+    "leader_draft": "Leader draft: keep one leader of the packet in front of you; the others "
+    "pass to your right. Your wonder and kept leaders are on the left.",
+    "recruit": "Recruitment: recruit a leader (coins to the bank), build a wonder stage with "
+    "it, or sell it for 3 coins (it goes back to the box).",
+    "recruit_now": "Roma: recruit a leader at once (or decline).",
+    "courtesan": "Courtesans Guild: copy the effect of a neighbour's recruited leader.",
+    "return": "Age III: send one of your leaders back to the box.",
+    "return_leader": "Age III: send one of your leaders back to the box.",
+    "extra_card": "Babylon B's second stage: you play the last card of the Age too, instead "
+    "of discarding it.",
+}
+
+
+CATEGORY_SHORT = {
+    "military": "mil",
+    "treasury": "tre",
+    "wonder": "won",
+    "civilian": "civ",
+    "science": "sci",
+    "commerce": "com",
+    "guilds": "gui",
+    "leaders": "lea",
+    "cities": "cit",
+    "debt": "dbt",
+}
+
+
+class ClassicView(GameView):
+    title = "7 Wonders"
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        self.narrator = ClassicLog(self.state, self.seat)
+        self.cat = self.state.cat
+        every = [c.to_json() for c in (*self.cat.cards, *self.cat.leaders)]
+        self.into = describe.chains_into(every)
+        self.card_json = {c["name"]: c for c in every}
+
+    # ------------------------------------------------------------------ helpers
+
+    def name(self, p: int) -> str:
+        return self.narrator.name(p)
+
+    def score(self, p: int) -> int:
+        return sum(self.state.score_breakdown(p).values())
+
+    def stages(self, p: int) -> list[tuple[bool, str]]:
+        """Each stage of ``p``'s board side: built or not, and "cost -> reward"."""
+        city = self.state.cities[p]
+        board = next(w for w in self.cat.wonders if w.name == city.wonder.name)
+        stages = board.to_json()["sides"][city.side]
+        return [(i < city.stages, describe.stage_text(s)) for i, s in enumerate(stages)]
+
+    def card_text(self, name: str) -> str:
+        data = self.card_json.get(name)
+        return describe.card_text(data, self.into.get(name)) if data else ""
+
+    def acting(self) -> int:
+        """The city the seat's decision is for (the Free City's turn or debt included)."""
+        state, view = self.state, self.view()
+        if state.phase in ("discard_build", "extra_card"):
+            return int(state.queue[0])
+        if state.phase == "debt":
+            return int(view["deciding_for"])
+        if view.get("deciding_for") == "free_city":
+            return int(state.n - 1)
+        return self.seat
+
+    def cards_by_colour(self, p: int, names: bool = True) -> list[Text]:
+        city = self.state.cities[p]
+        lines = []
+        for colour, style in render.COLOR_STYLE.items():
+            cards = sorted(c.name for c in city.cards if c.color == colour)
+            if cards:
+                body = ", ".join(cards) if names else str(len(cards))
+                lines.append(Text.assemble((f"{colour}: ", style), body))
+        return lines
+
+    # ------------------------------------------------------------------ panels
+
+    def status(self) -> str:
+        view, city = self.view(), self.state.cities[self.seat]
+        age = ROMAN.get(view["age"], str(view["age"]))
+        when = _("Leader draft") if view["phase"] == "leader_draft" else _("Age {a}").format(a=age)
+        if view["turn"]:
+            when += " " + _("turn {t}").format(t=view["turn"])
+        return _("{when} · {wonder} {side} · {coins} · {shields} · about {vp} VP").format(
+            when=when,
+            wonder=city.wonder.name,
+            side=city.side,
+            coins=coins(city.coins),
+            shields=shields(city.shields),
+            vp=self.score(self.seat),
+        )
+
+    def board(self, p: int, full: bool = True) -> Text:
+        state, city = self.state, self.state.cities[p]
+        out = Text()
+        out.append(f"{city.wonder.name} {city.side}", style="bold cyan")
+        out.append(" · " + _("produces {what}").format(what=render.production(state, p)) + "\n")
+        for i, (built, text) in enumerate(self.stages(p), 1):
+            mark = "✓" if built else "·"
+            out.append(f"{mark} {i}: {text}\n", style="green" if built else "")
+        tokens = " ".join(f"{t:+d}" for t in city.tokens) or _("none")
+        out.append(
+            _("{coins} · {shields} · military tokens {tokens}").format(
+                coins=coins(city.coins), shields=shields(city.shields), tokens=tokens
+            )
+            + "\n"
+        )
+        if state.cities_on:
+            out.append(_("debt {d} · diplomacy {k}").format(d=city.debt, k=city.diplomacy) + "\n")
+        for line in self.cards_by_colour(p, names=full):
+            out.append_text(line)
+            out.append("\n")
+        science = render._science(state, p)
+        if science:
+            out.append(_("science: {s}").format(s=science) + "\n")
+        if city.leaders or city.copied:
+            names = ", ".join(c.name for c in city.leaders) or _("none")
+            out.append(_("leaders: {names}").format(names=names) + "\n")
+        if p < state.num_players:
+            parts = ", ".join(
+                f"{render.SHORT.get(k, k)} {v}" for k, v in state.score_breakdown(p).items() if v
+            )
+            out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
+        return out
+
+    def city(self) -> RenderableType:
+        view = self.view()
+        out = Text()
+        if view.get("leader_hand"):  # kept (or not yet recruited) leaders first: the draft
+            names = ", ".join(view["leader_hand"])
+            out.append(_("Your leaders: {names}").format(names=names) + "\n", style="bold")
+        out.append_text(self.board(self.seat))
+        return out
+
+    def table(self) -> RenderableType:
+        state = self.state
+        out = Text()
+        for p in dict.fromkeys((state.left(self.seat), state.right(self.seat))):
+            city = state.cities[p]
+            out.append(self.name(p), style="bold")
+            score = f", ≈{self.score(p)} VP" if p < state.num_players else ""
+            out.append(
+                " · "
+                + _("stage {s}/{n}, {coins}, {shields}{score}").format(
+                    s=city.stages,
+                    n=len(city.stages_def),
+                    coins=coins(city.coins),
+                    shields=shields(city.shields),
+                    score=score,
+                )
+                + "\n"
+            )
+            out.append("  " + _("produces {what}").format(what=render.production(state, p)) + "\n")
+            for line in self.cards_by_colour(p):
+                out.append("  ")
+                out.append_text(line)
+                out.append("\n")
+            if p == state.teammate(self.seat) and self.view().get("teammate_hand"):
+                hand = ", ".join(self.view()["teammate_hand"])
+                out.append("  " + _("their hand: {cards}").format(cards=hand) + "\n")
+        others = [
+            p
+            for p in range(state.n)
+            if p not in (self.seat, state.left(self.seat), state.right(self.seat))
+        ]
+        if others:
+            cities = [state.cities[p] for p in others]
+            short = ", ".join(f"{c.wonder.name} {c.coins}c {c.shields}sh" for c in cities)
+            out.append(_("Others (key o): {short}").format(short=short))
+        return out
+
+    def everyone(self) -> RenderableType:
+        state = self.state
+        summary = Table(padding=(0, 1), box=None)
+        for column in (_("city"), _("stages"), _("coins"), _("shields"), _("tokens"), _("≈VP")):
+            summary.add_column(column, justify="left" if column == _("city") else "right")
+        for p in range(state.n):
+            city = state.cities[p]
+            summary.add_row(
+                self.name(p) if p != self.seat else _("you") + f" ({city.wonder.name})",
+                f"{city.stages}/{len(city.stages_def)}",
+                str(city.coins),
+                str(city.shields),
+                " ".join(f"{t:+d}" for t in city.tokens) or "-",
+                str(self.score(p)) if p < state.num_players else "-",
+            )
+        parts: list[RenderableType] = [summary, Text("")]
+        for p in range(state.n):
+            parts.append(Text(self.name(p) if p != self.seat else _("You"), style="bold underline"))
+            parts.append(self.board(p))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        state, view = self.state, self.view()
+        phase = state.phase
+        if phase == "discard_build":
+            who = "Halicarnassus" if state.halicarnassus_turn(state.queue[0]) else "Solomon"
+            return _("{who}: build one card of the discard pile for free.").format(who=who)
+        if phase == "debt":
+            return render.debt_banner(state, self.acting(), self.seat)
+        if view.get("deciding_for") == "free_city":
+            return _(
+                "Now the Free City's card (it sits on your {side}): it builds free by chain "
+                "when it can, sells only if it can build nothing, and pays from its own coins."
+            ).format(side=_("left") if state.left(self.seat) == state.n - 1 else _("right"))
+        way = _("left") if view["age"] != 2 else _("right")
+        text = _(PHASE_PROMPTS.get(phase, PHASE_PROMPTS["draft"])).format(way=way)
+        if state.free_city and phase == "draft" and self.seat == state.controller():
+            text += " " + _("You hold the Free City card: then choose its card.")
+        return text
+
+    # ------------------------------------------------------------------ choices
+
+    def choices(self) -> list[Choice]:
+        state = self.state
+        acting = self.acting()
+        actions = state.legal_actions(self.seat)
+        groups: dict[str, list[Any]] = {}
+        flat: list[Any] = []
+        for a in actions:
+            if a.card:
+                groups.setdefault(a.card, []).append(a)
+            else:
+                flat.append(a)
+        out = []
+        for name, group in groups.items():
+            ways = [Choice(self.way_label(acting, a), action=a) for a in group]
+            detail = self.card_detail(acting, name, ways)
+            label = self.card_label(acting, name, group)
+            if len(group) == 1 and group[0].kind in ("draft", "return", "copy"):
+                out.append(Choice(label, detail, action=group[0]))  # one leader, one choice
+                continue
+            for way in ways:
+                way.detail = detail
+            out.append(Choice(label, detail, children=ways))
+        for a in flat:
+            text = render.explain(state, acting, a)
+            out.append(Choice(text, Text(text), action=a))
+        return out
+
+    def way_label(self, acting: int, action: Any) -> str:
+        """One way to play a card: "build it (2 coins); buys 1 loom from your left"."""
+        explained = render.explain(self.state, acting, action)
+        kind, paid = action.kind, action.left + action.right + action.bank
+        card = self.cat.by_name.get(action.card.lower()) if action.card else None
+        paid += card[0].coins if card and kind == "build" else 0
+        cost = coins(paid) if paid else _("free")
+        if kind == "build":
+            text = _("build it ({cost})").format(cost=cost)
+        elif kind == "wonder":
+            stage = self.state.cities[acting].stages + 1
+            stages = self.stages(acting)
+            reward = stages[stage - 1][1].split(" -> ", 1)[-1] if stage <= len(stages) else ""
+            text = _("wonder stage {n} ({cost}) -> {reward}").format(
+                n=stage, cost=cost, reward=reward
+            )
+        elif kind == "sell":
+            text = _("sell it for 3 coins")
+        else:
+            return explained
+        buys = re.search(r"\(buys (.+)\)$", explained)
+        if buys:
+            what = buys.group(1)
+            for side, p in (("left", self.state.left(acting)), ("right", self.state.right(acting))):
+                what = what.replace(
+                    _("from the {side}").format(side=side), _("from ") + self.name(p)
+                )
+            text += "; " + _("buys {what}").format(what=what)
+        elif action.left or action.right:
+            text += "; " + _("pays {l} to the left, {r} to the right").format(
+                l=action.left, r=action.right
+            )
+        if action.bank and kind != "build":
+            text += "; " + _("{n} to the bank").format(n=action.bank)
+        return text
+
+    def card_label(self, acting: int, name: str, group: list[Any]) -> Text:
+        cards = self.cat.by_name.get(name.lower())
+        colour = cards[0].color if cards else "white"
+        builds = [a for a in group if a.kind in ("build", "free_build", "discard_build", "recruit")]
+        if any(a.kind in ("free_build", "discard_build") for a in builds):
+            price = _("free")
+        elif builds:
+            extra = cards[0].coins if cards and builds[0].kind == "build" else 0
+            if builds[0].kind == "recruit":
+                price = coins(self.state.leader_cost(acting, cards[0])) if cards else ""
+            else:
+                cheapest = min(a.left + a.right + a.bank for a in builds) + extra
+                price = coins(cheapest) if cheapest else _("free")
+        elif any(a.kind == "draft" for a in group):
+            price = coins(cards[0].coins) if cards else ""
+        else:
+            price = _("can't build")
+        label = Text(f"{name:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
+        label.append(f" {price}")
+        return label
+
+    def card_detail(self, acting: int, name: str, ways: list[Choice]) -> Text:
+        out = Text()
+        cards = self.cat.by_name.get(name.lower())
+        colour = cards[0].color if cards else "white"
+        out.append(name, style="bold " + render.COLOR_STYLE.get(colour, ""))
+        data = self.card_json.get(name)
+        if data:
+            out.append(" · " + _("cost: {cost}").format(cost=describe.cost_text(data["cost"])))
+        out.append("\n" + self.card_text(name) + "\n")
+        for way in ways:
+            out.append("• " + str(way.label) + "\n")
+        return out
+
+    # ------------------------------------------------------------------ log, end
+
+    def log_lines(self, events: list[dict[str, Any]]) -> list[str]:
+        return self.narrator.lines(events)
+
+    def final(self) -> RenderableType:
+        state = self.state
+        result = state.result()
+        names = [
+            _("you") if p == self.seat else state.cities[p].wonder.name
+            for p in range(state.num_players)
+        ]
+        parts: list[RenderableType] = [self.score_table(result, names)]
+        if "teams" in result.extra:
+            parts.append(render.teams_table(result, names))
+        if state.free_city:
+            fc = result.extra["free_city"]
+            parts.append(
+                Text(_("The Free City scored {n} (it does not rank).").format(n=fc["total"]))
+            )
+        parts.append(self.card_points())
+        return Group(*parts)
+
+    def score_table(self, result: Any, names: list[str]) -> Table:
+        """The final scores in 80 columns: rank, city, each category, total, coins."""
+        table = Table(title=_("Final scores"), box=None, padding=(0, 0))
+        categories = list(result.players[0].breakdown)
+        table.add_column("#", justify="right")
+        table.add_column(" " + _("city"), no_wrap=True, max_width=16)
+        for c in categories:  # 3 letters a category: 10 of them fit 80 columns
+            table.add_column(" " + CATEGORY_SHORT.get(c, c[:3]), justify="right", min_width=4)
+        table.add_column(" " + _("total"), justify="right")
+        table.add_column(" " + _("coins"), justify="right")
+        for pr in sorted(result.players, key=lambda pr: pr.rank):
+            table.add_row(
+                str(pr.rank),
+                " " + names[pr.seat],
+                *(str(pr.breakdown[c]) for c in categories),
+                f"[bold]{pr.total}[/]",
+                str(pr.tiebreak),
+            )
+        return table
+
+    def card_points(self) -> Table:
+        return render.card_points(self.state, self.seat)
+
+    def help(self) -> str:
+        return _(
+            "7 Wonders: each turn everyone picks one card of their hand at once, then the hands "
+            "pass (left in Ages I and III, right in Age II). A card is built by paying its cost "
+            "(resources from your city or bought from a neighbour for 2 coins each, less with "
+            "trading posts), built free when you own the card it chains from, used to build "
+            "your next wonder stage, or sold for 3 coins. After each Age your shields fight "
+            "both neighbours. The status line's score is what your city would score now."
+        )

@@ -1,0 +1,226 @@
+"""7 Wonders Duel at the full-screen table: both cities on the left, the structure on the
+right (cards that can be taken in bold, face-down ones as ``?``), the cards you can take as
+choices with their cost for you, and every wonder and token described."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from wonders.cli import duel_words, render
+from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.tui.app import Choice, GameView
+from wonders.core.i18n import _
+from wonders.duel.cards import RESOURCES
+from wonders.duel.city import card_facts
+
+CELL = 8  # characters per card in the structure panel (names in full: the choices, `o`)
+FULL_CELL = 13  # in the page of every city and the structure
+
+
+class DuelView(GameView):
+    title = "7 Wonders Duel"
+    panels = ("Cities", "The structure (o: in full)")
+    widths = ("28", "1fr")
+
+    def __init__(self, session: Any) -> None:
+        super().__init__(session)
+        self.narrator = duel_words.DuelLog(self.seat)
+
+    def name(self, p: int) -> str:
+        return duel_words.who(p, self.seat)
+
+    def status(self) -> str:
+        view = self.view()
+        me, rival = view["players"][self.seat], view["players"][1 - self.seat]
+        age = (
+            _("wonder draft")
+            if view["phase"] == "draft"
+            else _("Age {a}").format(a=ROMAN.get(view["age"], view["age"]))
+        )
+        return _("Duel · {age} · you {c1}, {p1} VP · rival {c2}, {p2} VP").format(
+            age=age,
+            c1=coins(me["coins"]),
+            p1=me["points"],
+            c2=coins(rival["coins"]),
+            p2=rival["points"],
+        )
+
+    def city_text(self, p: int, full: bool) -> Text:
+        state, view = self.state, self.view()
+        info, city = view["players"][p], state.cities[p]
+        out = Text()
+        out.append(("You" if p == self.seat else _("Your rival")) + ": ", style="bold")
+        out.append(
+            _("{coins}, about {vp} VP").format(coins=coins(info["coins"]), vp=info["points"]) + "\n"
+        )
+        production = [f"{n} {RESOURCES[r]}" for r, n in enumerate(city.produce) if n]
+        production += ["/".join(RESOURCES[r] for r in c) for c in city.choices]
+        out.append(" " + _("produces {what}").format(what=", ".join(production) or "-") + "\n")
+        if full:
+            for colour in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
+                names = [c for c in info["cards"] if card_facts()[c].card.color == colour]
+                if names:
+                    out.append(f" {colour}: ", style=render.COLOR_STYLE[colour])
+                    out.append(", ".join(names) + "\n")
+        for w in info["wonders"]:
+            built = w in info["built"]
+            out.append((" ✓ " if built else " · ") + w, style="cyan" if built else "")
+            out.append((": " + texts()[w] if full else "") + "\n")
+        if info["tokens"]:
+            for t in info["tokens"]:
+                out.append(
+                    " ◆ " + t + (": " + texts()[t] if full else "") + "\n", style="bright_green"
+                )
+        if info["science"]:
+            out.append(" " + _("science: {s}").format(s=", ".join(sorted(info["science"]))) + "\n")
+        return out
+
+    def city(self) -> RenderableType:
+        view = self.view()
+        out = Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize() + "\n")
+        out.append_text(self.city_text(self.seat, full=False))
+        out.append_text(self.city_text(1 - self.seat, full=False))
+        return out
+
+    def city_full(self) -> RenderableType:
+        view = self.view()
+        out = Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize() + "\n")
+        out.append_text(self.city_text(self.seat, full=True))
+        return out
+
+    def table(self) -> RenderableType:
+        view = self.view()
+        if view["phase"] == "draft":
+            out = Text(_("Wonders on offer:") + "\n", style="bold")
+            for w in view["offer"]:
+                out.append(f"{w}: {texts()[w]}\n")
+            return out
+        out = self.structure(CELL)
+        if view["board_tokens"]:
+            out.append(_("Progress tokens: {names}").format(names=", ".join(view["board_tokens"])))
+        return out
+
+    def structure(self, cell: int) -> Text:
+        """The Age's structure as the seat sees it, ``cell`` characters a card: face-down
+        cards as ``?``, the cards that can be taken bold and reversed."""
+        view, state = self.view(), self.state
+        out = Text()
+        if state.structure is None or view["phase"] == "draft":
+            return out
+        places = view["structure"]
+        slots = state.structure.layout.slots
+        low = min(s.x for s in slots)
+        for row in sorted({s.row for s in slots}):
+            line = Text()
+            column = 0
+            for i, slot in enumerate(slots):
+                if slot.row != row:
+                    continue
+                start = (slot.x - low) * cell // 2
+                line.append(" " * max(0, start - column))
+                place = places[i]
+                if place["taken"]:
+                    text, style = "", ""
+                elif place["card"] is None:
+                    text, style = "[  ?  ]".center(cell - 1), "dim"
+                else:
+                    name = place["card"]
+                    colour = card_facts()[name].card.color
+                    text = name[: cell - 1]
+                    style = render.COLOR_STYLE.get(colour, "")
+                    style += " bold reverse" if place["accessible"] else ""
+                line.append(text.ljust(cell - 1), style=style)
+                line.append(" ")
+                column = start + cell
+            out.append_text(line)
+            out.append("\n")
+        return out
+
+    def everyone(self) -> RenderableType:
+        view = self.view()
+        parts: list[RenderableType] = [
+            Text(_("The structure (bold: cards you can take)"), style="bold"),
+            self.structure(FULL_CELL),
+            Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize()),
+            self.city_text(self.seat, full=True),
+            self.city_text(1 - self.seat, full=True),
+        ]
+        if view["board_tokens"]:
+            parts.append(Text(_("Progress tokens on the board:"), style="bold"))
+            parts += [Text(f" ◆ {t}: {texts()[t]}") for t in view["board_tokens"]]
+        if view["discard"]:
+            parts.append(Text(_("Discard pile: {names}").format(names=", ".join(view["discard"]))))
+        return Group(*parts)
+
+    def prompt(self) -> str:
+        return duel_words.prompt(self.state, self.seat)
+
+    def choices(self) -> list[Choice]:
+        state = self.state
+        actions = state.legal_actions(self.seat)
+        groups: dict[str, list[Any]] = {}
+        flat = []
+        for a in actions:
+            if a.kind in ("build", "sell", "wonder"):
+                groups.setdefault(a.card, []).append(a)
+            else:
+                flat.append(a)
+        out = []
+        for card, group in groups.items():
+            ways = [Choice(duel_words.choice_text(state, self.seat, a), action=a) for a in group]
+            colour = card_facts()[card].card.color
+            label = Text(f"{card:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
+            build = next((a for a in group if a.kind == "build"), None)
+            if build is None:
+                label.append(" " + _("can't build"))
+            else:
+                total = state.card_cost(self.seat, card)[0]
+                label.append(" " + (coins(total) if total else _("free")))
+            detail = Text(card, style="bold " + render.COLOR_STYLE.get(colour, ""))
+            detail.append("\n" + texts()[card] + "\n")
+            for way in ways:
+                detail.append("• " + str(way.label) + "\n")
+            for way in ways:
+                way.detail = detail
+            out.append(Choice(label, detail, children=ways))
+        for a in flat:
+            text = duel_words.choice_text(state, self.seat, a)
+            out.append(Choice(text.split(":")[0], Text(text), action=a))
+        return out
+
+    def log_lines(self, events: list[dict[str, Any]]) -> list[str]:
+        return self.narrator.lines(events)
+
+    def final(self) -> RenderableType:
+        result = self.state.result()
+        table = Table(
+            title=_("Final scores ({victory} victory)").format(victory=result.victory),
+            box=None,
+            padding=(0, 1),
+        )
+        table.add_column(_("player"), no_wrap=True)
+        categories = list(result.players[0].breakdown)
+        for c in categories:
+            table.add_column(c[:4], justify="right")
+        table.add_column(_("total"), justify="right")
+        for pr in sorted(result.players, key=lambda pr: pr.rank):
+            table.add_row(
+                self.name(pr.seat),
+                *(str(pr.breakdown[c]) for c in categories),
+                f"[bold]{pr.total}[/]",
+            )
+        return Group(table, self.city_text(self.seat, full=True))
+
+    def help(self) -> str:
+        return _(
+            "7 Wonders Duel: on your turn take one card of the structure that no other card "
+            "covers, and build it (resources you lack cost 2 coins plus what your rival "
+            "produces of them), sell it, or use it to build one of your wonders. Shields move "
+            "the conflict pawn; 6 different science symbols or the pawn in the capital win at "
+            "once; otherwise points after Age III. A pair of equal science symbols takes a "
+            "progress token."
+        )
