@@ -28,15 +28,39 @@ class RandomBot:
         return self.rng.choice(state.legal_actions(player))
 
 
-BOT_NAMES = ("random", "greedy")
+BOT_NAMES = ("random", "greedy", "montecarlo", "ismcts")
+SEARCH_BOTS = ("montecarlo", "ismcts")
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; an unknown name is an OptionsError."""
-    if name == "random":
+    """A bot by name; an unknown name is an OptionsError. The search bots take a think
+    budget after a colon: ``ismcts`` (1 s a move), ``ismcts:0.2`` (seconds a move),
+    ``ismcts:300i`` (iterations a move, reproducible); see ``wonders.bots.think``."""
+    from wonders.bots.think import Budget, parse_budget, parse_style, split_spec
+
+    base, budget, style = split_spec(name)
+    if budget is not None and base not in SEARCH_BOTS:
+        raise OptionsError(f"bot {base!r} takes no think budget (only {', '.join(SEARCH_BOTS)})")
+    if base == "random":
         return RandomBot(seed)
-    if name == "greedy":
+    if base == "greedy":
         from wonders.bots.greedy import GreedyBot
 
         return GreedyBot(seed)
-    raise OptionsError(f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)}")
+    think = Budget() if budget is None else parse_budget(budget, name)
+    if base == "montecarlo":
+        from wonders.bots.montecarlo import MonteCarloBot
+
+        policy, cutoff = ("random", "end") if style is None else parse_style(style, name)
+        return MonteCarloBot(seed, think, policy, cutoff)
+    if base == "ismcts":
+        from wonders.bots.ismcts import ISMCTSBot
+
+        if style is None:
+            return ISMCTSBot(seed, think)
+        policy, cutoff = parse_style(style, name)
+        return ISMCTSBot(seed, think, policy, cutoff)
+    raise OptionsError(
+        f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)} "
+        "(search bots take a think budget: NAME:SECONDS or NAME:ITERATIONSi)"
+    )

@@ -1,0 +1,184 @@
+"""What the search bots share: playouts, their cut-off evaluation and the rewards.
+
+Everything here runs on a *sampled world* (``state.sample_world(seat, rng)``), never on the
+true state, so the playout policies may look at the whole world.
+
+- **Rewards** are one number in [0, 1] per seat: a finished game gives ``WIN_WEIGHT`` times
+  the seat's share of the win (ties split it) plus the rest by rank; a playout cut off before
+  the end gives the same from each seat's estimated points (``estimates``): its chance of
+  being ahead of the best rival, a logistic of the point gap (``GAP_SCALE`` points wide).
+  In the team game a seat counts its team's points and the teams compete.
+- **Estimates** are each game's greedy evaluation of a seat's position, in victory points:
+  ``wonders.classic.greedy.estimate`` of doing nothing, ``wonders.duel.greedy.value``,
+  ``wonders.architects.greedy.position``.
+- **Policies**: ``random`` (uniform among the legal actions), ``build`` (uniform among the
+  actions that build something, a sale or a skip only when nothing else is legal) or
+  ``greedy`` (the game's one-move greedy bot, ``wonders.<game>.greedy.choose``, about 20
+  times slower a move than ``random`` in 7 Wonders).
+- **Cut-off**: ``end`` plays to the end of the game; ``age`` stops when the Age changes
+  (7 Wonders and Duel: the position is then scored by ``estimates``); Architects has no
+  Ages and stops after ``ARCHITECTS_HORIZON`` turns per player.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from wonders.core.errors import OptionsError
+from wonders.core.protocol import State
+
+WIN_WEIGHT = 0.75
+GAP_SCALE = {"classic": 4.0, "duel": 6.0, "architects": 3.0}
+ARCHITECTS_HORIZON = 3
+POLICIES = ("random", "build", "greedy")
+IDLE_KINDS = frozenset({"sell", "skip"})  # actions that build nothing
+CUTOFFS = ("end", "age")
+
+Policy = Callable[[State, int, random.Random], Any]
+
+
+def random_policy(state: State, seat: int, rng: random.Random) -> Any:
+    return rng.choice(state.legal_actions(seat))
+
+
+def build_policy(state: State, seat: int, rng: random.Random) -> Any:
+    """Uniform among the actions that build something (not a sale or a skip) if any."""
+    actions = state.legal_actions(seat)
+    building = [a for a in actions if _kind(a) not in IDLE_KINDS]
+    return rng.choice(building or actions)
+
+
+def _kind(action: Any) -> Any:
+    kind = getattr(action, "kind", None)
+    return kind if isinstance(kind, str) else action.to_json().get("kind")
+
+
+def greedy_policy(state: State, seat: int, rng: random.Random) -> Any:
+    game = importlib.import_module(f"wonders.{state.game_name}.greedy")
+    return game.choose(state, seat, rng)
+
+
+def policy_named(name: str) -> Policy:
+    if name == "random":
+        return random_policy
+    if name == "greedy":
+        return greedy_policy
+    if name == "build":
+        return build_policy
+    raise OptionsError(f"unknown playout policy {name!r}; policies: {', '.join(POLICIES)}")
+
+
+def result_rewards(state: State) -> list[float]:
+    """Each seat's reward for a finished game (win share and rank, see the module doc)."""
+    result = state.result()
+    n = state.num_players
+    winners = [w for w in result.winners if w < n]
+    ranks = {p.seat: p.rank for p in result.players}
+    rewards = []
+    for seat in range(n):
+        win = 1 / len(winners) if seat in winners else 0.0
+        rank = (n - ranks.get(seat, n)) / (n - 1) if n > 1 else 1.0
+        rewards.append(WIN_WEIGHT * win + (1 - WIN_WEIGHT) * rank)
+    return rewards
+
+
+def estimates(state: State) -> list[float]:
+    """Each seat's estimated points (the game's greedy evaluation), for a cut-off."""
+    name = state.game_name
+    n = state.num_players
+    if name == "classic":
+        from wonders.classic import greedy as classic
+        from wonders.classic.actions import Action
+
+        nothing = Action("skip")
+        return [classic.estimate(state, seat, nothing) for seat in range(n)]  # type: ignore[arg-type]
+    if name == "duel":
+        from wonders.duel import greedy as duel
+
+        return [duel.value(state, seat) / 2 for seat in range(n)]  # type: ignore[arg-type]
+    if name == "architects":
+        from wonders.architects import greedy as architects
+
+        return [
+            architects.position(
+                state,  # type: ignore[arg-type]
+                seat,
+                list(state.have[seat]),  # type: ignore[attr-defined]
+                list(state.progress[seat]),  # type: ignore[attr-defined]
+                list(state.built[seat]),  # type: ignore[attr-defined]
+                None,
+            )
+            for seat in range(n)
+        ]
+    raise OptionsError(f"no position estimate for the game {name!r}")
+
+
+def estimate_rewards(state: State) -> list[float]:
+    """Rewards of a cut-off position from ``estimates`` (see the module doc)."""
+    points = estimates(state)
+    n = len(points)
+    teammate = getattr(state, "teammate", None)
+    team = [seat for seat in range(n)]
+    if callable(teammate) and teammate(0) is not None:
+        points = [points[s] + points[teammate(s)] for s in range(n)]
+        team = [min(s, teammate(s)) for s in range(n)]
+    scale = GAP_SCALE.get(state.game_name, 4.0)
+    ahead = []
+    for seat in range(n):
+        rivals = [points[q] for q in range(n) if team[q] != team[seat]]
+        gap = points[seat] - max(rivals) if rivals else 0.0
+        ahead.append(1 / (1 + math.exp(-max(-30.0, min(30.0, gap / scale)))))
+    order = sorted(range(n), key=lambda s: -points[s])
+    rewards = []
+    for seat in range(n):
+        rank = sum(1 for q in order if points[q] > points[seat] + 1e-9)
+        rank_share = (n - 1 - rank) / (n - 1) if n > 1 else 1.0
+        rewards.append(WIN_WEIGHT * ahead[seat] + (1 - WIN_WEIGHT) * rank_share)
+    return rewards
+
+
+def _age(state: State) -> int | None:
+    age = getattr(state, "age", None)
+    return age if isinstance(age, int) else None
+
+
+def rollout(world: State, rng: random.Random, policy: Policy, cutoff: str) -> list[float]:
+    """Play ``world`` on with ``policy`` for every seat up to the cut-off; the rewards."""
+    start_age = _age(world)
+    horizon = ARCHITECTS_HORIZON * world.num_players if world.game_name == "architects" else 0
+    turns = 0
+    while not world.is_terminal():
+        if cutoff == "age":
+            if start_age is not None and _age(world) != start_age:
+                return estimate_rewards(world)
+            if horizon and turns >= horizon:
+                return estimate_rewards(world)
+        for seat in world.to_move():
+            world.apply(seat, policy(world, seat, rng))
+            turns += 1
+    return result_rewards(world)
+
+
+def candidates(actions: list[Any]) -> list[Any]:
+    """The actions worth searching: among actions that differ only by a coin payment
+    (``"pay": {"left": 2, "right": 0}``), those that pay the fewest coins in all."""
+    if len(actions) < 2:
+        return actions
+    forms = [a.to_json() for a in actions]
+    if not any(isinstance(f.get("pay"), dict) for f in forms):
+        return actions
+    keys: list[str] = []
+    totals: list[int] = []
+    best: dict[str, int] = {}
+    for form in forms:
+        pay = form.pop("pay", None)
+        total = sum(pay.values()) if isinstance(pay, dict) else 0
+        key = repr(sorted(form.items()))
+        keys.append(key)
+        totals.append(total)
+        best[key] = min(best.get(key, total), total)
+    return [a for a, k, t in zip(actions, keys, totals, strict=True) if t == best[k]]
