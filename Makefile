@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run test lint typecheck bench clean
+.PHONY: run serve test lint typecheck bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -18,10 +18,22 @@ $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
 
 $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev,rl,cluster,web]'
-	touch $(TEST_STAMP) $(PLAY_STAMP)
+	touch $(TEST_STAMP) $(PLAY_STAMP) $(WEB_STAMP)
 
 run: $(PLAY_STAMP)
 	$(BIN)/wonders play classic
+
+# the web table: `make serve HOST=0.0.0.0` lets friends on the network join
+WEB_STAMP := $(VENV)/.installed-web
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+$(WEB_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(BIN)/pip install --quiet -e '.[web]'
+	touch $(WEB_STAMP)
+
+serve: $(WEB_STAMP)
+	$(BIN)/wonders serve --host $(HOST) --port $(PORT)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests benchmarks examples
