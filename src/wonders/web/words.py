@@ -98,9 +98,111 @@ def line(e: JSON, reader: int | None, game: str = "", names: list[str] | None = 
         return _("{who} recruited {card}{how}").format(who=p, card=card, how=_paid(e.get("paid")))
     if t in ("end_turn", "reveal", "wonders_offered", "setup", "recruit_turn"):
         return None
+    return _game_line(t, e, p, card, reader, names)
+
+
+def _game_line(
+    t: Any, e: JSON, p: str, card: str | None, reader: int | None, names: list[str] | None
+) -> str | None:
+    """The events of one game or variant (Leaders, Cities, the Free City, Duel, Architects)."""
+    if t == "leader_draft":
+        return _("Leader draft, round {n}").format(n=e.get("round"))
+    if t == "recruitment":
+        return _("Age {age}: recruit a leader, bury one under a stage or sell one").format(
+            age=e.get("age")
+        )
+    if t == "free_city":
+        return _("{who} plays for the Free City this turn").format(
+            who=who(e.get("controller"), reader, names)
+        )
+    if t == "losses":
+        owed = e.get("owed", {})
+        parts = [
+            _("{who} {n}").format(who=who(int(c), reader, names), n=n) for c, n in owed.items()
+        ]
+        return _("Coins to lose this turn: {parts}").format(parts=", ".join(parts))
+    if t == "debt":
+        return _("{who} lost {lost} coin(s): paid {paid}, took {debt} debt").format(
+            who=p, lost=e.get("lost"), paid=e.get("paid"), debt=e.get("debt")
+        )
+    if t == "diplomacy":
+        return _("{who} stays out of the Age {age} conflicts (diplomacy)").format(
+            who=p, age=e.get("age")
+        )
+    if t == "return":
+        return _("{who} sent {card} back to the box").format(who=p, card=card or _("a leader"))
+    if t == "copy":
+        return _("{who}'s Courtesans Guild copies {card}").format(who=p, card=card)
+    if t == "draw_leaders":
+        return _("{who} drew {n} leader(s) from the box").format(who=p, n=e.get("count"))
+    if t == "solomon":
+        return _("{who} builds a card of the discard pile (Solomon)").format(who=p)
+    if t == "military":
+        return _("{who} moved the conflict pawn {n} space(s) towards the rival's capital").format(
+            who=p, n=e.get("shields")
+        )
+    if t == "military_token":
+        return _("{who} lost {n} coin(s) to a military token").format(who=p, n=e.get("coins"))
+    if t == "economy":
+        return _("{who} received {n} coin(s) of the opponent's trade (Economy)").format(
+            who=p, n=e.get("coins")
+        )
+    if t == "wonder_returned":
+        return _("{wonder} goes back to the box: only 7 wonders are built").format(
+            wonder=e.get("wonder")
+        )
+    if t == "discard_build":
+        return _("{who} built {card} from the discard pile").format(who=p, card=card)
+    if t == "library":
+        return _("{who} drew the progress tokens {tokens} (the Great Library)").format(
+            who=p, tokens=", ".join(e.get("tokens", []))
+        )
+    if t == "conflict" and "flipped" in e:
+        return _("{who} flipped {n} conflict token(s) to the battle side").format(
+            who=p, n=e.get("flipped")
+        )
+    if t == "battle":
+        won = [
+            _("{who} {n}").format(who=who(q, reader, names), n=n)
+            for q, n in enumerate(e.get("won", []))
+            if n
+        ]
+        return _("Battle! Victory tokens: {won}").format(won=", ".join(won) or _("none"))
+    if t == "extra_card":
+        return _("{who} takes one more card ({token})").format(who=p, token=e.get("token"))
+    if t == "search":
+        return _("{who} looks at the top {n} cards of the {deck} deck").format(
+            who=p, n=e.get("count"), deck=e.get("deck")
+        )
+    if t == "shuffle":
+        return _("The {deck} deck is shuffled").format(deck=e.get("deck"))
+    if t == "replay":
+        return _("{who} plays again").format(who=p)
+    if t == "destroy":
+        return _("{who} sent the rival's {card} to the discard pile").format(who=p, card=card)
+    if t == "urbanism":
+        return _("{who} received {n} coins for a chain build (Urbanism)").format(
+            who=p, n=e.get("coins")
+        )
+    if t == "no_cards":
+        return _("No one has a deck left to take from")
+    if t == "nothing":
+        effects = {
+            "extra": _("an extra card"),
+            "any": _("Alexandria's card"),
+            "search": _("Halicarnassus' search"),
+            "babylon": _("Babylon's token"),
+        }
+        what = effects.get(str(e.get("effect")), str(e.get("effect")))
+        return _("{who}: nothing left to take for {what}").format(who=p, what=what)
+    return raw(e, p)
+
+
+def raw(e: JSON, p: str) -> str:
+    """An event no line above knows, as its fields (a new event type still shows)."""
     fields = ", ".join(f"{k} {v}" for k, v in e.items() if k not in ("type", "seat", "player"))
     subject = f"{p}: " if ("seat" in e or "player" in e) else ""
-    return f"{subject}{str(t).replace('_', ' ')}" + (f" ({fields})" if fields else "")
+    return f"{subject}{str(e.get('type')).replace('_', ' ')}" + (f" ({fields})" if fields else "")
 
 
 def log(game: str, view: JSON, reader: int | None, names: list[str], last: int = 200) -> list[str]:
