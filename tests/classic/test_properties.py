@@ -194,11 +194,7 @@ def test_views_do_not_change_with_what_the_viewer_cannot_know(
 ) -> None:
     state = setup({"players": players}, seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        p = rng.choice(state.to_move())
-        state.apply(p, rng.choice(state.legal_actions(p)))
+    play_random(state, rng, steps)
     for viewer in [*range(players), None]:
         seat = viewer if viewer is not None else rng.randrange(players)
         world = state.sample_world(seat, random.Random(steps))
@@ -262,11 +258,7 @@ def test_free_city_and_leaders_views_and_sampled_worlds_keep_hands_hidden(
 ) -> None:
     state = setup(options, seed)
     rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        p = rng.choice(state.to_move())
-        state.apply(p, rng.choice(state.legal_actions(p)))
+    play_random(state, rng, steps)
     for viewer in range(state.num_players):
         world = state.sample_world(viewer, random.Random(steps))
         assert _public(world.view(viewer)) == _public(state.view(viewer))

@@ -18,8 +18,8 @@ composes the class a game's options ask for. The hooks, by the rulebook's phases
   ``_begin_turn``;
 - the card choice: ``_build_pays`` / ``_stage_pays`` (the payments offered),
   ``_card_free_power`` (a free build besides Olympia A's);
-- the payment: ``_purchases`` (the sides bought from, before the coins go) and
-  ``_after_payment`` (coins that follow a payment);
+- the payment: ``_new_turn_of_coins`` (a turn's coins begin), ``_purchases`` (the sides
+  bought from, before the coins go) and ``_after_payment`` (coins that follow a payment);
 - the placing: ``_place``, ``_use_free_build``, ``_on_card_built``, ``_on_stage_built``,
   ``_build_income``, ``_income_bonus`` (coins arriving) and ``_left_hand``;
 - the end of the turn: ``_owes_after_cards`` (decisions right after the cards),

@@ -118,7 +118,7 @@ def _game_line(
     if t == "losses":
         owed = e.get("owed", {})
         parts = [
-            _("{who} {n}").format(who=who(int(c), reader, names), n=n) for c, n in owed.items()
+            _("{who} ({n})").format(who=who(int(c), reader, names), n=n) for c, n in owed.items()
         ]
         return _("Coins to lose this turn: {parts}").format(parts=", ".join(parts))
     if t == "debt":
@@ -163,7 +163,7 @@ def _game_line(
         )
     if t == "battle":
         won = [
-            _("{who} {n}").format(who=who(q, reader, names), n=n)
+            _("{who} ({n})").format(who=who(q, reader, names), n=n)
             for q, n in enumerate(e.get("won", []))
             if n
         ]
