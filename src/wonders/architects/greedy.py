@@ -201,7 +201,7 @@ def _military_outlook(
     n = state.n
     won = 0.0
     if n == 2:
-        won = two_player_battle(mine, state.shields(1 - p))
+        won = float(two_player_battle(mine, state.shields(1 - p)))
     else:
         for q in {(p + 1) % n, (p - 1) % n}:
             if mine > state.shields(q):

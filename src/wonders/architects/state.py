@@ -244,7 +244,7 @@ class ArchitectsState(State):
             self._take_token(player, action.token, "Babylon")
         self._advance()
 
-    def action_from_json(self, data: JSON) -> Action:
+    def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)
 
     # ------------------------------------------------------------ facts of a seat
@@ -638,12 +638,20 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ copies and JSON
 
     def clone(self) -> ArchitectsState:
-        other = ArchitectsState.__new__(ArchitectsState)
-        other.__dict__.update(self.__dict__)
-        other.decks = [list(d) for d in self.decks]
-        other.central = list(self.central)
-        other.face_up = list(self.face_up)
-        other.stack = list(self.stack)
+        """An independent copy: every field, containers changed in place copied."""
+        other = ArchitectsState(
+            self.options,
+            self.seed,
+            self.wonders,
+            [list(d) for d in self.decks],
+            list(self.central),
+            list(self.face_up),
+            list(self.stack),
+        )
+        other.cat, other.conflict, other.battle = self.cat, self.conflict, self.battle
+        other.turn, other.current, other.knows_top = self.turn, self.current, self.knows_top
+        other.held_deck, other.shuffles, other.over = self.held_deck, self.shuffles, self.over
+        other._result = self._result
         other.have = [list(h) for h in self.have]
         other.built = [list(b) for b in self.built]
         other.progress = [list(t) for t in self.progress]

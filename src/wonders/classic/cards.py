@@ -76,6 +76,7 @@ CITIES_POWERS = ("diplomacy", "mask", "produce_owned", "produce_unowned", "free_
 CITIES_LEADER_POWERS = ("bank_bonus", "free_black_per_age", "defeats_as_shields")
 WONDER_POWERS = ("free_build_per_age", "play_last_card", "build_from_discard", "copy_guild")
 ROMA_POWERS = ("draw_leaders", "recruit_leader")
+STAGE_POWERS = (*WONDER_POWERS, *ROMA_POWERS)
 LEADER_POWERS = (
     "free_leaders",
     "bank_resource",
@@ -665,9 +666,7 @@ def _parse_wonders(
                         shields=f["shields"],
                         coins_now=f["coins_now"],
                         choices=f["choices"],
-                        powers=tuple(
-                            e.type for e in effects if e.type in (*WONDER_POWERS, *ROMA_POWERS)
-                        ),
+                        powers=tuple(e.type for e in effects if e.type in STAGE_POWERS),
                         science=f["science"],
                     )
                 )

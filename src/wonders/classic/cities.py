@@ -16,9 +16,9 @@ either holds a diplomacy token), and are ranked by the team's total.
 from __future__ import annotations
 
 from wonders.classic.actions import Action
-from wonders.classic.cards import BLACK, Card, Catalog, Effect, Stage
+from wonders.classic.cards import BLACK, Card, Effect, Stage
 from wonders.classic.city import City
-from wonders.classic.trade import ExpansionTrade
+from wonders.classic.leaders import LeadersRules
 from wonders.classic.turn import ClassicState
 from wonders.core.protocol import JSON, rank_players
 
@@ -27,33 +27,25 @@ CITIES_HAND_SIZE = 8  # one card more a hand, one turn more an Age (not at 8 pla
 TEAM_SIZES = (4, 6, 8)
 
 
-class CitiesRules(ExpansionTrade):
-    cities_on = True
-
-    def __init__(
-        self,
-        cat: Catalog,
-        options: JSON,
-        seed: int,
-        cities: list[City],
-        ages: list[list[list[Card]]],
-        hand_size: int,
-    ) -> None:
-        super().__init__(cat, options, seed, cities, ages, hand_size)
-        self.teams = bool(options.get("teams"))
-
+class CitiesRules(LeadersRules):
     def teammate(self, seat: int) -> int | None:
         """Team game: the seat playing with ``seat`` (seats 0-1, 2-3... sit together)."""
+        if not self.cities_on:
+            return super().teammate(seat)
         return seat ^ 1 if self.teams else None
 
     # ------------------------------------------------------------ the debt phase
 
     def to_move(self) -> list[int]:
+        if not self.cities_on:
+            return super().to_move()
         if self.phase == DEBT:
             return sorted({self.decider(c) for c in self.owed if self.pending[c] is None})
         return super().to_move()
 
     def _legal_now(self, player: int) -> list[Action]:
+        if not self.cities_on:
+            return super()._legal_now(player)
         if self.phase == DEBT:
             city = self._debt_city(player)
             most = min(self.cities[city].coins, self.owed[city])
@@ -61,6 +53,9 @@ class CitiesRules(ExpansionTrade):
         return super()._legal_now(player)
 
     def _decide(self, player: int, action: Action) -> None:
+        if not self.cities_on:
+            super()._decide(player, action)
+            return
         if self.phase != DEBT:
             super()._decide(player, action)
             return
@@ -70,6 +65,8 @@ class CitiesRules(ExpansionTrade):
             self._settle_debts()
 
     def _chosen(self, p: int) -> bool:
+        if not self.cities_on:
+            return super()._chosen(p)
         if self.phase == DEBT:
             return self.pending[p] is not None
         return super()._chosen(p)
@@ -87,6 +84,8 @@ class CitiesRules(ExpansionTrade):
 
     def _owes_before_next_turn(self) -> bool:
         """The turn's coin losses, once every card is played."""
+        if not self.cities_on:
+            return super()._owes_before_next_turn()
         if super()._owes_before_next_turn():
             return True
         if not self.losses:
@@ -144,6 +143,8 @@ class CitiesRules(ExpansionTrade):
 
     def _card_free_power(self, p: int, card: Card) -> bool:
         """Caligula: one black card free an Age."""
+        if not self.cities_on:
+            return super()._card_free_power(p, card)
         return (card.color == BLACK and self._caligula_ready(p)) or super()._card_free_power(
             p, card
         )
@@ -154,21 +155,33 @@ class CitiesRules(ExpansionTrade):
 
     def _use_free_build(self, p: int, card: Card) -> None:
         """Caligula's power first: Olympia's fits any card."""
+        if not self.cities_on:
+            super()._use_free_build(p, card)
+            return
         if card.color == BLACK and self._caligula_ready(p):
             self.cities[p].caligula_age = self.age
         else:
             super()._use_free_build(p, card)
 
     def _on_card_built(self, p: int, card: Card) -> None:
+        if not self.cities_on:
+            super()._on_card_built(p, card)
+            return
         super()._on_card_built(p, card)
         self._note_losses(p, card.effects)
 
     def _on_stage_built(self, p: int, stage: Stage) -> None:
+        if not self.cities_on:
+            super()._on_stage_built(p, stage)
+            return
         self._note_losses(p, stage.effects)
         super()._on_stage_built(p, stage)
 
     def _new_turn_of_coins(self) -> None:
         """Berenice's coin is once a turn."""
+        if not self.cities_on:
+            super()._new_turn_of_coins()
+            return
         super()._new_turn_of_coins()
         self.berenice_done.clear()
 
@@ -176,12 +189,18 @@ class CitiesRules(ExpansionTrade):
         self, p: int, action: Action, chain: bool, bought: int, income: list[int]
     ) -> None:
         """Coins paid to neighbours are not from the bank (Berenice)."""
+        if not self.cities_on:
+            super()._after_payment(p, action, chain, bought, income)
+            return
         super()._after_payment(p, action, chain, bought, income)
         self._trade_in[self.left(p)] += action.left
         self._trade_in[self.right(p)] += action.right
 
     def _income_bonus(self, income: list[int]) -> None:
         """Berenice: 1 coin more when coins arrive from the bank, once a turn."""
+        if not self.cities_on:
+            super()._income_bonus(income)
+            return
         super()._income_bonus(income)
         for p, amount in enumerate(income):
             bonus = amount > self._trade_in[p] and self.cities[p].lp.get("bank_bonus")
@@ -195,6 +214,8 @@ class CitiesRules(ExpansionTrade):
     def _sitting_out(self) -> set[int]:
         """The cities holding a diplomacy token sit out (and spend it); the conflicts are a
         turn of their own for Berenice (Cities FAQ)."""
+        if not self.cities_on:
+            return super()._sitting_out()
         out = super()._sitting_out()
         self.berenice_done.clear()
         diplomats = {p for p in range(self.n) if self.cities[p].diplomacy}
@@ -207,6 +228,8 @@ class CitiesRules(ExpansionTrade):
         """Diplomats sit out and their neighbours fight; two cities left fight once. Teams:
         each player fights the opposing neighbour for two tokens, one when either holds a
         diplomacy token."""
+        if not self.cities_on:
+            return super()._battles(out)
         if self.teams:
             return [
                 (p, q, 1 if p in out or q in out else 2)
@@ -225,6 +248,8 @@ class CitiesRules(ExpansionTrade):
 
     def _ranks(self, totals: list[int], coins: list[int]) -> list[int]:
         """Teams are ranked by their two players' points, then coins."""
+        if not self.cities_on:
+            return super()._ranks(totals, coins)
         if not self.teams:
             return super()._ranks(totals, coins)
         team_ranks = rank_players(self._team_keys(totals, coins))
@@ -237,6 +262,8 @@ class CitiesRules(ExpansionTrade):
     def _result_extra(
         self, breakdowns: list[dict[str, int]], totals: list[int], coins: list[int]
     ) -> JSON:
+        if not self.cities_on:
+            return super()._result_extra(breakdowns, totals, coins)
         extra = super()._result_extra(breakdowns, totals, coins)
         if self.teams:
             keys = self._team_keys(totals, coins)
@@ -250,6 +277,8 @@ class CitiesRules(ExpansionTrade):
     # ------------------------------------------------------------ views and copies
 
     def _city_view(self, p: int) -> JSON:
+        if not self.cities_on:
+            return super()._city_view(p)
         out = super()._city_view(p)
         city = self.cities[p]
         out["debt"] = city.debt
@@ -259,6 +288,9 @@ class CitiesRules(ExpansionTrade):
         return out
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
+        if not self.cities_on:
+            super()._view_extra(out, player)
+            return
         super()._view_extra(out, player)
         if self.teams:
             out["teams"] = [[p, p + 1] for p in range(0, self.players, 2)]
@@ -273,19 +305,17 @@ class CitiesRules(ExpansionTrade):
 
     def knowers(self, event: JSON) -> tuple[int, ...]:
         """Teammates know each other's secret cards (they saw the hand)."""
+        if not self.cities_on:
+            return super().knowers(event)
         seats = super().knowers(event)
         if self.teams:
             seats = (*seats, *(q ^ 1 for q in seats))
         return seats
 
-    def _clone_extra(self, other: ClassicState) -> None:
-        super()._clone_extra(other)
-        other.losses = list(self.losses)
-        other.owed = dict(self.owed)
-        other.berenice_done = set(self.berenice_done)
-        other._trade_in = list(self._trade_in)
-
     def _json_extra(self, out: JSON) -> None:
+        if not self.cities_on:
+            super()._json_extra(out)
+            return
         super()._json_extra(out)
         for i, c in enumerate(self.cities):
             out["cities"][i].update(
@@ -298,11 +328,17 @@ class CitiesRules(ExpansionTrade):
         out["berenice_done"] = sorted(self.berenice_done)
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
+        if not self.cities_on:
+            super()._load_city_extra(city, data)
+            return
         super()._load_city_extra(city, data)
         city.debt, city.diplomacy = data["debt"], data["diplomacy"]
         city.caligula_age = data["caligula_age"]
 
     def _load_extra(self, data: JSON) -> None:
+        if not self.cities_on:
+            super()._load_extra(data)
+            return
         super()._load_extra(data)
         self.owed = {int(k): v for k, v in data["owed"].items()}
         self.losses = [

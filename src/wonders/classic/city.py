@@ -63,7 +63,12 @@ class City:
         "wonder",
     )
 
-    def __init__(self, wonder: Wonder, side: str, coins: int = STARTING_COINS) -> None:
+    def __init__(
+        self, wonder: Wonder, side: str, coins: int = STARTING_COINS, copy_of: City | None = None
+    ) -> None:
+        if copy_of is not None:  # clone(): compiled classes have no bare __new__
+            self._copy(copy_of)
+            return
         self.wonder = wonder
         self.side = side
         self.stages_def: tuple[Stage, ...] = wonder.sides[side]
@@ -258,13 +263,29 @@ class City:
         return self.shields + (self.defeats if self.lp.get("defeats_as_shields") else 0)
 
     def clone(self) -> City:
-        other = City.__new__(City)
-        for slot in City.__slots__:
-            value = getattr(self, slot)
-            if isinstance(value, list | set | dict):
-                value = value.copy()
-            setattr(other, slot, value)
-        return other
+        return City(self.wonder, self.side, copy_of=self)
+
+    def _copy(self, o: City) -> None:
+        """Every field of ``o``; containers changed in place are copied."""
+        self.wonder, self.side, self.stages_def, self.stages = (
+            o.wonder,
+            o.side,
+            o.stages_def,
+            o.stages,
+        )
+        self.cards, self.names, self.coins = list(o.cards), set(o.names), o.coins
+        self.tokens, self.buried = list(o.tokens), list(o.buried)
+        self.fixed, self.choices = list(o.fixed), list(o.choices)
+        self.trade_fixed, self.trade_choices = list(o.trade_fixed), list(o.trade_choices)
+        self.shields, self.science, self.wilds = o.shields, list(o.science), o.wilds
+        self.discount_left, self.discount_right = set(o.discount_left), set(o.discount_right)
+        self.colors, self.powers = dict(o.colors), set(o.powers)
+        self.free_build_age, self.leaders, self.copied = o.free_build_age, list(o.leaders), o.copied
+        self.lp, self.debt, self.diplomacy, self.masks = dict(o.lp), o.debt, o.diplomacy, o.masks
+        self.docks, self.trade_used, self.warehouse = o.docks, o.trade_used, o.warehouse
+        self.black_market, self.caligula_age = o.black_market, o.caligula_age
+        self.own_key, self.trade_key = o.own_key, o.trade_key
+        self.price_left, self.price_right = o.price_left, o.price_right
 
 
 def _prices(discounted: set[int]) -> Vector:

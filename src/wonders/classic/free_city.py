@@ -24,14 +24,16 @@ FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
 
 
 class FreeCityRules(ClassicState):
-    free_city = True
-
     def controller(self) -> int:
         """The seat playing for the Free City this turn (the Free City card's holder)."""
+        if not self.free_city:
+            return super().controller()
         start = 1 if self.age == 2 else 0
         return (start + max(self.turn, 1) - 1) % 2
 
     def decider(self, city: int) -> int:
+        if not self.free_city:
+            return super().decider(city)
         return city if city < self.players else self.controller()
 
     def _fc_choosing(self, player: int) -> bool:
@@ -46,6 +48,8 @@ class FreeCityRules(ClassicState):
     # ------------------------------------------------------------ choices
 
     def to_move(self) -> list[int]:
+        if not self.free_city:
+            return super().to_move()
         movers = super().to_move()
         if self.phase == DRAFT and self.pending[FREE_CITY] is None:
             ctrl = self.controller()
@@ -54,6 +58,8 @@ class FreeCityRules(ClassicState):
         return movers
 
     def _legal_now(self, player: int) -> list[Action]:
+        if not self.free_city:
+            return super()._legal_now(player)
         if self._fc_choosing(player):
             pick = self.pending[player]
             assert pick is not None
@@ -76,9 +82,14 @@ class FreeCityRules(ClassicState):
         return kept
 
     def _offers_every_payment(self, p: int) -> bool:
+        if not self.free_city:
+            return super()._offers_every_payment(p)
         return p == FREE_CITY or super()._offers_every_payment(p)
 
     def _decide(self, player: int, action: Action) -> None:
+        if not self.free_city:
+            super()._decide(player, action)
+            return
         if self.phase != DRAFT:
             super()._decide(player, action)
             return
@@ -90,12 +101,18 @@ class FreeCityRules(ClassicState):
     # ------------------------------------------------------------ the turn
 
     def _deal_age(self, age: int) -> None:
+        if not self.free_city:
+            super()._deal_age(age)
+            return
         super()._deal_age(age)
         self.hand_masks = [[1 << p] * len(h) for p, h in enumerate(self.hands)]
         self.hand_masks[FREE_CITY] = [0] * len(self.hands[FREE_CITY])
 
     def _begin_turn(self) -> None:
         """The Free City card's holder adds the top card of its deck to their hand."""
+        if not self.free_city:
+            super()._begin_turn()
+            return
         super()._begin_turn()
         ctrl = self.controller()
         self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
@@ -104,10 +121,16 @@ class FreeCityRules(ClassicState):
         self._events.append({"type": "free_city", "controller": ctrl, "turn": self.turn})
 
     def _left_hand(self, seat: int, index: int) -> None:
+        if not self.free_city:
+            super()._left_hand(seat, index)
+            return
         del self.hand_masks[seat][index]
 
     def _pass_hands(self) -> None:
         """The two players swap hands; the Free City's deck stays."""
+        if not self.free_city:
+            super()._pass_hands()
+            return
         self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
         self.hand_masks[0] = [3] * len(self.hands[0])  # both have seen these
         self.hand_masks[1] = [3] * len(self.hands[1])
@@ -118,6 +141,8 @@ class FreeCityRules(ClassicState):
         self, breakdowns: list[dict[str, int]], totals: list[int], coins: list[int]
     ) -> JSON:
         """The Free City is scored, not ranked."""
+        if not self.free_city:
+            return super()._result_extra(breakdowns, totals, coins)
         extra = super()._result_extra(breakdowns, totals, coins)
         extra["free_city"] = {
             "total": totals[FREE_CITY],
@@ -127,6 +152,9 @@ class FreeCityRules(ClassicState):
         return extra
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
+        if not self.free_city:
+            super()._view_extra(out, player)
+            return
         super()._view_extra(out, player)
         fc = self._city_view(FREE_CITY)
         fc.pop("chosen")
@@ -142,14 +170,16 @@ class FreeCityRules(ClassicState):
         if "result" in out:
             out["result"]["free_city"] = self.result().extra["free_city"]
 
-    def _clone_extra(self, other: ClassicState) -> None:
-        super()._clone_extra(other)
-        other.hand_masks = [list(m) for m in self.hand_masks]
-
     def _json_extra(self, out: JSON) -> None:
+        if not self.free_city:
+            super()._json_extra(out)
+            return
         super()._json_extra(out)
         out["hand_masks"] = [list(m) for m in self.hand_masks]
 
     def _load_extra(self, data: JSON) -> None:
+        if not self.free_city:
+            super()._load_extra(data)
+            return
         super()._load_extra(data)
         self.hand_masks = [list(m) for m in data["hand_masks"]]

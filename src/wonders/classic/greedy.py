@@ -189,7 +189,7 @@ def acting_city(state: ClassicState, player: int) -> int:
         return state.queue[0]
     if isinstance(state, CitiesRules) and state.phase == DEBT:
         return state._debt_city(player)
-    if isinstance(state, FreeCityRules) and state._fc_choosing(player):
+    if isinstance(state, FreeCityRules) and state.free_city and state._fc_choosing(player):
         return state.n - 1
     return player
 
@@ -308,7 +308,9 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
         if state.cities_on:  # Diocletian (and Xenophon) with Cities
             city.coins += city.lp.get("coins_on_build:" + card.color, 0)
         if kind == "free_build":
-            caligula = isinstance(state, CitiesRules) and state._caligula_ready(player)
+            caligula = (
+                isinstance(state, CitiesRules) and state.cities_on and state._caligula_ready(player)
+            )
             if card.color == BLACK and caligula:
                 city.caligula_age = state.age
             else:

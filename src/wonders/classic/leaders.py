@@ -32,10 +32,11 @@ BOX = -1  # the provenance "age" of a leader (leaders have no Age)
 
 
 class LeadersRules(ExpansionTrade):
-    leaders_on = True
-
     def start(self, rng: random.Random) -> None:
         """4 leaders each, at random; the rest stay in the box. Then the draft."""
+        if not self.leaders_on:
+            super().start(rng)
+            return
         pool = list(self.cat.leaders)
         rng.shuffle(pool)
         for p in range(self.players):
@@ -51,11 +52,15 @@ class LeadersRules(ExpansionTrade):
     # ------------------------------------------------------------ choices
 
     def to_move(self) -> list[int]:
+        if not self.leaders_on:
+            return super().to_move()
         if self.phase in (LEADER_DRAFT, RECRUIT):
             return [p for p in range(self.players) if self.pending[p] is None]
         return super().to_move()
 
     def _legal_now(self, player: int) -> list[Action]:
+        if not self.leaders_on:
+            return super()._legal_now(player)
         if self.phase == LEADER_DRAFT:
             return [Action("draft", n) for n in sorted({c.name for c in self.packets[player]})]
         if self.phase == RECRUIT:
@@ -71,6 +76,9 @@ class LeadersRules(ExpansionTrade):
         return super()._legal_now(player)
 
     def _decide(self, player: int, action: Action) -> None:
+        if not self.leaders_on:
+            super()._decide(player, action)
+            return
         if self.phase in (LEADER_DRAFT, RECRUIT):
             self.pending[player] = action
             self._legal.pop(player, None)
@@ -97,6 +105,8 @@ class LeadersRules(ExpansionTrade):
         self._after_turn()
 
     def _chosen(self, p: int) -> bool:
+        if not self.leaders_on:
+            return super()._chosen(p)
         if self.phase in (LEADER_DRAFT, RECRUIT):
             return self.pending[p] is not None
         return super()._chosen(p)
@@ -104,6 +114,8 @@ class LeadersRules(ExpansionTrade):
     def leader_cost(self, p: int, leader: Card) -> int:
         """What recruiting ``leader`` costs seat ``p`` now (Maecenas, Roma A: nothing; Roma
         B: 2 less for Roma, 1 less for its neighbours)."""
+        if not self.leaders_on:
+            return super().leader_cost(p, leader)
         city = self.cities[p]
         if city.lp.get("free_leaders"):
             return 0
@@ -178,6 +190,9 @@ class LeadersRules(ExpansionTrade):
 
     def _start_age(self, age: int) -> None:
         """With leaders in hand, the Age begins with the recruitment (turn 0)."""
+        if not self.leaders_on:
+            super()._start_age(age)
+            return
         if not any(self.leader_hands):
             super()._start_age(age)
             return
@@ -220,6 +235,8 @@ class LeadersRules(ExpansionTrade):
         self._after_turn()
 
     def _next_turn(self, last_turn: bool) -> bool:
+        if not self.leaders_on:
+            return super()._next_turn(last_turn)
         if self.turn == 0:  # the recruitment is over: the Age's first turn
             self.turn = 1
             self.phase, self.queue = DRAFT, []
@@ -289,6 +306,9 @@ class LeadersRules(ExpansionTrade):
     ) -> None:
         """Hatshepsut: 1 coin per neighbour bought from, once a turn each (a purchase the
         docks made free counts); Vitruvius: coins for a chain build."""
+        if not self.leaders_on:
+            super()._after_payment(p, action, chain, bought, income)
+            return
         super()._after_payment(p, action, chain, bought, income)
         city = self.cities[p]
         rebate = city.lp.get("trade_rebate", 0)
@@ -311,6 +331,9 @@ class LeadersRules(ExpansionTrade):
         built: list[tuple[int, Card]],
         stages: list[tuple[int, int]],
     ) -> None:
+        if not self.leaders_on:
+            super()._place(p, action, card, prov, bank, income, built, stages)
+            return
         if action.kind == "sell" and card.color == LEADER:  # in the recruitment: to the box
             self._to_box(card, p)
             income[p] += LEADER_SELL_COINS
@@ -319,11 +342,17 @@ class LeadersRules(ExpansionTrade):
         super()._place(p, action, card, prov, bank, income, built, stages)
 
     def _on_card_built(self, p: int, card: Card) -> None:
+        if not self.leaders_on:
+            super()._on_card_built(p, card)
+            return
         super()._on_card_built(p, card)
         if any(e.type == "copy_leader" for e in card.effects):
             self.courtesans.append(p)
 
     def _on_stage_built(self, p: int, stage: Stage) -> None:
+        if not self.leaders_on:
+            super()._on_stage_built(p, stage)
+            return
         super()._on_stage_built(p, stage)
         if p < self.players:  # the Free City never has leaders (Roma's powers are void)
             if "draw_leaders" in stage.powers:
@@ -333,11 +362,15 @@ class LeadersRules(ExpansionTrade):
 
     def _build_income(self, p: int, card: Card) -> int:
         """Xenophon, Diocletian: coins for building a card of a colour."""
+        if not self.leaders_on:
+            return super()._build_income(p, card)
         extra = self.cities[p].lp.get("coins_on_build:" + card.color, 0)
         return super()._build_income(p, card) + extra
 
     def _owes_after_cards(self) -> bool:
         """The Courtesans Guild's choice when it is built; Roma B's recruitment at once."""
+        if not self.leaders_on:
+            return super()._owes_after_cards()
         while self.courtesans:
             p = self.courtesans.pop(0)
             if self._copyable_leaders(p):
@@ -354,10 +387,14 @@ class LeadersRules(ExpansionTrade):
 
     def _discard_builders(self) -> list[list[int]]:
         """Halicarnassus first, then Solomon (Leaders FAQ)."""
+        if not self.leaders_on:
+            return super()._discard_builders()
         return [*super()._discard_builders(), self.solomon]
 
     def _owes_before_next_turn(self) -> bool:
         """Age III: the leader sent back to the box, when more than one is left."""
+        if not self.leaders_on:
+            return super()._owes_before_next_turn()
         while self.returns:
             p = self.returns.pop(0)
             if len(self.leader_hands[p]) > 1:
@@ -370,18 +407,25 @@ class LeadersRules(ExpansionTrade):
 
     def _defeat_taker(self, winner: int, loser: int) -> int:
         """Tomyris passes her defeat tokens to the winner."""
+        if not self.leaders_on:
+            return super()._defeat_taker(winner, loser)
         if self.cities[loser].lp.get("defeats_to_winner"):
             return winner
         return super()._defeat_taker(winner, loser)
 
     def _on_victory(self, winner: int, tokens: int, income: list[int]) -> None:
         """Nero: coins per victory token."""
+        if not self.leaders_on:
+            super()._on_victory(winner, tokens, income)
+            return
         super()._on_victory(winner, tokens, income)
         income[winner] += self.cities[winner].lp.get("coins_on_victory", 0) * tokens
 
     # ------------------------------------------------------------ views and copies
 
     def _city_view(self, p: int) -> JSON:
+        if not self.leaders_on:
+            return super()._city_view(p)
         out = super()._city_view(p)
         if p < self.players:
             city = self.cities[p]
@@ -391,9 +435,14 @@ class LeadersRules(ExpansionTrade):
         return out
 
     def _pass_to(self) -> str:
+        if not self.leaders_on:
+            return super()._pass_to()
         return "right" if self.phase == LEADER_DRAFT else super()._pass_to()
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
+        if not self.leaders_on:
+            super()._view_extra(out, player)
+            return
         super()._view_extra(out, player)
         out["box_size"] = len(self.box)
         if self.phase == LEADER_DRAFT:
@@ -409,20 +458,10 @@ class LeadersRules(ExpansionTrade):
             if self.phase == LEADER_DRAFT:
                 out["teammate_leader_packet"] = [c.name for c in self.packets[mate]]
 
-    def _clone_extra(self, other: ClassicState) -> None:
-        super()._clone_extra(other)
-        other.leader_hands = [list(h) for h in self.leader_hands]
-        other.leader_masks = [list(m) for m in self.leader_masks]
-        other.packets = [list(h) for h in self.packets]
-        other.packet_masks = [list(m) for m in self.packet_masks]
-        other.box = list(self.box)
-        other.box_masks = list(self.box_masks)
-        other.solomon = list(self.solomon)
-        other.courtesans = list(self.courtesans)
-        other.recruits = list(self.recruits)
-        other.returns = list(self.returns)
-
     def _json_extra(self, out: JSON) -> None:
+        if not self.leaders_on:
+            super()._json_extra(out)
+            return
         super()._json_extra(out)
         for i, c in enumerate(self.cities):
             out["cities"][i]["leaders"] = [x.name for x in c.leaders]
@@ -445,6 +484,9 @@ class LeadersRules(ExpansionTrade):
         return self.cat.by_name[name.lower()][0]
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
+        if not self.leaders_on:
+            super()._load_city_extra(city, data)
+            return
         super()._load_city_extra(city, data)
         for name in data.get("leaders", []):
             city.add_leader(self._leader(name))
@@ -452,6 +494,9 @@ class LeadersRules(ExpansionTrade):
             city.add_leader(self._leader(data["copied"]), copy=True)
 
     def _load_extra(self, data: JSON) -> None:
+        if not self.leaders_on:
+            super()._load_extra(data)
+            return
         super()._load_extra(data)
         ld: dict[str, Any] = data["leaders"]
         self.leader_hands = [[self._leader(x) for x in h] for h in ld["hands"]]

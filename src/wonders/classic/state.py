@@ -31,8 +31,8 @@ from wonders.classic.cards import (
 )
 from wonders.classic.cities import CITIES_HAND_SIZE, TEAM_SIZES, CitiesRules
 from wonders.classic.city import STARTING_COINS, City
-from wonders.classic.free_city import FREE_CITY, FREE_CITY_PLAYERS, FreeCityRules
-from wonders.classic.leaders import LEADERS_COINS, LeadersRules
+from wonders.classic.free_city import FREE_CITY, FREE_CITY_PLAYERS
+from wonders.classic.leaders import LEADERS_COINS
 from wonders.classic.turn import (
     DEFEAT_TOKEN,
     HAND_SIZE,
@@ -180,63 +180,20 @@ def hand_size(options: JSON) -> int:
     return HAND_SIZE
 
 
-class _Sampled(ClassicState):
-    """Every composed game samples the worlds its players cannot tell apart."""
+class ClassicGame(CitiesRules):
+    """Every 7 Wonders game: the base turn with the variants' rules on top, in one line of
+    classes (Cities' over Leaders' over the expansions' trade over the Free City's over the
+    base turn); each variant's hooks act only when the game's options turn it on, and hand
+    the call down the line otherwise. One line, not mixins, because compiled classes
+    (mypyc) allow only single inheritance."""
 
     def sample_world(self, player: int, rng: random.Random) -> ClassicState:
         return sampling.sample_world(self, player, rng)
 
 
-class BaseGame(_Sampled):
-    pass
-
-
-class FreeCityGame(FreeCityRules, _Sampled):
-    pass
-
-
-class LeadersGame(LeadersRules, _Sampled):
-    pass
-
-
-class LeadersFreeCityGame(LeadersRules, FreeCityRules, _Sampled):
-    pass
-
-
-class CitiesGame(CitiesRules, _Sampled):
-    pass
-
-
-class CitiesFreeCityGame(CitiesRules, FreeCityRules, _Sampled):
-    pass
-
-
-class CitiesLeadersGame(CitiesRules, LeadersRules, _Sampled):
-    pass
-
-
-class CitiesLeadersFreeCityGame(CitiesRules, LeadersRules, FreeCityRules, _Sampled):
-    pass
-
-
-_GAMES: dict[tuple[bool, bool, bool], type[ClassicState]] = {
-    (False, False, False): BaseGame,
-    (True, False, False): FreeCityGame,
-    (False, True, False): LeadersGame,
-    (True, True, False): LeadersFreeCityGame,
-    (False, False, True): CitiesGame,
-    (True, False, True): CitiesFreeCityGame,
-    (False, True, True): CitiesLeadersGame,
-    (True, True, True): CitiesLeadersFreeCityGame,
-}
-
-
 def game_class(options: JSON) -> type[ClassicState]:
-    """The class of a game with these (normalized) options: the base turn with the
-    variants' rules on top, Cities' before Leaders' before the Free City's."""
-    expansions = options.get("expansions", [])
-    free_city = options["players"] == FREE_CITY_PLAYERS
-    return _GAMES[(free_city, "leaders" in expansions, "cities" in expansions)]
+    """The class of a game with these (normalized) options (one for every variant)."""
+    return ClassicGame
 
 
 def from_json(data: JSON) -> ClassicState:

@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from wonders.classic.actions import Action
 from wonders.classic.cards import ZERO, Card, Vector
 from wonders.classic.city import City
+from wonders.classic.free_city import FreeCityRules
 from wonders.classic.payments import Market, pareto3, payment_options, reduced_costs
-from wonders.classic.turn import ClassicState, Payment
+from wonders.classic.turn import Payment
 from wonders.core.protocol import JSON
 
 # City.trade_used bits: the docks' (1 left, 2 right), Bilkis' bank resource bought this
@@ -36,10 +37,13 @@ def _ones(bits: int) -> int:
     return bin(bits).count("1")
 
 
-class ExpansionTrade(ClassicState):
+class ExpansionTrade(FreeCityRules):
     """The card choices and payments of a game with Leaders, Cities or both."""
 
     def _begin_turn(self) -> None:
+        if not self.trade_on:
+            super()._begin_turn()
+            return
         self._fresh_turn()
         super()._begin_turn()
 
@@ -51,6 +55,8 @@ class ExpansionTrade(ClassicState):
     def _build_pays(
         self, p: int, city: City, card: Card, market: Market, budget: int
     ) -> Sequence[Payment] | None:
+        if not self.trade_on:
+            return super()._build_pays(p, city, card, market, budget)
         cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
         if (card.coins == 0 and not any(cost)) or city.chain_free(card):
             return None
@@ -60,6 +66,8 @@ class ExpansionTrade(ClassicState):
     def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
         """The payments of the next wonder stage (Petra's coins are paid to the bank on top;
         the Architect Cabinet takes the resources off, not the coins)."""
+        if not self.trade_on:
+            return super()._stage_pays(p, market)
         city = self.cities[p]
         stage = city.next_stage
         if stage is None or stage.coins > city.coins:
@@ -130,6 +138,8 @@ class ExpansionTrade(ClassicState):
     def _purchases(self, p: int, action: Action, card: Card, chain: bool) -> int:
         """The sides bought from, a purchase the docks made free included; the docks and
         Bilkis are spent for the turn."""
+        if not self.trade_on:
+            return super()._purchases(p, action, card, chain)
         city = self.cities[p]
         docks = 0
         if any(city.docks) and action.kind in ("build", "wonder") and not chain:
@@ -140,10 +150,16 @@ class ExpansionTrade(ClassicState):
         return super()._purchases(p, action, card, chain) | docks
 
     def _json_extra(self, out: JSON) -> None:
+        if not self.trade_on:
+            super()._json_extra(out)
+            return
         super()._json_extra(out)
         for i, c in enumerate(self.cities):  # once-a-turn powers used (Bilkis, docks)
             out["cities"][i]["trade_used"] = c.trade_used
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
+        if not self.trade_on:
+            super()._load_city_extra(city, data)
+            return
         super()._load_city_extra(city, data)
         city.trade_used = data.get("trade_used", 0)

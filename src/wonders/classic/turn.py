@@ -8,9 +8,11 @@ received arrive. Wonder powers that act after the turn are decisions of their ow
 order of RULES-NOTES: Babylon B's extra card, then the last cards are discarded, then
 Halicarnassus builds from the discard pile. After the last turn of an Age come the conflicts.
 
-The variants (``free_city.py``, ``leaders.py``, ``cities.py``) are subclasses that override
-the named hooks below, each calling ``super()`` for what it does not change; ``state.py``
-composes the class a game's options ask for. The hooks, by the rulebook's phases:
+The variants (``free_city.py``, ``trade.py``, ``leaders.py``, ``cities.py``) are classes in
+one line on top of this one that override the named hooks below, each calling ``super()`` for
+what it does not change and handing every call down when the game's options leave its
+variant out; ``state.ClassicGame`` is the last of the line. The hooks, by the rulebook's
+phases:
 
 - the phases: ``to_move``, ``_legal_now`` (the legal actions of the phase), ``_decide`` (an
   action taken in it), ``_chosen`` (who has chosen in a simultaneous phase);
@@ -27,7 +29,7 @@ composes the class a game's options ask for. The hooks, by the rulebook's phases
   ``_owes_before_next_turn``, ``_next_turn`` and ``_pass_hands``;
 - the conflicts: ``_sitting_out``, ``_battles``, ``_defeat_taker``, ``_on_victory``;
 - the end of the game: ``_ranks`` and ``_result_extra``;
-- views and copies: ``_city_view``, ``_view_extra``, ``knowers``, ``_clone_extra``,
+- views and copies: ``_city_view``, ``_view_extra``, ``knowers``,
   ``_json_extra``, ``_load_city_extra``, ``_load_extra``.
 
 Rulings taken here (also in docs/RULINGS.md):
@@ -66,13 +68,10 @@ Payment = tuple[int, ...]  # (left, right) or, with the expansions, (left, right
 
 class ClassicState(State):
     """The base game. The variants' facts (``free_city``, ``leaders_on``, ``cities_on``,
-    ``teams``) are set by their classes; their state is declared here, empty, so that views,
-    sampling and bots read every game alike."""
+    ``trade_on``, ``teams``) are read from the options; their state is declared here, empty,
+    so that views, sampling and bots read every game alike."""
 
     game_name = "classic"
-    free_city = False
-    leaders_on = False
-    cities_on = False
 
     def __init__(
         self,
@@ -89,7 +88,13 @@ class ClassicState(State):
         self.cities = cities
         self.n = len(cities)  # cities: the players' and, at 2 players, the Free City
         self.players: int = options.get("players", self.n)
-        self.teams = False
+        expansions = options.get("expansions", ())
+        # which variants' rules apply (each variant's hooks read only its own flag)
+        self.free_city = self.n > self.players
+        self.leaders_on = "leaders" in expansions
+        self.cities_on = "cities" in expansions
+        self.trade_on = self.leaders_on or self.cities_on  # trade.py's payments
+        self.teams = bool(options.get("teams"))
         self.hand_size = hand_size
         self.turns_per_age = hand_size - 1
         self.ages = ages  # the hands to deal at the start of each Age not started yet
@@ -727,25 +732,32 @@ class ClassicState(State):
     # ------------------------------------------------------------ copies and JSON
 
     def clone(self) -> ClassicState:
-        other = type(self).__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        other.cities = [c.clone() for c in self.cities]
-        other.hands = [list(h) for h in self.hands]
-        other.ages = [[list(h) for h in age] for age in self.ages]
-        other.pending = list(self.pending)
-        other.queue = list(self.queue)
-        other.discard = list(self.discard)
-        other.discard_from = list(self.discard_from)
-        other.discard_seen = list(self.discard_seen)
-        other.buried_from = [list(b) for b in self.buried_from]
-        other.halicarnassus = list(self.halicarnassus)
-        other._events = list(self._events)
-        other._legal = {}
-        self._clone_extra(other)
-        return other
-
-    def _clone_extra(self, other: ClassicState) -> None:
-        """Copy into ``other`` the containers a variant changes in place."""
+        """An independent copy: every field (the variants' too, all declared in ``__init__``),
+        containers changed in place copied, cards and actions shared (immutable)."""
+        cities = [c.clone() for c in self.cities]
+        ages = [[list(h) for h in age] for age in self.ages]
+        o = type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size)
+        o.age, o.turn, o.phase, o.extra_done = self.age, self.turn, self.phase, self.extra_done
+        o.hands = [list(h) for h in self.hands]
+        o.pending, o.queue = list(self.pending), list(self.queue)
+        o.discard, o.discard_from = list(self.discard), list(self.discard_from)
+        o.discard_seen = list(self.discard_seen)
+        o.buried_from = [list(b) for b in self.buried_from]
+        o.halicarnassus = list(self.halicarnassus)
+        o.hand_masks = [list(m) for m in self.hand_masks]
+        o.leader_hands = [list(h) for h in self.leader_hands]
+        o.leader_masks = [list(m) for m in self.leader_masks]
+        o.packets = [list(h) for h in self.packets]
+        o.packet_masks = [list(m) for m in self.packet_masks]
+        o.box, o.box_masks = list(self.box), list(self.box_masks)
+        o.draft_round = self.draft_round
+        o.solomon, o.courtesans = list(self.solomon), list(self.courtesans)
+        o.recruits, o.returns = list(self.recruits), list(self.returns)
+        o.losses, o.owed = list(self.losses), dict(self.owed)
+        o.berenice_done, o._trade_in = set(self.berenice_done), list(self._trade_in)
+        o._events = list(self._events)
+        o._result = self._result
+        return o
 
     def to_json(self) -> JSON:
         def ref(card: Card) -> list[Any]:
@@ -838,5 +850,5 @@ class ClassicState(State):
             state._result = state._compute_result()
         return state
 
-    def action_from_json(self, data: JSON) -> Action:
+    def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)

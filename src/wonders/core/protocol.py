@@ -114,7 +114,7 @@ class State(ABC):
         """A full state consistent with everything ``player`` knows."""
 
     @abstractmethod
-    def action_from_json(self, data: JSON) -> Any:
+    def action_from_json(self, data: Any) -> Any:
         """Parse an action's JSON form (raises IllegalActionError if malformed)."""
 
     @property

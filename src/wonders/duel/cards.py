@@ -8,7 +8,7 @@ whose ``chain_out`` is S.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -238,7 +238,7 @@ def parse_catalog(
             if giver is None or giver.age >= c.age:
                 raise DataError(f"Duel card {c.name!r}: no earlier card gives {c.chain_in!r}")
             chains_from = (giver.name,)
-        linked.append(DuelCard(**{**c.__dict__, "chains_from": chains_from}))
+        linked.append(replace(c, chains_from=chains_from))
     used = {c.chain_in for c in parsed if c.chain_in}
     for symbol, giver in givers.items():
         if symbol not in used:

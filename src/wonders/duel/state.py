@@ -614,7 +614,7 @@ class DuelState(State):
         s._events = [dict(e) for e in data["events"]]
         return s
 
-    def action_from_json(self, data: JSON) -> Action:
+    def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)
 
 

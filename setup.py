@@ -1,0 +1,73 @@
+"""Build: the engines compiled with mypyc when a C compiler is present (docs/PERFORMANCE.md).
+
+``WONDERS_PURE=1`` (or no C compiler) builds nothing: the same modules run as pure Python.
+``WONDERS_COMPILE=duel`` (a comma-separated list of packages) compiles ``core`` and those only.
+The project's metadata is in pyproject.toml; this file only lists the compiled modules.
+"""
+
+import os
+import shutil
+import sysconfig
+
+from setuptools import setup
+
+# The engines' hot paths: the protocol, every game's rules, sampling and bots' playouts.
+# The front ends, data loading and the web stay pure Python (they import these unchanged).
+COMPILED = [
+    "core/actions",
+    "core/protocol",
+    "classic/actions",
+    "classic/cards",
+    "classic/city",
+    "classic/payments",
+    "classic/scoring",
+    "classic/turn",
+    "classic/free_city",
+    "classic/trade",
+    "classic/leaders",
+    "classic/cities",
+    "classic/state",
+    "classic/sampling",
+    "classic/greedy",
+    "duel/actions",
+    "duel/cards",
+    "duel/city",
+    "duel/military",
+    "duel/scoring",
+    "duel/structure",
+    "duel/trading",
+    "duel/state",
+    "duel/sampling",
+    "duel/greedy",
+    "architects/actions",
+    "architects/cards",
+    "architects/payments",
+    "architects/scoring",
+    "architects/state",
+    "architects/sampling",
+    "architects/greedy",
+]
+
+
+def _compiler() -> bool:
+    cc = os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc"
+    return shutil.which(cc.split()[0]) is not None
+
+
+def _extensions() -> list:
+    if os.environ.get("WONDERS_PURE") or not _compiler():
+        return []
+    from mypyc.build import mypycify
+
+    # a development aid: WONDERS_COMPILE=duel compiles core and that game only (faster builds)
+    only = os.environ.get("WONDERS_COMPILE")
+    games = {"core", *only.split(",")} if only else None
+    modules = [m for m in COMPILED if games is None or m.split("/")[0] in games]
+    return mypycify(
+        [f"src/wonders/{m}.py" for m in modules],
+        opt_level="3",
+        target_dir=".mypyc-build",
+    )
+
+
+setup(ext_modules=_extensions())
