@@ -48,6 +48,43 @@ def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[s
     }
 
 
+def positions(game: str, options: dict[str, Any], games: int, seed: int) -> list[tuple[Any, int]]:
+    """Every decision point of ``games`` random playouts: (state, the seat to move)."""
+    found = []
+    for g in range(games):
+        state = get_game(game).setup(options, seed + g)
+        rng = random.Random(seed + g)
+        while not state.is_terminal():
+            for player in state.to_move():
+                found.append((state.clone(), player))
+                state.apply(player, rng.choice(state.legal_actions(player)))
+    return found
+
+
+def measure_search(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
+    """What a search bot pays each iteration: µs per ``clone()`` and per ``sample_world()``,
+    averaged over every decision point of ``games`` random playouts."""
+    points = positions(game, options, games, seed)
+    rng = random.Random(seed)
+    gc.collect()
+    gc.freeze()
+    start = time.perf_counter()
+    for state, _ in points:
+        state.clone()
+    cloned = time.perf_counter() - start
+    start = time.perf_counter()
+    for state, player in points:
+        state.sample_world(player, rng)
+    sampled = time.perf_counter() - start
+    return {
+        "game": game,
+        "options": options,
+        "calls": len(points),
+        "clone_us": round(1e6 * cloned / len(points), 2),
+        "sample_world_us": round(1e6 * sampled / len(points), 2),
+    }
+
+
 # Each game's benchmark tables: (options, share of the run's game count).
 TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
     "classic": [
@@ -73,6 +110,17 @@ def report(games: int = 200, seed: int = 0, only: str | None = None) -> list[dic
             continue
         for options, share in tables:
             rows.append(measure(game, options, max(1, int(games * share)), seed))
+    return rows
+
+
+def search_report(games: int = 200, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
+    """``measure_search`` for every game's tables (or ``only`` that game's)."""
+    rows = []
+    for game, tables in TABLES.items():
+        if only is not None and game != only:
+            continue
+        for options, share in tables:
+            rows.append(measure_search(game, options, max(1, int(games * share) // 20), seed))
     return rows
 
 
