@@ -1,12 +1,21 @@
 # Two entry points: `make run` plays, `make test` checks everything. Both set up .venv themselves:
 # `run` installs only what playing needs, `test` adds the test tools and the optional groups.
+# Installing builds the engines: compiled with mypyc in place when a C compiler is present,
+# pure Python with WONDERS_PURE=1 (docs/PERFORMANCE.md); `make build` rebuilds after an edit.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PLAY_STAMP := $(VENV)/.installed-play
 TEST_STAMP := $(VENV)/.installed-test
+BUILD_STAMP := $(VENV)/.built
+ENGINE_SOURCES := setup.py $(wildcard src/wonders/core/*.py src/wonders/classic/*.py \
+	src/wonders/duel/*.py src/wonders/architects/*.py)
+# the compiled build is what `make test` checks (and the pure one beside it), unless asked not to
+COMPILED := $(if $(WONDERS_PURE),,$(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo 1))
 
-.PHONY: run serve test lint typecheck bench clean
+.PHONY: all build run serve test test-pure lint typecheck bench clean
+
+all: build
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -14,13 +23,20 @@ $(VENV)/bin/python:
 
 $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e .
-	touch $(PLAY_STAMP)
+	touch $(PLAY_STAMP) $(BUILD_STAMP)
 
 $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev,rl,cluster,web]'
-	touch $(TEST_STAMP) $(PLAY_STAMP) $(WEB_STAMP)
+	touch $(TEST_STAMP) $(PLAY_STAMP) $(WEB_STAMP) $(BUILD_STAMP)
 
-run: $(PLAY_STAMP)
+# rebuild the engines when a source changed since the last build
+$(BUILD_STAMP): $(ENGINE_SOURCES) | $(PLAY_STAMP)
+	$(BIN)/pip install --quiet --no-deps -e .
+	touch $(BUILD_STAMP)
+
+build: $(BUILD_STAMP)
+
+run: $(PLAY_STAMP) $(BUILD_STAMP)
 	$(BIN)/wonders play classic
 
 # the web table: `make serve HOST=0.0.0.0` lets friends on the network join
@@ -32,7 +48,7 @@ $(WEB_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[web]'
 	touch $(WEB_STAMP)
 
-serve: $(WEB_STAMP)
+serve: $(WEB_STAMP) $(BUILD_STAMP)
 	$(BIN)/wonders serve --host $(HOST) --port $(PORT)
 
 lint: $(TEST_STAMP)
@@ -46,11 +62,19 @@ typecheck: $(TEST_STAMP)
 /usr/bin/chromium:
 	apt-get update && apt-get install -y chromium
 
-test: $(TEST_STAMP) lint typecheck /usr/bin/chromium
-	$(BIN)/pytest
+test: $(TEST_STAMP) $(BUILD_STAMP) lint typecheck /usr/bin/chromium
+	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest
+	$(MAKE) --no-print-directory test-pure
 
-bench: $(PLAY_STAMP)
+# the pure-Python build beside the compiled one: the conformance test and a short property run
+test-pure: $(TEST_STAMP)
+	WONDERS_PURE=1 $(BIN)/pytest tests/test_conformance.py tests/core/test_builds.py \
+		tests/duel/test_properties.py tests/architects/test_properties.py \
+		tests/classic/test_properties.py
+
+bench: $(PLAY_STAMP) $(BUILD_STAMP)
 	$(BIN)/wonders bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .mypyc-build build
+	find src -name '*.so' -delete

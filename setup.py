@@ -11,8 +11,9 @@ import sysconfig
 
 from setuptools import setup
 
-# The engines' hot paths: the protocol, every game's rules, sampling and bots' playouts.
-# The front ends, data loading and the web stay pure Python (they import these unchanged).
+# The engines' hot paths: the protocol, every game's rules, sampling and greedy bots (the
+# search bots spend their time in these). The search bots, front ends, data loading and the
+# web stay pure Python: they import these unchanged, and may be subclassed or patched.
 COMPILED = [
     "core/actions",
     "core/protocol",

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from wonders.cli import throughput
 from wonders.cli.app import app
 
 runner = CliRunner()
@@ -132,6 +133,30 @@ def test_the_benchmark_script_prints_one_row_per_table_size(
     assert [r["options"]["players"] for r in rows] == [3, 5, 7, 2, 3, 7, 3, 8]
     for r in rows:
         assert {"games", "seconds", "games_per_second", "decisions_per_second"} <= set(r)
+        assert r["clone_us"] > 0 and r["sample_world_us"] > 0
+        assert r["build"] in ("compiled", "pure")
+
+
+def test_the_duel_comparison_script_measures_both_engines_and_their_ratio(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # this project's own Duel stands in for the other engine: the ratio is about 1
+    other = "wonders.cli.throughput:playout_duel_for_tests"
+    monkeypatch.setattr(
+        "wonders.cli.throughput.playout_duel_for_tests",
+        lambda seed: throughput.playout("duel", {}, seed),
+        raising=False,
+    )
+    argv = ["duel_compare.py", "--other", other, "--games", "2", "--rounds", "1", "--json"]
+    monkeypatch.setattr(sys, "argv", argv)
+    runpy.run_path(str(REPO / "benchmarks" / "duel_compare.py"), run_name="__main__")
+    out = json.loads(capsys.readouterr().out)
+    assert out["build"] in ("compiled", "pure")
+    assert out["wonders_games_per_second"] > 0 and out["other_games_per_second"] > 0
+    assert out["ratio"] == round(out["wonders_games_per_second"] / out["other_games_per_second"], 2)
+    monkeypatch.setattr(sys, "argv", ["duel_compare.py", "--other", "no_colon"])
+    with pytest.raises(SystemExit, match="MODULE:FUNCTION"):
+        runpy.run_path(str(REPO / "benchmarks" / "duel_compare.py"), run_name="__main__")
 
 
 def test_tampered_record_fails_clearly(tmp_path: Path) -> None:

@@ -54,7 +54,6 @@ __all__ = [
     "VICTORY_TOKEN",
     "ClassicState",
     "from_json",
-    "game_class",
     "hand_size",
     "normalize_options",
     "setup",
@@ -168,7 +167,7 @@ def setup(options: JSON, seed: int) -> ClassicState:
             deck += rng.sample(list(cat.guilds), min(n + 2, MAX_GUILDS))
         rng.shuffle(deck)
         ages.append([deck[i * size : (i + 1) * size] for i in range(n)])
-    state = game_class(opts)(cat, opts, seed, cities, ages, size)
+    state = ClassicGame(cat, opts, seed, cities, ages, size)
     state.start(rng)
     return state
 
@@ -190,12 +189,11 @@ class ClassicGame(CitiesRules):
     def sample_world(self, player: int, rng: random.Random) -> ClassicState:
         return sampling.sample_world(self, player, rng)
 
-
-def game_class(options: JSON) -> type[ClassicState]:
-    """The class of a game with these (normalized) options (one for every variant)."""
-    return ClassicGame
+    @classmethod
+    def from_json(cls, data: JSON) -> ClassicState:
+        return cls.load(data, hand_size(data["options"]))
 
 
 def from_json(data: JSON) -> ClassicState:
-    """A state saved by ``to_json``, in the class of its options."""
-    return game_class(data["options"]).load(data, hand_size(data["options"]))
+    """A state saved by ``to_json``."""
+    return ClassicGame.from_json(data)

@@ -577,7 +577,8 @@ def bench(
         bool, typer.Option("--envs", help="also the learning environments (needs the rl extra)")
     ] = False,
 ) -> None:
-    """Random-playout throughput with full legal-action enumeration."""
+    """Random-playout throughput with full legal-action enumeration, and what a search bot
+    pays each iteration (µs per clone() and per sample_world())."""
     if games < 1:
         raise OptionsError("--games must be at least 1")
     if game is not None:
@@ -589,8 +590,10 @@ def bench(
     if as_json:
         print(json.dumps(report))
         return
-    table = Table(title="Random playouts, one core (full legal-action enumeration)")
-    for column in ("game", "setup", "games", "seconds", "games/s", "decisions/s"):
+    title = _("Random playouts, one core, {build} build (full legal-action enumeration)")
+    table = Table(title=title.format(build=throughput.build()))
+    columns = ("game", "setup", "games", "seconds", "games/s", "decisions/s")
+    for column in (*columns, _("clone µs"), _("sample_world µs")):
         table.add_column(column, justify="right")
     for row in report:
         table.add_row(
@@ -600,6 +603,8 @@ def bench(
             f"{row['seconds']:.2f}",
             f"{row['games_per_second']:.1f}",
             f"{row['decisions_per_second']:.0f}",
+            f"{row['clone_us']:.1f}",
+            f"{row['sample_world_us']:.1f}",
         )
     console.print(table)
     if envs:

@@ -12,6 +12,7 @@ import random
 import time
 from typing import Any
 
+import wonders
 from wonders.core.registry import get_game
 
 
@@ -102,14 +103,27 @@ TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
 }
 
 
-def report(games: int = 200, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
-    """Every game's tables (or ``only`` that game's); bigger tables play fewer games."""
+def report(
+    games: int = 200, seed: int = 0, only: str | None = None, search: bool = True
+) -> list[dict[str, Any]]:
+    """Every game's tables (or ``only`` that game's); bigger tables play fewer games. With
+    ``search``, each row adds ``measure_search``'s costs (over a twentieth of the games),
+    and every row says which build ran (``build``: compiled or pure)."""
     rows = []
     for game, tables in TABLES.items():
         if only is not None and game != only:
             continue
         for options, share in tables:
-            rows.append(measure(game, options, max(1, int(games * share)), seed))
+            count = max(1, int(games * share))
+            row = measure(game, options, count, seed)
+            if search:
+                costs = measure_search(game, options, max(1, count // 20), seed)
+                row["clone_us"], row["sample_world_us"] = (
+                    costs["clone_us"],
+                    costs["sample_world_us"],
+                )
+            row["build"] = build()
+            rows.append(row)
     return rows
 
 
@@ -122,6 +136,11 @@ def search_report(games: int = 200, seed: int = 0, only: str | None = None) -> l
         for options, share in tables:
             rows.append(measure_search(game, options, max(1, int(games * share) // 20), seed))
     return rows
+
+
+def build() -> str:
+    """Which build of the engines this process runs: "compiled" (mypyc) or "pure"."""
+    return "compiled" if wonders.COMPILED else "pure"
 
 
 def describe(options: dict[str, Any]) -> str:

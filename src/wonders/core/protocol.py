@@ -106,6 +106,19 @@ class State(ABC):
     @abstractmethod
     def clone(self) -> State: ...
 
+    @classmethod
+    def from_json(cls, data: JSON) -> State:
+        """The state ``to_json`` saved (each game's class reads its own)."""
+        raise NotImplementedError
+
+    # The compiled classes cannot be rebuilt field by field the way ``copy`` and ``pickle``
+    # do by default: a deep copy is a clone, and a pickle holds the state's JSON.
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self).from_json, (self.to_json(),))
+
     @abstractmethod
     def to_json(self) -> JSON: ...
 
