@@ -91,35 +91,38 @@ class City:
         "wonders",
     )
 
-    def __init__(self, coins: int = 7) -> None:
-        self.cards: list[str] = []
-        self.colors: dict[str, int] = dict.fromkeys(COLORS, 0)
-        self.produce: list[int] = [0] * len(RESOURCES)
-        self.brown_grey: list[int] = [0] * len(RESOURCES)  # what sets the opponent's prices
-        self.choices: list[tuple[int, ...]] = []
-        self.fixed: frozenset[int] = frozenset()  # resources bought for 1 coin
-        self.chains: set[str] = set()
-        self.science: dict[str, int] = {}
-        self.wonders: list[str] = []  # the wonders this player drafted, in draft order
-        self.built: dict[str, str] = {}  # built wonder -> the Age card under it
-        self.tokens: list[str] = []
+    def __init__(self, coins: int = 7, source: City | None = None) -> None:
+        """A new city with ``coins``, or a copy of ``source`` (a copy constructor: clones are
+        on the search bots' hot path, and compiled classes have no cheap ``__new__``)."""
+        if source is not None:
+            self.cards: list[str] = list(source.cards)
+            self.colors: dict[str, int] = dict(source.colors)
+            self.produce: list[int] = list(source.produce)
+            self.brown_grey: list[int] = list(source.brown_grey)
+            self.choices: list[tuple[int, ...]] = list(source.choices)
+            self.fixed: frozenset[int] = source.fixed
+            self.chains: set[str] = set(source.chains)
+            self.science: dict[str, int] = dict(source.science)
+            self.wonders: list[str] = list(source.wonders)
+            self.built: dict[str, str] = dict(source.built)
+            self.tokens: list[str] = list(source.tokens)
+            self.coins = source.coins
+            return
+        self.cards = []
+        self.colors = dict.fromkeys(COLORS, 0)
+        self.produce = [0] * len(RESOURCES)
+        self.brown_grey = [0] * len(RESOURCES)  # what sets the opponent's prices
+        self.choices = []
+        self.fixed = frozenset()  # resources bought for 1 coin
+        self.chains = set()
+        self.science = {}
+        self.wonders = []  # the wonders this player drafted, in draft order
+        self.built = {}  # built wonder -> the Age card under it
+        self.tokens = []
         self.coins = coins
 
     def copy(self) -> City:
-        new = City.__new__(City)
-        new.cards = list(self.cards)
-        new.colors = dict(self.colors)
-        new.produce = list(self.produce)
-        new.brown_grey = list(self.brown_grey)
-        new.choices = list(self.choices)
-        new.fixed = self.fixed
-        new.chains = set(self.chains)
-        new.science = dict(self.science)
-        new.wonders = list(self.wonders)
-        new.built = dict(self.built)
-        new.tokens = list(self.tokens)
-        new.coins = self.coins
-        return new
+        return City(self.coins, self)
 
     def add_card(self, name: str) -> CardFacts:
         """Put a building in the city (its production, chain and colour); returns its facts."""

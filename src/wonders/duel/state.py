@@ -25,7 +25,6 @@ Rulings (docs/RULINGS.md, Duel):
 from __future__ import annotations
 
 import random
-from functools import lru_cache
 from typing import Any
 
 from wonders.core.errors import IllegalActionError, OptionsError
@@ -62,31 +61,64 @@ OPTIONS = {"players", "first_game"}
 class DuelState(State):
     game_name = "duel"
 
-    def __init__(self) -> None:
+    def __init__(self, source: DuelState | None = None) -> None:
+        """A blank state, or a copy of ``source`` (``clone``: a copy constructor, since
+        compiled classes have no cheap ``__new__``). Lists never changed in place (an Age's
+        deck, the options) are shared."""
+        if source is not None:
+            self.seed: int = source.seed
+            self.options: JSON = source.options
+            self.cities: list[City] = [City(0, c) for c in source.cities]
+            self.phase: str = source.phase
+            self.age: int = source.age
+            self.current: int = source.current
+            self.decks: dict[int, list[str]] = dict(source.decks)
+            self.removed: dict[int, list[str]] = dict(source.removed)
+            structure = source.structure
+            self.structure: Structure[str] | None = (
+                None if structure is None else Structure(structure.age, [], structure)
+            )
+            self.discard: list[str] = list(source.discard)
+            self.board_tokens: list[str] = list(source.board_tokens)
+            self.box_tokens: list[str] = list(source.box_tokens)
+            self.gone_tokens: list[str] = list(source.gone_tokens)
+            military = source.military
+            self.military: MilitaryTrack = MilitaryTrack(military.position, set(military.tokens))
+            self.offer: list[str] = list(source.offer)
+            self.unseen_wonders: list[str] = list(source.unseen_wonders)
+            self.gone_wonders: list[str] = list(source.gone_wonders)
+            self.draft_step: int = source.draft_step
+            self.pending: list[tuple[Any, ...]] = list(source.pending)
+            self.replay: bool = source.replay
+            self.last_taker: int = source.last_taker
+            self.victory: str = source.victory
+            self.winner: int | None = source.winner
+            self._events: list[JSON] = list(source._events)
+            return
         self.seed = 0
-        self.options: JSON = {}
+        self.options = {}
         self.cities = [City(START_COINS), City(START_COINS)]
         self.phase = "draft"
         self.age = 1
         self.current = 0
-        self.decks: dict[int, list[str]] = {}  # each Age's 20 cards in structure order
-        self.removed: dict[int, list[str]] = {}  # each Age's 3 cards removed unseen
-        self.structure: Structure[str] | None = None
-        self.discard: list[str] = []
-        self.board_tokens: list[str] = []
-        self.box_tokens: list[str] = []  # the 5 set aside, in (hidden) draw order
-        self.gone_tokens: list[str] = []  # the Great Library's 2 returned to the box
+        self.decks = {}  # each Age's 20 cards in structure order
+        self.removed = {}  # each Age's 3 cards removed unseen
+        self.structure = None
+        self.discard = []
+        self.board_tokens = []
+        self.box_tokens = []  # the 5 set aside, in (hidden) draw order
+        self.gone_tokens = []  # the Great Library's 2 returned to the box
         self.military = MilitaryTrack()
-        self.offer: list[str] = []  # face-up wonders of the draft
-        self.unseen_wonders: list[str] = []  # the next 4 of the draft, then the 4 unused
-        self.gone_wonders: list[str] = []  # the 8th wonder, returned by the 7-wonder limit
+        self.offer = []  # face-up wonders of the draft
+        self.unseen_wonders = []  # the next 4 of the draft, then the 4 unused
+        self.gone_wonders = []  # the 8th wonder, returned by the 7-wonder limit
         self.draft_step = 0
-        self.pending: list[tuple[Any, ...]] = []  # (kind, player, data)
+        self.pending = []  # (kind, player, data)
         self.replay = False
         self.last_taker = 0
         self.victory = ""
-        self.winner: int | None = None
-        self._events: list[JSON] = []
+        self.winner = None
+        self._events = []
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -162,17 +194,25 @@ class DuelState(State):
     def _turn_actions(self, player: int) -> list[Action]:
         assert self.structure is not None
         city = self.cities[player]
-        open_wonders = [w for w in city.wonders if w not in city.built]
-        if len(self.cities[0].built) + len(self.cities[1].built) >= WONDER_LIMIT:
-            open_wonders = []
-        wonder_costs = [(w, self.wonder_cost(player, w)[0]) for w in open_wonders]
-        buildable = [w for w, cost in wonder_costs if cost <= city.coins]
+        coins = city.coins
+        prices = self._prices(player)
+        buildable: list[str] = []
+        if len(self.cities[0].built) + len(self.cities[1].built) < WONDER_LIMIT:
+            waive = DISCOUNT if "Architecture" in city.tokens else 0
+            facts = wonder_facts()
+            for w in city.wonders:
+                if (
+                    w not in city.built
+                    and trade_cost(facts[w].need, city.produce, city.choices, prices, waive)
+                    <= coins
+                ):
+                    buildable.append(w)
         acts = []
         cards = self.structure.cards
         for place in self.structure.accessible():
             name = cards[place]
             assert name is not None
-            if self.card_cost(player, name)[0] <= city.coins:
+            if self._card_cost(city, name, prices)[0] <= coins:
                 acts.append(Action("build", name))
             acts.append(Action("sell", name))
             for w in buildable:
@@ -205,32 +245,28 @@ class DuelState(State):
 
     def card_cost(self, player: int, name: str) -> tuple[int, int]:
         """(coins paid in all, of which to the bank for resources); a chain build is (0, 0)."""
-        f = card_facts()[name]
-        city = self.cities[player]
-        if f.card.chain_in and f.card.chain_in in city.chains:
-            return 0, 0
-        waive = DISCOUNT if f.card.color == "blue" and "Masonry" in city.tokens else 0
-        trade = self._trade(player, f.need, waive)
-        return f.card.coins_cost + trade, trade
+        return self._card_cost(self.cities[player], name, self._prices(player))
 
     def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
-        waive = DISCOUNT if "Architecture" in self.cities[player].tokens else 0
-        trade = self._trade(player, wonder_facts()[wonder].need, waive)
+        city = self.cities[player]
+        waive = DISCOUNT if "Architecture" in city.tokens else 0
+        trade = trade_cost(
+            wonder_facts()[wonder].need, city.produce, city.choices, self._prices(player), waive
+        )
         return trade, trade
 
-    def _trade(self, player: int, need: tuple[int, ...], waive: int) -> int:
-        city = self.cities[player]
-        produce = city.produce
-        if all(n <= produce[r] for r, n in enumerate(need) if n):
-            return 0
-        return _trade_cost(
-            need,
-            tuple(produce),
-            tuple(city.choices),
-            tuple(self.cities[1 - player].brown_grey),
-            city.fixed,
-            waive,
-        )
+    def _prices(self, player: int) -> tuple[int, ...]:
+        """The price of one unit of each resource for ``player`` now."""
+        return unit_prices(self.cities[1 - player].brown_grey, self.cities[player].fixed)
+
+    def _card_cost(self, city: City, name: str, prices: tuple[int, ...]) -> tuple[int, int]:
+        card = card_facts()[name]
+        chain_in = card.card.chain_in
+        if chain_in is not None and chain_in in city.chains:
+            return 0, 0
+        waive = DISCOUNT if card.card.color == "blue" and "Masonry" in city.tokens else 0
+        trade = trade_cost(card.need, city.produce, city.choices, prices, waive)
+        return card.card.coins_cost + trade, trade
 
     def _pay(self, player: int, total: int, trade: int) -> None:
         self.cities[player].coins -= total
@@ -519,32 +555,7 @@ class DuelState(State):
     # -- copies and JSON ----------------------------------------------------------------------
 
     def clone(self) -> DuelState:
-        new = DuelState.__new__(DuelState)
-        new.seed = self.seed
-        new.options = self.options
-        new.cities = [c.copy() for c in self.cities]
-        new.phase = self.phase
-        new.age = self.age
-        new.current = self.current
-        new.decks = dict(self.decks)  # lists are never changed in place
-        new.removed = dict(self.removed)
-        new.structure = None if self.structure is None else self.structure.copy()
-        new.discard = list(self.discard)
-        new.board_tokens = list(self.board_tokens)
-        new.box_tokens = list(self.box_tokens)
-        new.gone_tokens = list(self.gone_tokens)
-        new.military = MilitaryTrack(self.military.position, set(self.military.tokens))
-        new.offer = list(self.offer)
-        new.unseen_wonders = list(self.unseen_wonders)
-        new.gone_wonders = list(self.gone_wonders)
-        new.draft_step = self.draft_step
-        new.pending = list(self.pending)
-        new.replay = self.replay
-        new.last_taker = self.last_taker
-        new.victory = self.victory
-        new.winner = self.winner
-        new._events = list(self._events)
-        return new
+        return DuelState(self)
 
     def to_json(self) -> JSON:
         return {
@@ -616,19 +627,6 @@ class DuelState(State):
 
     def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)
-
-
-@lru_cache(maxsize=1 << 16)
-def _trade_cost(
-    need: tuple[int, ...],
-    produce: tuple[int, ...],
-    choices: tuple[tuple[int, ...], ...],
-    opponent_brown_grey: tuple[int, ...],
-    fixed: frozenset[int],
-    waive: int,
-) -> int:
-    prices = unit_prices(opponent_brown_grey, fixed)
-    return trade_cost(need, produce, choices, prices, waive)
 
 
 def catalog_token(name: str) -> dict[str, Any]:
