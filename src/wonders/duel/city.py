@@ -106,7 +106,7 @@ class City:
             self.wonders: list[str] = list(source.wonders)
             self.built: dict[str, str] = dict(source.built)
             self.tokens: list[str] = list(source.tokens)
-            self.coins = source.coins
+            self.coins: int = source.coins
             return
         self.cards = []
         self.colors = dict.fromkeys(COLORS, 0)

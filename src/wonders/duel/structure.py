@@ -81,8 +81,8 @@ class Structure(Generic[T]):
         if source is not None:
             self.layout: Layout = source.layout
             self.cards: list[T | None] = list(source.cards)
-            self.face_up = list(source.face_up)
-            self._open = list(source._open)
+            self.face_up: list[bool] = list(source.face_up)
+            self._open: list[int] = list(source._open)
             return
         if len(cards) != CARDS_PER_AGE:
             raise ValueError(f"a structure holds {CARDS_PER_AGE} cards")
