@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import cache
 from typing import Protocol
 
 from wonders.duel.cards import catalog
@@ -18,6 +19,7 @@ from wonders.duel.structure import Structure
 
 REMOVED_PER_AGE = 3
 GUILDS_IN_PLAY = 3
+SAMPLE_POOL_LIMIT = 21  # random.sample draws from a pool up to this size (k <= 5)
 
 
 class _CityCards(Protocol):
@@ -41,24 +43,75 @@ class Dealt(Protocol):
     def cities(self) -> Sequence[_CityCards]: ...
 
 
+@cache
+def _age_decks() -> dict[int, tuple[str, ...]]:
+    cards = catalog().cards
+    return {
+        age: tuple(c.name for c in cards if c.age == age and c.color != "purple")
+        for age in (1, 2, 3)
+    }
+
+
+@cache
+def _guilds() -> tuple[str, ...]:
+    return tuple(c.name for c in catalog().cards if c.color == "purple")
+
+
 def age_cards(age: int) -> list[str]:
     """An Age's cards, the guilds aside."""
-    return [c.name for c in catalog().cards if c.age == age and c.color != "purple"]
+    return list(_age_decks()[age])
 
 
 def guild_names() -> list[str]:
-    return [c.name for c in catalog().cards if c.color == "purple"]
+    return list(_guilds())
+
+
+def shuffle(rng: random.Random, items: list[str]) -> None:
+    """``rng.shuffle(items)``, drawing the very same numbers: the standard library's
+    algorithm (Fisher-Yates over ``getrandbits``) written out so that it runs compiled.
+    A subclass of ``random.Random`` may draw differently, so it keeps its own shuffle."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(rng: random.Random, population: list[str], k: int) -> list[str]:
+    """``rng.sample(population, k)``, drawing the very same numbers (the standard library's
+    pool method, which it uses for populations this small), written out to run compiled."""
+    n = len(population)
+    if type(rng) is not random.Random or n > SAMPLE_POOL_LIMIT or not 0 <= k <= n:
+        return rng.sample(population, k)
+    pool = list(population)
+    getrandbits = rng.getrandbits
+    out = []
+    for i in range(k):
+        m = n - i
+        bits = m.bit_length()
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 
 def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str], list[str]]:
     """One Age's 20 cards in structure order and the 3 removed unseen (Age III: the 3 guilds
     are added after the removal, so they are always in the structure)."""
     cards = age_cards(age)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     removed, kept = cards[:REMOVED_PER_AGE], cards[REMOVED_PER_AGE:]
     if age == 3:
         kept += guilds
-        rng.shuffle(kept)
+        shuffle(rng, kept)
     return kept, removed
 
 
@@ -80,13 +133,13 @@ def visible_cards(state: Dealt) -> list[str]:
 def resample(world: Dealt, rng: random.Random) -> None:
     """Re-deal in place what no player knows in ``world`` (a copy of the true state): both
     players know the same things in Duel, so this serves either seat."""
-    rng.shuffle(world.unseen_wonders)
-    rng.shuffle(world.box_tokens)
+    shuffle(rng, world.unseen_wonders)
+    shuffle(rng, world.box_tokens)
     laid = world.age if world.structure is not None and world.phase != "draft" else 0
     seen = set(visible_cards(world))
     guilds_seen = [g for g in guild_names() if g in seen]
-    guilds = guilds_seen + rng.sample(
-        [g for g in guild_names() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
+    guilds = guilds_seen + sample(
+        rng, [g for g in guild_names() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
     )
     for age in (1, 2, 3):
         if age < laid:
@@ -102,10 +155,10 @@ def resample(world: Dealt, rng: random.Random) -> None:
         ]
         seen_here = {c for c in world.decks[age] if c in seen}
         unknown = [c for c in age_cards(age) if c not in seen_here]
-        rng.shuffle(unknown)
+        shuffle(rng, unknown)
         must = [g for g in guilds if g not in seen_here] if age == 3 else []
         placed = must + unknown[: len(hidden) - len(must)]
-        rng.shuffle(placed)
+        shuffle(rng, placed)
         for i, c in zip(hidden, placed, strict=True):
             world.structure.cards[i] = c
         deck = list(world.decks[age])

@@ -25,6 +25,7 @@ Rulings (docs/RULINGS.md, Duel):
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import Any
 
 from wonders.core.errors import IllegalActionError, OptionsError
@@ -93,7 +94,10 @@ class DuelState(State):
             self.last_taker: int = source.last_taker
             self.victory: str = source.victory
             self.winner: int | None = source.winner
-            self._events: list[JSON] = list(source._events)
+            # the log is shared until either state logs again (copy on write)
+            self._events: list[JSON] = source._events
+            self._events_shared = True
+            source._events_shared = True
             return
         self.seed = 0
         self.options = {}
@@ -119,6 +123,7 @@ class DuelState(State):
         self.victory = ""
         self.winner = None
         self._events = []
+        self._events_shared = False  # _events is also another state's log: copy before append
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -207,16 +212,19 @@ class DuelState(State):
                     <= coins
                 ):
                     buildable.append(w)
+        table = _turn_action_table()
         acts = []
         cards = self.structure.cards
         for place in self.structure.accessible():
             name = cards[place]
             assert name is not None
             if self._card_cost(city, name, prices)[0] <= coins:
-                acts.append(Action("build", name))
-            acts.append(Action("sell", name))
-            for w in buildable:
-                acts.append(Action("wonder", name, w))
+                acts.append(table.build[name])
+            acts.append(table.sell[name])
+            if buildable:
+                with_card = table.wonder[name]
+                for w in buildable:
+                    acts.append(with_card[w])
         return acts
 
     def apply(self, player: int, action: Any) -> None:
@@ -466,6 +474,9 @@ class DuelState(State):
         self._log({"type": "game_over", "victory": victory, "winner": winner})
 
     def _log(self, event: JSON) -> None:
+        if self._events_shared:
+            self._events = list(self._events)
+            self._events_shared = False
         self._events.append(event)
 
     # -- scoring ------------------------------------------------------------------------------
@@ -629,6 +640,23 @@ class DuelState(State):
         return Action.from_json(data)
 
 
+class _TurnActions:
+    """Every build, sell and wonder action of the game, made once: actions are immutable, so
+    the legal-action lists share them (building a NamedTuple is slow in compiled code)."""
+
+    def __init__(self) -> None:
+        cards = [c.name for c in catalog().cards]
+        wonders = [w.name for w in catalog().wonders]
+        self.build = {c: Action("build", c) for c in cards}
+        self.sell = {c: Action("sell", c) for c in cards}
+        self.wonder = {c: {w: Action("wonder", c, w) for w in wonders} for c in cards}
+
+
+@cache
+def _turn_action_table() -> _TurnActions:
+    return _TurnActions()
+
+
 def catalog_token(name: str) -> dict[str, Any]:
     for t in catalog().tokens:
         if t.name == name:
@@ -653,10 +681,10 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.seed = seed
     s.options = dict(options)
     tokens = list(token_names())
-    rng.shuffle(tokens)
+    sampling.shuffle(rng, tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = rng.sample(sampling.guild_names(), sampling.GUILDS_IN_PLAY)
+    guilds = sampling.sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
         s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
@@ -668,7 +696,7 @@ def setup(options: JSON, seed: int) -> DuelState:
         s._start_age(1, 0)
         return s
     wonders = list(wonder_facts())
-    rng.shuffle(wonders)
+    sampling.shuffle(rng, wonders)
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s
