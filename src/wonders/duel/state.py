@@ -64,12 +64,16 @@ class DuelState(State):
 
     def __init__(self, source: DuelState | None = None) -> None:
         """A blank state, or a copy of ``source`` (``clone``: a copy constructor, since
-        compiled classes have no cheap ``__new__``). Lists never changed in place (an Age's
-        deck, the options) are shared."""
+        compiled classes have no cheap ``__new__``).
+
+        Search clones constantly, so a copy shares what it can: lists never changed in place
+        (an Age's deck, the options) for good; the two cities and the event log until either
+        state applies an action (copy on write: ``apply`` calls ``_unshare`` first; code
+        that changes a city by hand must do so on a state it has not cloned)."""
         if source is not None:
             self.seed: int = source.seed
             self.options: JSON = source.options
-            self.cities: list[City] = [City(0, c) for c in source.cities]
+            self.cities: list[City] = list(source.cities)
             self.phase: str = source.phase
             self.age: int = source.age
             self.current: int = source.current
@@ -94,10 +98,9 @@ class DuelState(State):
             self.last_taker: int = source.last_taker
             self.victory: str = source.victory
             self.winner: int | None = source.winner
-            # the log is shared until either state logs again (copy on write)
             self._events: list[JSON] = source._events
-            self._events_shared = True
-            source._events_shared = True
+            self._shared = True
+            source._shared = True
             return
         self.seed = 0
         self.options = {}
@@ -123,7 +126,7 @@ class DuelState(State):
         self.victory = ""
         self.winner = None
         self._events = []
-        self._events_shared = False  # _events is also another state's log: copy before append
+        self._shared = False  # the cities and the log are also another state's
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -236,6 +239,8 @@ class DuelState(State):
             raise IllegalActionError(f"seat {player} has no decision to make now")
         if not self._is_legal(player, action):
             raise IllegalActionError(f"illegal for seat {player} now: {action.describe()}")
+        if self._shared:
+            self._unshare()
         if self.phase == "draft":
             self._pick_wonder(player, action.wonder)
             return
@@ -474,10 +479,15 @@ class DuelState(State):
         self._log({"type": "game_over", "victory": victory, "winner": winner})
 
     def _log(self, event: JSON) -> None:
-        if self._events_shared:
-            self._events = list(self._events)
-            self._events_shared = False
+        if self._shared:
+            self._unshare()
         self._events.append(event)
+
+    def _unshare(self) -> None:
+        """Own the cities and the log shared with a clone (see ``__init__``)."""
+        self.cities = [City(0, c) for c in self.cities]
+        self._events = list(self._events)
+        self._shared = False
 
     # -- scoring ------------------------------------------------------------------------------
 
