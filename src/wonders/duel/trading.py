@@ -13,27 +13,25 @@ card on every decision, so ``trade_cost`` is written as plain loops over small l
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 BASE_PRICE, FIXED_PRICE = 2, 1
 
 Vector = tuple[int, ...]  # one count per resource, RESOURCES order
 
 
-def unit_prices(opponent_brown_grey: Sequence[int], fixed_price: frozenset[int]) -> Vector:
+def unit_prices(opponent_brown_grey: Vector, fixed_price: frozenset[int]) -> Vector:
     """The price of one unit of each resource for this city this turn."""
-    return tuple(
-        FIXED_PRICE if r in fixed_price else BASE_PRICE + n
-        for r, n in enumerate(opponent_brown_grey)
-    )
+    prices = [BASE_PRICE + n for n in opponent_brown_grey]
+    for r in fixed_price:
+        prices[r] = FIXED_PRICE
+    return tuple(prices)
 
 
 def trade_cost(
-    need: Sequence[int],
-    produce: Sequence[int],
-    choices: Sequence[tuple[int, ...]],
-    prices: Sequence[int],
+    need: Vector,
+    produce: Vector,
+    choices: tuple[tuple[int, ...], ...],
+    prices: Vector,
     waive: int = 0,
 ) -> int:
     """The fewest coins that pay ``need`` (resources only, not the card's coin cost)."""
@@ -52,9 +50,9 @@ def trade_cost(
 def _cheapest(
     missing: list[int],
     lacking: int,
-    choices: Sequence[tuple[int, ...]],
+    choices: tuple[tuple[int, ...], ...],
     first: int,
-    prices: Sequence[int],
+    prices: Vector,
     waive: int,
 ) -> int:
     """The cheapest purchase of ``missing`` once ``choices[first:]`` each cover one unit.
@@ -78,7 +76,7 @@ def _cheapest(
     return best
 
 
-def _bill(missing: list[int], prices: Sequence[int], waive: int) -> int:
+def _bill(missing: list[int], prices: Vector, waive: int) -> int:
     """Coins for buying ``missing`` at ``prices``, the ``waive`` dearest units free."""
     total = 0
     for r in range(len(missing)):
