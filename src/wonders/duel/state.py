@@ -167,7 +167,7 @@ class DuelState(State):
         cards = self.structure.cards
         if action.token or action.seat != -1 or action.card not in cards:
             return False
-        if cards.index(action.card) not in self.structure.accessible():
+        if not self.structure.is_open(cards.index(action.card)):
             return False
         city = self.cities[player]
         if action.kind == "sell":

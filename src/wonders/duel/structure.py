@@ -108,6 +108,10 @@ class Structure(Generic[T]):
     def copy(self) -> Structure[T]:
         return Structure(self.age, [], self)
 
+    def is_open(self, place: int) -> bool:
+        """Whether the card at ``place`` can be taken now."""
+        return place in self._open
+
     def accessible(self) -> list[int]:
         """Places whose card can be taken now."""
         return list(self._open)

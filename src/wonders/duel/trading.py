@@ -35,15 +35,16 @@ def trade_cost(
     waive: int = 0,
 ) -> int:
     """The fewest coins that pay ``need`` (resources only, not the card's coin cost)."""
-    missing = [0] * len(need)
     lacking = 0
     for r in range(len(need)):
         m = need[r] - produce[r]
         if m > 0:
-            missing[r] = m
             lacking += m
     if lacking == 0:
-        return 0
+        return 0  # the usual case: no list built
+    missing = [max(0, need[r] - produce[r]) for r in range(len(need))]
+    if not choices and not waive:
+        return _bill(missing, prices, 0)
     return _cheapest(missing, lacking, choices, 0, prices, waive)
 
 
