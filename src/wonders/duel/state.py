@@ -33,7 +33,7 @@ from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_player
 from wonders.duel import sampling
 from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
-from wonders.duel.city import City, card_facts, token_names, wonder_facts
+from wonders.duel.city import CardFacts, City, card_facts, token_names, wonder_facts
 from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city
 from wonders.duel.structure import CARDS_PER_AGE, Structure
@@ -138,20 +138,25 @@ class DuelState(State):
     def events(self) -> list[JSON]:
         return self._events
 
-    def to_move(self) -> list[int]:
+    def _mover(self) -> int:
+        """The seat to move, -1 once the game is over (``to_move`` without a list)."""
         if self.phase == "over":
-            return []
+            return -1
         if self.phase == "draft":
-            return [DRAFT_PICKERS[self.draft_step]]
+            return DRAFT_PICKERS[self.draft_step]
         if self.pending:
-            return [self.pending[0][1]]
-        return [self.current]
+            return int(self.pending[0][1])
+        return self.current
+
+    def to_move(self) -> list[int]:
+        mover = self._mover()
+        return [mover] if mover >= 0 else []
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.to_move():
+        if player != self._mover() or player < 0:
             return []
         if self.phase == "draft":
             return [Action("pick_wonder", wonder=w) for w in self.offer]
@@ -215,17 +220,18 @@ class DuelState(State):
                     <= coins
                 ):
                     buildable.append(w)
-        table = _turn_action_table()
+        plays = _card_plays()
         acts = []
         cards = self.structure.cards
         for place in self.structure.accessible():
             name = cards[place]
             assert name is not None
-            if self._card_cost(city, name, prices)[0] <= coins:
-                acts.append(table.build[name])
-            acts.append(table.sell[name])
+            play = plays[name]
+            if self._card_cost(city, play, prices)[0] <= coins:
+                acts.append(play.build)
+            acts.append(play.sell)
             if buildable:
-                with_card = table.wonder[name]
+                with_card = play.wonder
                 for w in buildable:
                     acts.append(with_card[w])
         return acts
@@ -235,7 +241,7 @@ class DuelState(State):
             raise IllegalActionError(f"not a 7 Wonders Duel action: {action!r}")
         if player not in (0, 1):
             raise IllegalActionError(f"no seat {player} in Duel (seats 0 and 1)")
-        if player not in self.to_move():
+        if player != self._mover():
             raise IllegalActionError(f"seat {player} has no decision to make now")
         if not self._is_legal(player, action):
             raise IllegalActionError(f"illegal for seat {player} now: {action.describe()}")
@@ -258,7 +264,7 @@ class DuelState(State):
 
     def card_cost(self, player: int, name: str) -> tuple[int, int]:
         """(coins paid in all, of which to the bank for resources); a chain build is (0, 0)."""
-        return self._card_cost(self.cities[player], name, self._prices(player))
+        return self._card_cost(self.cities[player], _card_plays()[name], self._prices(player))
 
     def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
         city = self.cities[player]
@@ -272,14 +278,13 @@ class DuelState(State):
         """The price of one unit of each resource for ``player`` now."""
         return unit_prices(self.cities[1 - player].brown_grey, self.cities[player].fixed)
 
-    def _card_cost(self, city: City, name: str, prices: tuple[int, ...]) -> tuple[int, int]:
-        card = card_facts()[name]
-        chain_in = card.card.chain_in
+    def _card_cost(self, city: City, play: _CardPlay, prices: tuple[int, ...]) -> tuple[int, int]:
+        chain_in = play.chain_in
         if chain_in is not None and chain_in in city.chains:
             return 0, 0
-        waive = DISCOUNT if card.card.color == "blue" and "Masonry" in city.tokens else 0
-        trade = trade_cost(card.need, city.produce, city.choices, prices, waive)
-        return card.card.coins_cost + trade, trade
+        waive = DISCOUNT if play.blue and "Masonry" in city.tokens else 0
+        trade = trade_cost(play.need, city.produce, city.choices, prices, waive)
+        return play.coins_cost + trade, trade
 
     def _pay(self, player: int, total: int, trade: int) -> None:
         self.cities[player].coins -= total
@@ -650,21 +655,26 @@ class DuelState(State):
         return Action.from_json(data)
 
 
-class _TurnActions:
-    """Every build, sell and wonder action of the game, made once: actions are immutable, so
-    the legal-action lists share them (building a NamedTuple is slow in compiled code)."""
+class _CardPlay:
+    """What a turn reads of one card: its price and its build, sell and wonder actions, made
+    once (actions are immutable, so the legal-action lists share them: building a NamedTuple
+    is slow in compiled code)."""
 
-    def __init__(self) -> None:
-        cards = [c.name for c in catalog().cards]
-        wonders = [w.name for w in catalog().wonders]
-        self.build = {c: Action("build", c) for c in cards}
-        self.sell = {c: Action("sell", c) for c in cards}
-        self.wonder = {c: {w: Action("wonder", c, w) for w in wonders} for c in cards}
+    def __init__(self, facts: CardFacts, wonders: list[str]) -> None:
+        card = facts.card
+        self.need = facts.need
+        self.coins_cost = card.coins_cost
+        self.chain_in = card.chain_in
+        self.blue = card.color == "blue"
+        self.build = Action("build", card.name)
+        self.sell = Action("sell", card.name)
+        self.wonder = {w: Action("wonder", card.name, w) for w in wonders}
 
 
 @cache
-def _turn_action_table() -> _TurnActions:
-    return _TurnActions()
+def _card_plays() -> dict[str, _CardPlay]:
+    wonders = list(wonder_facts())
+    return {name: _CardPlay(facts, wonders) for name, facts in card_facts().items()}
 
 
 def catalog_token(name: str) -> dict[str, Any]:
