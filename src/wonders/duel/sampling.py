@@ -12,14 +12,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import cache
-from typing import Protocol
+from typing import Final, Protocol
 
 from wonders.duel.cards import catalog
 from wonders.duel.structure import Structure
 
-REMOVED_PER_AGE = 3
-GUILDS_IN_PLAY = 3
-SAMPLE_POOL_LIMIT = 21  # random.sample draws from a pool up to this size (k <= 5)
+REMOVED_PER_AGE: Final = 3
+GUILDS_IN_PLAY: Final = 3
+SAMPLE_POOL_LIMIT: Final = 21  # random.sample draws from a pool up to this size (k <= 5)
 
 
 class _CityCards(Protocol):

@@ -26,36 +26,43 @@ from __future__ import annotations
 
 import random
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
 from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
-from wonders.duel.city import CardFacts, City, card_facts, token_names, wonder_facts
+from wonders.duel.city import (
+    CardFacts,
+    City,
+    WonderFacts,
+    card_facts,
+    token_names,
+    wonder_facts,
+)
 from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
 
-START_COINS = 7
-SELL_BASE = 2
-BOARD_TOKENS = 5
-LIBRARY_DRAW = 3
-WONDERS_EACH = 4
-WONDER_LIMIT = 7
-SUPREMACY_SYMBOLS = 6
-DISCOUNT = 2  # Architecture / Masonry
-URBANISM_COINS = 4
-MATHEMATICS_POINTS = 3
+START_COINS: Final = 7
+SELL_BASE: Final = 2
+BOARD_TOKENS: Final = 5
+LIBRARY_DRAW: Final = 3
+WONDERS_EACH: Final = 4
+WONDER_LIMIT: Final = 7
+SUPREMACY_SYMBOLS: Final = 6
+DISCOUNT: Final = 2  # Architecture / Masonry
+URBANISM_COINS: Final = 4
+MATHEMATICS_POINTS: Final = 3
 FIRST_GAME = (
     ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
     ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"),
 )
 # the wonder draft: who picks at each step (the 4th card of each round goes to the other
 # player automatically): round 1 A, B, B (A gets the last); round 2 B, A, A (B the last)
-DRAFT_PICKERS = (0, 1, 1, 1, 0, 0)
+DRAFT_PICKERS: Final = (0, 1, 1, 1, 0, 0)
 OPTIONS = {"players", "first_game"}
 
 
@@ -71,6 +78,8 @@ class DuelState(State):
         state applies an action (copy on write: ``apply`` calls ``_unshare`` first; code
         that changes a city by hand must do so on a state it has not cloned)."""
         if source is not None:
+            self._plays: dict[str, _CardPlay] = source._plays
+            self._wonder_facts: dict[str, WonderFacts] = source._wonder_facts
             self.seed: int = source.seed
             self.options: JSON = source.options
             self.cities: list[City] = list(source.cities)
@@ -102,6 +111,8 @@ class DuelState(State):
             self._shared = True
             source._shared = True
             return
+        self._plays = _card_plays()  # the data's tables, held for quick reading
+        self._wonder_facts = wonder_facts()
         self.seed = 0
         self.options = {}
         self.cities = [City(START_COINS), City(START_COINS)]
@@ -212,7 +223,7 @@ class DuelState(State):
         buildable: list[str] = []
         if len(self.cities[0].built) + len(self.cities[1].built) < WONDER_LIMIT:
             waive = DISCOUNT if "Architecture" in city.tokens else 0
-            facts = wonder_facts()
+            facts = self._wonder_facts
             for w in city.wonders:
                 if (
                     w not in city.built
@@ -220,7 +231,7 @@ class DuelState(State):
                     <= coins
                 ):
                     buildable.append(w)
-        plays = _card_plays()
+        plays = self._plays
         acts = []
         cards = self.structure.cards
         for place in self.structure.accessible():
@@ -264,13 +275,13 @@ class DuelState(State):
 
     def card_cost(self, player: int, name: str) -> tuple[int, int]:
         """(coins paid in all, of which to the bank for resources); a chain build is (0, 0)."""
-        return self._card_cost(self.cities[player], _card_plays()[name], self._prices(player))
+        return self._card_cost(self.cities[player], self._plays[name], self._prices(player))
 
     def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
         city = self.cities[player]
         waive = DISCOUNT if "Architecture" in city.tokens else 0
         trade = trade_cost(
-            wonder_facts()[wonder].need, city.produce, city.choices, self._prices(player), waive
+            self._wonder_facts[wonder].need, city.produce, city.choices, self._prices(player), waive
         )
         return trade, trade
 

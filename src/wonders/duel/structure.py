@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
-CARDS_PER_AGE = 20
+CARDS_PER_AGE: Final = 20
 T = TypeVar("T")
 
 

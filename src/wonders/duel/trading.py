@@ -13,8 +13,11 @@ card on every decision, so ``trade_cost`` is written as plain loops over small l
 
 from __future__ import annotations
 
+from typing import Final
+
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
-BASE_PRICE, FIXED_PRICE = 2, 1
+BASE_PRICE: Final = 2
+FIXED_PRICE: Final = 1
 
 Vector = tuple[int, ...]  # one count per resource, RESOURCES order
 
