@@ -73,36 +73,33 @@ class DuelState(State):
         """A blank state, or a copy of ``source`` (``clone``: a copy constructor, since
         compiled classes have no cheap ``__new__``).
 
-        Search clones constantly, so a copy shares what it can: lists never changed in place
-        (an Age's deck, the options) for good; the two cities and the event log until either
-        state applies an action (copy on write: ``apply`` calls ``_unshare`` first; code
-        that changes a city by hand must do so on a state it has not cloned)."""
+        Search clones constantly, so a copy is copy-on-write: it shares every list, dict and
+        object of ``source`` (the cities, the structure, the track, the log...) until either
+        state applies an action, which first makes its own copies (``_unshare``). Lists never
+        changed in place (an Age's deck, the options) stay shared for good. Code that changes
+        a state by hand (tests) must do so on a state it has not cloned."""
         if source is not None:
             self._plays: dict[str, _CardPlay] = source._plays
             self._wonder_facts: dict[str, WonderFacts] = source._wonder_facts
             self.seed: int = source.seed
             self.options: JSON = source.options
-            self.cities: list[City] = list(source.cities)
+            self.cities: list[City] = source.cities
             self.phase: str = source.phase
             self.age: int = source.age
             self.current: int = source.current
-            self.decks: dict[int, list[str]] = dict(source.decks)
-            self.removed: dict[int, list[str]] = dict(source.removed)
-            structure = source.structure
-            self.structure: Structure[str] | None = (
-                None if structure is None else Structure(structure.age, [], structure)
-            )
-            self.discard: list[str] = list(source.discard)
-            self.board_tokens: list[str] = list(source.board_tokens)
-            self.box_tokens: list[str] = list(source.box_tokens)
-            self.gone_tokens: list[str] = list(source.gone_tokens)
-            military = source.military
-            self.military: MilitaryTrack = MilitaryTrack(military.position, set(military.tokens))
-            self.offer: list[str] = list(source.offer)
-            self.unseen_wonders: list[str] = list(source.unseen_wonders)
-            self.gone_wonders: list[str] = list(source.gone_wonders)
+            self.decks: dict[int, list[str]] = source.decks
+            self.removed: dict[int, list[str]] = source.removed
+            self.structure: Structure[str] | None = source.structure
+            self.discard: list[str] = source.discard
+            self.board_tokens: list[str] = source.board_tokens
+            self.box_tokens: list[str] = source.box_tokens
+            self.gone_tokens: list[str] = source.gone_tokens
+            self.military: MilitaryTrack = source.military
+            self.offer: list[str] = source.offer
+            self.unseen_wonders: list[str] = source.unseen_wonders
+            self.gone_wonders: list[str] = source.gone_wonders
             self.draft_step: int = source.draft_step
-            self.pending: list[tuple[Any, ...]] = list(source.pending)
+            self.pending: list[tuple[Any, ...]] = source.pending
             self.replay: bool = source.replay
             self.last_taker: int = source.last_taker
             self.victory: str = source.victory
@@ -500,8 +497,21 @@ class DuelState(State):
         self._events.append(event)
 
     def _unshare(self) -> None:
-        """Own the cities and the log shared with a clone (see ``__init__``)."""
+        """Own everything shared with a clone (see ``__init__``)."""
         self.cities = [City(0, c) for c in self.cities]
+        self.decks = dict(self.decks)
+        self.removed = dict(self.removed)
+        if self.structure is not None:
+            self.structure = self.structure.copy()
+        self.discard = list(self.discard)
+        self.board_tokens = list(self.board_tokens)
+        self.box_tokens = list(self.box_tokens)
+        self.gone_tokens = list(self.gone_tokens)
+        self.military = MilitaryTrack(self.military.position, set(self.military.tokens))
+        self.offer = list(self.offer)
+        self.unseen_wonders = list(self.unseen_wonders)
+        self.gone_wonders = list(self.gone_wonders)
+        self.pending = list(self.pending)
         self._events = list(self._events)
         self._shared = False
 
@@ -586,6 +596,13 @@ class DuelState(State):
     def sample_world(self, player: int, rng: random.Random) -> DuelState:
         """Re-deal what ``player`` cannot know (sampling.py)."""
         world = self.clone()
+        # own what the re-deal changes; the rest stays shared until the world is played
+        world.decks = dict(world.decks)
+        world.removed = dict(world.removed)
+        if world.structure is not None:
+            world.structure = world.structure.copy()
+        world.unseen_wonders = list(world.unseen_wonders)
+        world.box_tokens = list(world.box_tokens)
         sampling.resample(world, rng)
         return world
 
