@@ -10,37 +10,17 @@ keeping every card the player has seen where it is (guilds seen stay in the game
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from functools import cache
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final
 
 from wonders.duel.cards import catalog
-from wonders.duel.structure import Structure
+
+if TYPE_CHECKING:  # state.py imports this module; compiled, the type is known statically
+    from wonders.duel.state import DuelState
 
 REMOVED_PER_AGE: Final = 3
 GUILDS_IN_PLAY: Final = 3
 SAMPLE_POOL_LIMIT: Final = 21  # random.sample draws from a pool up to this size (k <= 5)
-
-
-class _CityCards(Protocol):
-    cards: list[str]
-    built: dict[str, str]  # wonder -> the card under it
-
-
-class Dealt(Protocol):
-    """What ``sample_world`` reads and re-deals in a Duel state (``state.DuelState``)."""
-
-    age: int
-    phase: str
-    decks: dict[int, list[str]]
-    removed: dict[int, list[str]]
-    structure: Structure[str] | None
-    discard: list[str]
-    unseen_wonders: list[str]
-    box_tokens: list[str]
-
-    @property
-    def cities(self) -> Sequence[_CityCards]: ...
 
 
 @cache
@@ -115,54 +95,49 @@ def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str]
     return kept, removed
 
 
-def visible_cards(state: Dealt) -> list[str]:
+def visible_cards(state: DuelState) -> list[str]:
     """Every Age card a player has seen: built, discarded, under wonders, face up."""
     out = list(state.discard)
     for c in state.cities:
         out += c.cards
         out += c.built.values()
-    if state.structure is not None and state.phase != "draft":
-        out += [
-            c
-            for c, up in zip(state.structure.cards, state.structure.face_up, strict=True)
-            if c is not None and up
-        ]
+    structure = state.structure
+    if structure is not None and state.phase != "draft":
+        face_up = structure.face_up
+        for i, card in enumerate(structure.cards):
+            if card is not None and face_up[i]:
+                out.append(card)
     return out
 
 
-def resample(world: Dealt, rng: random.Random) -> None:
+def resample(world: DuelState, rng: random.Random) -> None:
     """Re-deal in place what no player knows in ``world`` (a copy of the true state): both
     players know the same things in Duel, so this serves either seat."""
     shuffle(rng, world.unseen_wonders)
     shuffle(rng, world.box_tokens)
-    laid = world.age if world.structure is not None and world.phase != "draft" else 0
+    structure = world.structure
+    laid = world.age if structure is not None and world.phase != "draft" else 0
     seen = set(visible_cards(world))
-    guilds_seen = [g for g in guild_names() if g in seen]
-    guilds = guilds_seen + sample(
-        rng, [g for g in guild_names() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
-    )
+    guilds = [g for g in _guilds() if g in seen]
+    guilds += sample(rng, [g for g in _guilds() if g not in seen], GUILDS_IN_PLAY - len(guilds))
     for age in (1, 2, 3):
         if age < laid:
             continue
         if age > laid:
             world.decks[age], world.removed[age] = deal_age(age, rng, guilds)
             continue
-        assert world.structure is not None
-        hidden = [
-            i
-            for i, c in enumerate(world.structure.cards)
-            if c is not None and not world.structure.face_up[i]
-        ]
+        assert structure is not None
+        cards, face_up = structure.cards, structure.face_up
+        hidden = [i for i in range(len(cards)) if cards[i] is not None and not face_up[i]]
         seen_here = {c for c in world.decks[age] if c in seen}
-        unknown = [c for c in age_cards(age) if c not in seen_here]
+        unknown = [c for c in _age_decks()[age] if c not in seen_here]
         shuffle(rng, unknown)
         must = [g for g in guilds if g not in seen_here] if age == 3 else []
         placed = must + unknown[: len(hidden) - len(must)]
         shuffle(rng, placed)
-        for i, c in zip(hidden, placed, strict=True):
-            world.structure.cards[i] = c
         deck = list(world.decks[age])
         for i, c in zip(hidden, placed, strict=True):
+            cards[i] = c
             deck[i] = c
         world.decks[age] = deck
         world.removed[age] = unknown[len(hidden) - len(must) :]
