@@ -134,7 +134,7 @@ class DuelState(State):
         self.victory = ""
         self.winner = None
         self._events = []
-        self._shared = False  # the cities and the log are also another state's
+        self._shared = False  # its lists and objects are also a clone's (see above)
 
     # -- protocol -------------------------------------------------------------------------
 
