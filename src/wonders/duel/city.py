@@ -75,7 +75,14 @@ def token_names() -> tuple[str, ...]:
     return tuple(t.name for t in catalog().tokens)
 
 
+def _plus(a: Vector, b: Vector, sign: int) -> Vector:
+    return tuple([x + sign * y for x, y in zip(a, b, strict=True)])
+
+
 class City:
+    """A player's city. The production vectors and the either/or choices are tuples,
+    replaced (never changed in place) when a card adds to them, so copies share them."""
+
     __slots__ = (
         "brown_grey",
         "built",
@@ -91,35 +98,38 @@ class City:
         "wonders",
     )
 
-    def __init__(self, coins: int = 7) -> None:
-        self.cards: list[str] = []
-        self.colors: dict[str, int] = dict.fromkeys(COLORS, 0)
-        self.produce: list[int] = [0] * len(RESOURCES)
-        self.brown_grey: list[int] = [0] * len(RESOURCES)  # what sets the opponent's prices
-        self.choices: list[tuple[int, ...]] = []
-        self.fixed: frozenset[int] = frozenset()  # resources bought for 1 coin
-        self.chains: set[str] = set()
-        self.science: dict[str, int] = {}
-        self.wonders: list[str] = []  # the wonders this player drafted, in draft order
-        self.built: dict[str, str] = {}  # built wonder -> the Age card under it
-        self.tokens: list[str] = []
+    def __init__(self, coins: int = 7, source: City | None = None) -> None:
+        """A new city with ``coins``, or a copy of ``source`` (a copy constructor: clones are
+        on the search bots' hot path, and compiled classes have no cheap ``__new__``)."""
+        if source is not None:
+            self.cards: list[str] = list(source.cards)
+            self.colors: dict[str, int] = dict(source.colors)
+            self.produce: Vector = source.produce
+            self.brown_grey: Vector = source.brown_grey
+            self.choices: tuple[tuple[int, ...], ...] = source.choices
+            self.fixed: frozenset[int] = source.fixed
+            self.chains: set[str] = set(source.chains)
+            self.science: dict[str, int] = dict(source.science)
+            self.wonders: list[str] = list(source.wonders)
+            self.built: dict[str, str] = dict(source.built)
+            self.tokens: list[str] = list(source.tokens)
+            self.coins: int = source.coins
+            return
+        self.cards = []
+        self.colors = dict.fromkeys(COLORS, 0)
+        self.produce = (0,) * len(RESOURCES)
+        self.brown_grey = (0,) * len(RESOURCES)  # what sets the opponent's prices
+        self.choices = ()
+        self.fixed = frozenset()  # resources bought for 1 coin
+        self.chains = set()
+        self.science = {}
+        self.wonders = []  # the wonders this player drafted, in draft order
+        self.built = {}  # built wonder -> the Age card under it
+        self.tokens = []
         self.coins = coins
 
     def copy(self) -> City:
-        new = City.__new__(City)
-        new.cards = list(self.cards)
-        new.colors = dict(self.colors)
-        new.produce = list(self.produce)
-        new.brown_grey = list(self.brown_grey)
-        new.choices = list(self.choices)
-        new.fixed = self.fixed
-        new.chains = set(self.chains)
-        new.science = dict(self.science)
-        new.wonders = list(self.wonders)
-        new.built = dict(self.built)
-        new.tokens = list(self.tokens)
-        new.coins = self.coins
-        return new
+        return City(self.coins, self)
 
     def add_card(self, name: str) -> CardFacts:
         """Put a building in the city (its production, chain and colour); returns its facts."""
@@ -127,13 +137,12 @@ class City:
         card = f.card
         self.cards.append(name)
         self.colors[card.color] += 1
-        for r, n in enumerate(f.produce):
-            if n:
-                self.produce[r] += n
-                if card.color in ("brown", "grey"):
-                    self.brown_grey[r] += n
+        if any(f.produce):
+            self.produce = _plus(self.produce, f.produce, 1)
+            if card.color in ("brown", "grey"):
+                self.brown_grey = _plus(self.brown_grey, f.produce, 1)
         if f.choice:
-            self.choices.append(f.choice)
+            self.choices = (*self.choices, f.choice)
         if f.fixed:
             self.fixed = self.fixed | f.fixed
         if card.chain_out:
@@ -147,15 +156,14 @@ class City:
         f = card_facts()[name]
         self.cards.remove(name)
         self.colors[f.card.color] -= 1
-        for r, n in enumerate(f.produce):
-            self.produce[r] -= n
-            self.brown_grey[r] -= n
+        self.produce = _plus(self.produce, f.produce, -1)
+        self.brown_grey = _plus(self.brown_grey, f.produce, -1)
 
     def add_wonder(self, wonder: str, under: str) -> None:
         self.built[wonder] = under
         choice = wonder_facts()[wonder].choice
         if choice:
-            self.choices.append(choice)
+            self.choices = (*self.choices, choice)
 
     def add_token(self, token: str) -> None:
         self.tokens.append(token)

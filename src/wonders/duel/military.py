@@ -9,10 +9,11 @@ capital (9) is military supremacy. At the end the leader scores 2 (1-2), 5 (3-5)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
-CAPITAL = 9
-ZONES = ((3, 2), (6, 5))  # (first space of the zone, coins lost)
-POINTS = ((1, 2), (3, 5), (6, 10))  # (first space, victory points)
+CAPITAL: Final = 9
+ZONES: Final = ((3, 2), (6, 5))  # (first space of the zone, coins lost)
+POINTS: Final = ((1, 2), (3, 5), (6, 10))  # (first space, victory points)
 
 
 @dataclass

@@ -10,106 +10,134 @@ keeping every card the player has seen where it is (guilds seen stay in the game
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from typing import Protocol
+from functools import cache
+from typing import TYPE_CHECKING, Final
 
 from wonders.duel.cards import catalog
-from wonders.duel.structure import Structure
 
-REMOVED_PER_AGE = 3
-GUILDS_IN_PLAY = 3
+if TYPE_CHECKING:  # state.py imports this module; compiled, the type is known statically
+    from wonders.duel.state import DuelState
 
-
-class _CityCards(Protocol):
-    cards: list[str]
-    built: dict[str, str]  # wonder -> the card under it
+REMOVED_PER_AGE: Final = 3
+GUILDS_IN_PLAY: Final = 3
+SAMPLE_POOL_LIMIT: Final = 21  # random.sample draws from a pool up to this size (k <= 5)
 
 
-class Dealt(Protocol):
-    """What ``sample_world`` reads and re-deals in a Duel state (``state.DuelState``)."""
+@cache
+def _age_decks() -> dict[int, tuple[str, ...]]:
+    cards = catalog().cards
+    return {
+        age: tuple(c.name for c in cards if c.age == age and c.color != "purple")
+        for age in (1, 2, 3)
+    }
 
-    age: int
-    phase: str
-    decks: dict[int, list[str]]
-    removed: dict[int, list[str]]
-    structure: Structure[str] | None
-    discard: list[str]
-    unseen_wonders: list[str]
-    box_tokens: list[str]
 
-    @property
-    def cities(self) -> Sequence[_CityCards]: ...
+@cache
+def _guilds() -> tuple[str, ...]:
+    return tuple(c.name for c in catalog().cards if c.color == "purple")
 
 
 def age_cards(age: int) -> list[str]:
     """An Age's cards, the guilds aside."""
-    return [c.name for c in catalog().cards if c.age == age and c.color != "purple"]
+    return list(_age_decks()[age])
 
 
 def guild_names() -> list[str]:
-    return [c.name for c in catalog().cards if c.color == "purple"]
+    return list(_guilds())
+
+
+def shuffle(rng: random.Random, items: list[str]) -> None:
+    """``rng.shuffle(items)``, drawing the very same numbers: the standard library's
+    algorithm (Fisher-Yates over ``getrandbits``) written out so that it runs compiled.
+    A subclass of ``random.Random`` may draw differently, so it keeps its own shuffle."""
+    if type(rng) is not random.Random:
+        rng.shuffle(items)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        items[i], items[j] = items[j], items[i]
+
+
+def sample(rng: random.Random, population: list[str], k: int) -> list[str]:
+    """``rng.sample(population, k)``, drawing the very same numbers (the standard library's
+    pool method, which it uses for populations this small), written out to run compiled."""
+    n = len(population)
+    if type(rng) is not random.Random or n > SAMPLE_POOL_LIMIT or not 0 <= k <= n:
+        return rng.sample(population, k)
+    pool = list(population)
+    getrandbits = rng.getrandbits
+    out = []
+    for i in range(k):
+        m = n - i
+        bits = m.bit_length()
+        j = getrandbits(bits)
+        while j >= m:
+            j = getrandbits(bits)
+        out.append(pool[j])
+        pool[j] = pool[m - 1]
+    return out
 
 
 def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str], list[str]]:
     """One Age's 20 cards in structure order and the 3 removed unseen (Age III: the 3 guilds
     are added after the removal, so they are always in the structure)."""
     cards = age_cards(age)
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     removed, kept = cards[:REMOVED_PER_AGE], cards[REMOVED_PER_AGE:]
     if age == 3:
         kept += guilds
-        rng.shuffle(kept)
+        shuffle(rng, kept)
     return kept, removed
 
 
-def visible_cards(state: Dealt) -> list[str]:
+def visible_cards(state: DuelState) -> list[str]:
     """Every Age card a player has seen: built, discarded, under wonders, face up."""
     out = list(state.discard)
     for c in state.cities:
         out += c.cards
         out += c.built.values()
-    if state.structure is not None and state.phase != "draft":
-        out += [
-            c
-            for c, up in zip(state.structure.cards, state.structure.face_up, strict=True)
-            if c is not None and up
-        ]
+    structure = state.structure
+    if structure is not None and state.phase != "draft":
+        face_up = structure.face_up
+        for i, card in enumerate(structure.cards):
+            if card is not None and face_up[i]:
+                out.append(card)
     return out
 
 
-def resample(world: Dealt, rng: random.Random) -> None:
+def resample(world: DuelState, rng: random.Random) -> None:
     """Re-deal in place what no player knows in ``world`` (a copy of the true state): both
     players know the same things in Duel, so this serves either seat."""
-    rng.shuffle(world.unseen_wonders)
-    rng.shuffle(world.box_tokens)
-    laid = world.age if world.structure is not None and world.phase != "draft" else 0
+    shuffle(rng, world.unseen_wonders)
+    shuffle(rng, world.box_tokens)
+    structure = world.structure
+    laid = world.age if structure is not None and world.phase != "draft" else 0
     seen = set(visible_cards(world))
-    guilds_seen = [g for g in guild_names() if g in seen]
-    guilds = guilds_seen + rng.sample(
-        [g for g in guild_names() if g not in seen], GUILDS_IN_PLAY - len(guilds_seen)
-    )
+    guilds = [g for g in _guilds() if g in seen]
+    guilds += sample(rng, [g for g in _guilds() if g not in seen], GUILDS_IN_PLAY - len(guilds))
     for age in (1, 2, 3):
         if age < laid:
             continue
         if age > laid:
             world.decks[age], world.removed[age] = deal_age(age, rng, guilds)
             continue
-        assert world.structure is not None
-        hidden = [
-            i
-            for i, c in enumerate(world.structure.cards)
-            if c is not None and not world.structure.face_up[i]
-        ]
+        assert structure is not None
+        cards, face_up = structure.cards, structure.face_up
+        hidden = [i for i in range(len(cards)) if cards[i] is not None and not face_up[i]]
         seen_here = {c for c in world.decks[age] if c in seen}
-        unknown = [c for c in age_cards(age) if c not in seen_here]
-        rng.shuffle(unknown)
+        unknown = [c for c in _age_decks()[age] if c not in seen_here]
+        shuffle(rng, unknown)
         must = [g for g in guilds if g not in seen_here] if age == 3 else []
         placed = must + unknown[: len(hidden) - len(must)]
-        rng.shuffle(placed)
-        for i, c in zip(hidden, placed, strict=True):
-            world.structure.cards[i] = c
+        shuffle(rng, placed)
         deck = list(world.decks[age])
         for i, c in zip(hidden, placed, strict=True):
+            cards[i] = c
             deck[i] = c
         world.decks[age] = deck
         world.removed[age] = unknown[len(hidden) - len(must) :]

@@ -25,68 +25,116 @@ Rulings (docs/RULINGS.md, Duel):
 from __future__ import annotations
 
 import random
-from functools import lru_cache
-from typing import Any
+from functools import cache
+from typing import Any, Final
 
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
 from wonders.duel.actions import Action
 from wonders.duel.cards import catalog
-from wonders.duel.city import City, card_facts, token_names, wonder_facts
+from wonders.duel.city import (
+    CardFacts,
+    City,
+    WonderFacts,
+    card_facts,
+    token_names,
+    wonder_facts,
+)
 from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
 
-START_COINS = 7
-SELL_BASE = 2
-BOARD_TOKENS = 5
-LIBRARY_DRAW = 3
-WONDERS_EACH = 4
-WONDER_LIMIT = 7
-SUPREMACY_SYMBOLS = 6
-DISCOUNT = 2  # Architecture / Masonry
-URBANISM_COINS = 4
-MATHEMATICS_POINTS = 3
+START_COINS: Final = 7
+SELL_BASE: Final = 2
+BOARD_TOKENS: Final = 5
+LIBRARY_DRAW: Final = 3
+WONDERS_EACH: Final = 4
+WONDER_LIMIT: Final = 7
+SUPREMACY_SYMBOLS: Final = 6
+DISCOUNT: Final = 2  # Architecture / Masonry
+URBANISM_COINS: Final = 4
+MATHEMATICS_POINTS: Final = 3
 FIRST_GAME = (
     ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
     ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"),
 )
 # the wonder draft: who picks at each step (the 4th card of each round goes to the other
 # player automatically): round 1 A, B, B (A gets the last); round 2 B, A, A (B the last)
-DRAFT_PICKERS = (0, 1, 1, 1, 0, 0)
+DRAFT_PICKERS: Final = (0, 1, 1, 1, 0, 0)
 OPTIONS = {"players", "first_game"}
 
 
 class DuelState(State):
     game_name = "duel"
 
-    def __init__(self) -> None:
+    def __init__(self, source: DuelState | None = None) -> None:
+        """A blank state, or a copy of ``source`` (``clone``: a copy constructor, since
+        compiled classes have no cheap ``__new__``).
+
+        Search clones constantly, so a copy is copy-on-write: it shares every list, dict and
+        object of ``source`` (the cities, the structure, the track, the log...) until either
+        state applies an action, which first makes its own copies (``_unshare``). Lists never
+        changed in place (an Age's deck, the options) stay shared for good. Code that changes
+        a state by hand (tests) must do so on a state it has not cloned."""
+        if source is not None:
+            self._plays: dict[str, _CardPlay] = source._plays
+            self._wonder_facts: dict[str, WonderFacts] = source._wonder_facts
+            self.seed: int = source.seed
+            self.options: JSON = source.options
+            self.cities: list[City] = source.cities
+            self.phase: str = source.phase
+            self.age: int = source.age
+            self.current: int = source.current
+            self.decks: dict[int, list[str]] = source.decks
+            self.removed: dict[int, list[str]] = source.removed
+            self.structure: Structure[str] | None = source.structure
+            self.discard: list[str] = source.discard
+            self.board_tokens: list[str] = source.board_tokens
+            self.box_tokens: list[str] = source.box_tokens
+            self.gone_tokens: list[str] = source.gone_tokens
+            self.military: MilitaryTrack = source.military
+            self.offer: list[str] = source.offer
+            self.unseen_wonders: list[str] = source.unseen_wonders
+            self.gone_wonders: list[str] = source.gone_wonders
+            self.draft_step: int = source.draft_step
+            self.pending: list[tuple[Any, ...]] = source.pending
+            self.replay: bool = source.replay
+            self.last_taker: int = source.last_taker
+            self.victory: str = source.victory
+            self.winner: int | None = source.winner
+            self._events: list[JSON] = source._events
+            self._shared = True
+            source._shared = True
+            return
+        self._plays = _card_plays()  # the data's tables, held for quick reading
+        self._wonder_facts = wonder_facts()
         self.seed = 0
-        self.options: JSON = {}
+        self.options = {}
         self.cities = [City(START_COINS), City(START_COINS)]
         self.phase = "draft"
         self.age = 1
         self.current = 0
-        self.decks: dict[int, list[str]] = {}  # each Age's 20 cards in structure order
-        self.removed: dict[int, list[str]] = {}  # each Age's 3 cards removed unseen
-        self.structure: Structure[str] | None = None
-        self.discard: list[str] = []
-        self.board_tokens: list[str] = []
-        self.box_tokens: list[str] = []  # the 5 set aside, in (hidden) draw order
-        self.gone_tokens: list[str] = []  # the Great Library's 2 returned to the box
+        self.decks = {}  # each Age's 20 cards in structure order
+        self.removed = {}  # each Age's 3 cards removed unseen
+        self.structure = None
+        self.discard = []
+        self.board_tokens = []
+        self.box_tokens = []  # the 5 set aside, in (hidden) draw order
+        self.gone_tokens = []  # the Great Library's 2 returned to the box
         self.military = MilitaryTrack()
-        self.offer: list[str] = []  # face-up wonders of the draft
-        self.unseen_wonders: list[str] = []  # the next 4 of the draft, then the 4 unused
-        self.gone_wonders: list[str] = []  # the 8th wonder, returned by the 7-wonder limit
+        self.offer = []  # face-up wonders of the draft
+        self.unseen_wonders = []  # the next 4 of the draft, then the 4 unused
+        self.gone_wonders = []  # the 8th wonder, returned by the 7-wonder limit
         self.draft_step = 0
-        self.pending: list[tuple[Any, ...]] = []  # (kind, player, data)
+        self.pending = []  # (kind, player, data)
         self.replay = False
         self.last_taker = 0
         self.victory = ""
-        self.winner: int | None = None
-        self._events: list[JSON] = []
+        self.winner = None
+        self._events = []
+        self._shared = False  # its lists and objects are also a clone's (see above)
 
     # -- protocol -------------------------------------------------------------------------
 
@@ -98,20 +146,25 @@ class DuelState(State):
     def events(self) -> list[JSON]:
         return self._events
 
-    def to_move(self) -> list[int]:
+    def _mover(self) -> int:
+        """The seat to move, -1 once the game is over (``to_move`` without a list)."""
         if self.phase == "over":
-            return []
+            return -1
         if self.phase == "draft":
-            return [DRAFT_PICKERS[self.draft_step]]
+            return DRAFT_PICKERS[self.draft_step]
         if self.pending:
-            return [self.pending[0][1]]
-        return [self.current]
+            return int(self.pending[0][1])
+        return self.current
+
+    def to_move(self) -> list[int]:
+        mover = self._mover()
+        return [mover] if mover >= 0 else []
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
 
     def legal_actions(self, player: int) -> list[Action]:
-        if player not in self.to_move():
+        if player != self._mover() or player < 0:
             return []
         if self.phase == "draft":
             return [Action("pick_wonder", wonder=w) for w in self.offer]
@@ -127,7 +180,7 @@ class DuelState(State):
         cards = self.structure.cards
         if action.token or action.seat != -1 or action.card not in cards:
             return False
-        if cards.index(action.card) not in self.structure.accessible():
+        if not self.structure.is_open(cards.index(action.card)):
             return False
         city = self.cities[player]
         if action.kind == "sell":
@@ -162,21 +215,33 @@ class DuelState(State):
     def _turn_actions(self, player: int) -> list[Action]:
         assert self.structure is not None
         city = self.cities[player]
-        open_wonders = [w for w in city.wonders if w not in city.built]
-        if len(self.cities[0].built) + len(self.cities[1].built) >= WONDER_LIMIT:
-            open_wonders = []
-        wonder_costs = [(w, self.wonder_cost(player, w)[0]) for w in open_wonders]
-        buildable = [w for w, cost in wonder_costs if cost <= city.coins]
+        coins = city.coins
+        prices = self._prices(player)
+        buildable: list[str] = []
+        if len(self.cities[0].built) + len(self.cities[1].built) < WONDER_LIMIT:
+            waive = DISCOUNT if "Architecture" in city.tokens else 0
+            facts = self._wonder_facts
+            for w in city.wonders:
+                if (
+                    w not in city.built
+                    and trade_cost(facts[w].need, city.produce, city.choices, prices, waive)
+                    <= coins
+                ):
+                    buildable.append(w)
+        plays = self._plays
         acts = []
         cards = self.structure.cards
         for place in self.structure.accessible():
             name = cards[place]
             assert name is not None
-            if self.card_cost(player, name)[0] <= city.coins:
-                acts.append(Action("build", name))
-            acts.append(Action("sell", name))
-            for w in buildable:
-                acts.append(Action("wonder", name, w))
+            play = plays[name]
+            if self._card_cost(city, play, prices)[0] <= coins:
+                acts.append(play.build)
+            acts.append(play.sell)
+            if buildable:
+                with_card = play.wonder
+                for w in buildable:
+                    acts.append(with_card[w])
         return acts
 
     def apply(self, player: int, action: Any) -> None:
@@ -184,10 +249,12 @@ class DuelState(State):
             raise IllegalActionError(f"not a 7 Wonders Duel action: {action!r}")
         if player not in (0, 1):
             raise IllegalActionError(f"no seat {player} in Duel (seats 0 and 1)")
-        if player not in self.to_move():
+        if player != self._mover():
             raise IllegalActionError(f"seat {player} has no decision to make now")
         if not self._is_legal(player, action):
             raise IllegalActionError(f"illegal for seat {player} now: {action.describe()}")
+        if self._shared:
+            self._unshare()
         if self.phase == "draft":
             self._pick_wonder(player, action.wonder)
             return
@@ -205,32 +272,27 @@ class DuelState(State):
 
     def card_cost(self, player: int, name: str) -> tuple[int, int]:
         """(coins paid in all, of which to the bank for resources); a chain build is (0, 0)."""
-        f = card_facts()[name]
-        city = self.cities[player]
-        if f.card.chain_in and f.card.chain_in in city.chains:
-            return 0, 0
-        waive = DISCOUNT if f.card.color == "blue" and "Masonry" in city.tokens else 0
-        trade = self._trade(player, f.need, waive)
-        return f.card.coins_cost + trade, trade
+        return self._card_cost(self.cities[player], self._plays[name], self._prices(player))
 
     def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
-        waive = DISCOUNT if "Architecture" in self.cities[player].tokens else 0
-        trade = self._trade(player, wonder_facts()[wonder].need, waive)
+        city = self.cities[player]
+        waive = DISCOUNT if "Architecture" in city.tokens else 0
+        trade = trade_cost(
+            self._wonder_facts[wonder].need, city.produce, city.choices, self._prices(player), waive
+        )
         return trade, trade
 
-    def _trade(self, player: int, need: tuple[int, ...], waive: int) -> int:
-        city = self.cities[player]
-        produce = city.produce
-        if all(n <= produce[r] for r, n in enumerate(need) if n):
-            return 0
-        return _trade_cost(
-            need,
-            tuple(produce),
-            tuple(city.choices),
-            tuple(self.cities[1 - player].brown_grey),
-            city.fixed,
-            waive,
-        )
+    def _prices(self, player: int) -> tuple[int, ...]:
+        """The price of one unit of each resource for ``player`` now."""
+        return unit_prices(self.cities[1 - player].brown_grey, self.cities[player].fixed)
+
+    def _card_cost(self, city: City, play: _CardPlay, prices: tuple[int, ...]) -> tuple[int, int]:
+        chain_in = play.chain_in
+        if chain_in is not None and chain_in in city.chains:
+            return 0, 0
+        waive = DISCOUNT if play.blue and "Masonry" in city.tokens else 0
+        trade = trade_cost(play.need, city.produce, city.choices, prices, waive)
+        return play.coins_cost + trade, trade
 
     def _pay(self, player: int, total: int, trade: int) -> None:
         self.cities[player].coins -= total
@@ -430,7 +492,28 @@ class DuelState(State):
         self._log({"type": "game_over", "victory": victory, "winner": winner})
 
     def _log(self, event: JSON) -> None:
+        if self._shared:
+            self._unshare()
         self._events.append(event)
+
+    def _unshare(self) -> None:
+        """Own everything shared with a clone (see ``__init__``)."""
+        self.cities = [City(0, c) for c in self.cities]
+        self.decks = dict(self.decks)
+        self.removed = dict(self.removed)
+        if self.structure is not None:
+            self.structure = self.structure.copy()
+        self.discard = list(self.discard)
+        self.board_tokens = list(self.board_tokens)
+        self.box_tokens = list(self.box_tokens)
+        self.gone_tokens = list(self.gone_tokens)
+        self.military = MilitaryTrack(self.military.position, set(self.military.tokens))
+        self.offer = list(self.offer)
+        self.unseen_wonders = list(self.unseen_wonders)
+        self.gone_wonders = list(self.gone_wonders)
+        self.pending = list(self.pending)
+        self._events = list(self._events)
+        self._shared = False
 
     # -- scoring ------------------------------------------------------------------------------
 
@@ -513,38 +596,20 @@ class DuelState(State):
     def sample_world(self, player: int, rng: random.Random) -> DuelState:
         """Re-deal what ``player`` cannot know (sampling.py)."""
         world = self.clone()
+        # own what the re-deal changes; the rest stays shared until the world is played
+        world.decks = dict(world.decks)
+        world.removed = dict(world.removed)
+        if world.structure is not None:
+            world.structure = world.structure.copy()
+        world.unseen_wonders = list(world.unseen_wonders)
+        world.box_tokens = list(world.box_tokens)
         sampling.resample(world, rng)
         return world
 
     # -- copies and JSON ----------------------------------------------------------------------
 
     def clone(self) -> DuelState:
-        new = DuelState.__new__(DuelState)
-        new.seed = self.seed
-        new.options = self.options
-        new.cities = [c.copy() for c in self.cities]
-        new.phase = self.phase
-        new.age = self.age
-        new.current = self.current
-        new.decks = dict(self.decks)  # lists are never changed in place
-        new.removed = dict(self.removed)
-        new.structure = None if self.structure is None else self.structure.copy()
-        new.discard = list(self.discard)
-        new.board_tokens = list(self.board_tokens)
-        new.box_tokens = list(self.box_tokens)
-        new.gone_tokens = list(self.gone_tokens)
-        new.military = MilitaryTrack(self.military.position, set(self.military.tokens))
-        new.offer = list(self.offer)
-        new.unseen_wonders = list(self.unseen_wonders)
-        new.gone_wonders = list(self.gone_wonders)
-        new.draft_step = self.draft_step
-        new.pending = list(self.pending)
-        new.replay = self.replay
-        new.last_taker = self.last_taker
-        new.victory = self.victory
-        new.winner = self.winner
-        new._events = list(self._events)
-        return new
+        return DuelState(self)
 
     def to_json(self) -> JSON:
         return {
@@ -618,17 +683,26 @@ class DuelState(State):
         return Action.from_json(data)
 
 
-@lru_cache(maxsize=1 << 16)
-def _trade_cost(
-    need: tuple[int, ...],
-    produce: tuple[int, ...],
-    choices: tuple[tuple[int, ...], ...],
-    opponent_brown_grey: tuple[int, ...],
-    fixed: frozenset[int],
-    waive: int,
-) -> int:
-    prices = unit_prices(opponent_brown_grey, fixed)
-    return trade_cost(need, produce, choices, prices, waive)
+class _CardPlay:
+    """What a turn reads of one card: its price and its build, sell and wonder actions, made
+    once (actions are immutable, so the legal-action lists share them: building a NamedTuple
+    is slow in compiled code)."""
+
+    def __init__(self, facts: CardFacts, wonders: list[str]) -> None:
+        card = facts.card
+        self.need = facts.need
+        self.coins_cost = card.coins_cost
+        self.chain_in = card.chain_in
+        self.blue = card.color == "blue"
+        self.build = Action("build", card.name)
+        self.sell = Action("sell", card.name)
+        self.wonder = {w: Action("wonder", card.name, w) for w in wonders}
+
+
+@cache
+def _card_plays() -> dict[str, _CardPlay]:
+    wonders = list(wonder_facts())
+    return {name: _CardPlay(facts, wonders) for name, facts in card_facts().items()}
 
 
 def catalog_token(name: str) -> dict[str, Any]:
@@ -655,10 +729,10 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.seed = seed
     s.options = dict(options)
     tokens = list(token_names())
-    rng.shuffle(tokens)
+    sampling.shuffle(rng, tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = rng.sample(sampling.guild_names(), sampling.GUILDS_IN_PLAY)
+    guilds = sampling.sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
         s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
@@ -670,7 +744,7 @@ def setup(options: JSON, seed: int) -> DuelState:
         s._start_age(1, 0)
         return s
     wonders = list(wonder_facts())
-    rng.shuffle(wonders)
+    sampling.shuffle(rng, wonders)
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Generic, TypeVar
+from typing import Final, Generic, TypeVar
 
 from wonders.core.datafiles import load_toml
 from wonders.core.errors import DataError
 
-CARDS_PER_AGE = 20
+CARDS_PER_AGE: Final = 20
 T = TypeVar("T")
 
 
@@ -74,11 +74,20 @@ class Structure(Generic[T]):
     The accessible places are kept up to date as cards are taken (legal actions read them
     on every decision)."""
 
-    def __init__(self, age: int, cards: list[T]) -> None:
-        self.layout = layouts()[age]
+    def __init__(self, age: int, cards: list[T], source: Structure[T] | None = None) -> None:
+        """Lay ``cards`` out in ``age``'s layout, or copy ``source`` (a copy constructor:
+        compiled classes have no cheap ``__new__``)."""
+        self.age = age
+        if source is not None:
+            self.layout: Layout = source.layout
+            self.cards: list[T | None] = list(source.cards)
+            self.face_up: list[bool] = list(source.face_up)
+            self._open: list[int] = list(source._open)
+            return
         if len(cards) != CARDS_PER_AGE:
             raise ValueError(f"a structure holds {CARDS_PER_AGE} cards")
-        self.cards: list[T | None] = list(cards)
+        self.layout = layouts()[age]
+        self.cards = list(cards)
         self.face_up = [s.face_up for s in self.layout.slots]
         self._open = self._compute_open()
 
@@ -97,12 +106,11 @@ class Structure(Generic[T]):
         self._open = self._compute_open()
 
     def copy(self) -> Structure[T]:
-        new: Structure[T] = Structure.__new__(Structure)
-        new.layout = self.layout
-        new.cards = list(self.cards)
-        new.face_up = list(self.face_up)
-        new._open = list(self._open)
-        return new
+        return Structure(self.age, [], self)
+
+    def is_open(self, place: int) -> bool:
+        """Whether the card at ``place`` can be taken now."""
+        return place in self._open
 
     def accessible(self) -> list[int]:
         """Places whose card can be taken now."""
