@@ -233,6 +233,26 @@ class Facts:
             if "extra_card_on" in t.effects
         }
         self.wonders = {w.name: w for w in cat.wonders}
+        self.tokens_in_box = tuple(t.name for t in cat.tokens)  # Culture twice
+        self.costs = cat.costs
+        # every deck's cards as kind numbers, in the order setup shuffles them
+        self.deck_cards = {
+            deck: [self.index[k] for k, c in counts.items() for _ in range(c)]
+            for deck, counts in cat.decks.items()
+        }
+        # The engine's per-token lookups (token names stay the state's representation):
+        # shields, and the bit mask of what gives an extra card (bit ``kind``; ``STAGE_BIT``
+        # for building a stage).
+        self.stage_bit = len(self.names)
+        self.token_shields = {t.name: int(t.effects.get("shields", 0)) for t in cat.tokens}
+        self.token_extra = {
+            name: sum(1 << (self.stage_bit if what == "stage" else self.index[what]) for what in on)
+            for name, on in self.extra_on.items()
+        }
+        self.engineering = frozenset(
+            t.name for t in cat.tokens if t.effects.get("ignore_same_different")
+        )
+        self.economy = frozenset(t.name for t in cat.tokens if t.effects.get("gold_counts_double"))
 
 
 @cache
