@@ -104,8 +104,10 @@ class ActionTable:
         int; ``builds`` adds the stage."""
         key = 0
         for k in self.res_kind:
-            key = key * 5 + min(have[k], 4)
-        key = key * 5 + min(have[self.gold_kind], 4)
+            c = have[k]
+            key = key * 5 + (c if c < 4 else 4)
+        c = have[self.gold_kind]
+        key = key * 5 + (c if c < 4 else 4)
         return (key * 2 + (1 if engineering else 0)) * 2 + (1 if economy else 0)
 
     def builds(self, key: int, stage: int) -> list[Action]:

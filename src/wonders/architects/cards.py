@@ -234,6 +234,9 @@ class Facts:
         }
         self.wonders = {w.name: w for w in cat.wonders}
         self.tokens_in_box = tuple(t.name for t in cat.tokens)  # Culture twice
+        # wonder name -> the stages that may be built next, by the bit mask of the stages
+        # built (bit s for stage s)
+        self.next_stages = {w.name: _next_stages(w) for w in cat.wonders}
         self.costs = cat.costs
         # every deck's cards as kind numbers, in the order setup shuffles them
         self.deck_cards = {
@@ -253,6 +256,18 @@ class Facts:
             t.name for t in cat.tokens if t.effects.get("ignore_same_different")
         )
         self.economy = frozenset(t.name for t in cat.tokens if t.effects.get("gold_counts_double"))
+
+
+def _next_stages(w: ArchitectsWonder) -> tuple[tuple[int, ...], ...]:
+    table = []
+    for mask in range(1 << (STAGES + 1)):
+        todo: tuple[int, ...] = ()
+        for group in w.order:
+            todo = tuple(s for s in group if not mask >> s & 1)
+            if todo:
+                break
+        table.append(todo)
+    return tuple(table)
 
 
 @cache

@@ -45,7 +45,7 @@ from typing import Any
 from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
 from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
-from wonders.architects.sampling import shuffle
+from wonders.architects.sampling import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -104,13 +104,9 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
     free = [name for name in f.wonders if name not in opts["wonders"]]
     shuffle(free, rng)
     wonders = [f.wonders[name] if name else f.wonders[free.pop()] for name in opts["wonders"]]
-    decks = []
-    for w in wonders:
-        deck = list(f.deck_cards[w.name])
-        shuffle(deck, rng)
-        decks.append(deck)
+    decks = [list(f.deck_cards[w.name]) for w in wonders]
     central = list(f.deck_cards[CENTRAL])
-    shuffle(central, rng)
+    shuffle_all([*decks, central], rng)  # each deck in turn, then the central deck
     stack = list(f.tokens_in_box)
     shuffle(stack, rng)
     face_up = [stack.pop() for _ in range(FACE_UP_TOKENS)]
@@ -134,6 +130,9 @@ class ArchitectsState(State):
     game_name = "architects"
 
     # Cards are kind numbers (``facts()``); tokens, decks and pending effects are names.
+    # The rows of ``decks``, ``have``, ``built`` and ``progress`` (one per seat) are never
+    # changed in place: a change puts a new row in the table, so clones share the rows and
+    # copy only the tables. The other lists are changed in place and copied by clones.
     f: Facts
     acts: ActionTable
     options: JSON
@@ -143,6 +142,7 @@ class ArchitectsState(State):
     deck_index: dict[str, int]  # wonder name -> its deck's index
     take_acts: list[Action]  # each deck's take action; the central deck's last (index n)
     search_acts: list[Action]  # each deck's search action
+    next_stages: list[tuple[tuple[int, ...], ...]]  # each seat's Facts.next_stages table
     decks: list[list[int]]  # seat p's deck, between p and p + 1; the top is the last item
     central: list[int]  # the top is the last item
     face_up: list[str]
@@ -198,6 +198,7 @@ class ArchitectsState(State):
             self.deck_index = o.deck_index
             self.take_acts = o.take_acts
             self.search_acts = o.search_acts
+            self.next_stages = o.next_stages
             self._result = o._result
             self.cat = o.cat
             self.conflict_total = o.conflict_total
@@ -209,10 +210,11 @@ class ArchitectsState(State):
             self.held_deck = o.held_deck
             self.shuffles = o.shuffles
             self.over = o.over
+            # the tables of rows (rows are shared: see the class's comment)
+            self.have = o.have[:]
+            self.built = o.built[:]
+            self.progress = o.progress[:]
             # changed in place: copied
-            self.have = [h[:] for h in o.have]
-            self.built = [b[:] for b in o.built]
-            self.progress = [t[:] for t in o.progress]
             self.victory = o.victory[:]
             self.discard = o.discard[:]
             self.queue = o.queue[:]
@@ -228,6 +230,7 @@ class ArchitectsState(State):
         # the take actions of each deck, the central deck's last; the search actions
         self.take_acts = [self.acts.take[w.name] for w in wonders] + [self.acts.take[CENTRAL]]
         self.search_acts = [self.acts.search[w.name] for w in wonders]
+        self.next_stages = [f.next_stages[w.name] for w in wonders]
         k = len(f.names)
         self.have = [[0] * k for _ in wonders]
         self.built = [[] for _ in wonders]
@@ -289,7 +292,7 @@ class ArchitectsState(State):
             raise IllegalActionError("the game is over")
         if player != self.current:
             raise IllegalActionError(f"seat {player} owes no decision now")
-        if action not in self.legal_actions(player):
+        if not self._is_legal(action):
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
         self._legal = None
         kind = action.kind
@@ -310,6 +313,13 @@ class ArchitectsState(State):
             self.queue.pop(0)
             self._take_token(player, action.token, "Babylon")
         self._advance()
+
+    def _is_legal(self, action: Action) -> bool:
+        legal = self.legal_actions(self.current)
+        for a in legal:
+            if a is action:  # the usual case: one of the shared values (no tuple compared)
+                return True
+        return action in legal
 
     def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)
@@ -337,18 +347,16 @@ class ArchitectsState(State):
 
     def available_stages(self, p: int) -> list[int]:
         """The stages ``p`` may build next (several where the wonder lets the player choose)."""
-        built = self.built[p]
-        for group in self.wonders[p].order:
-            left = [s for s in group if s not in built]
-            if left:
-                return left
-        return []
+        return list(self._next_stages(p))
+
+    def _next_stages(self, p: int) -> tuple[int, ...]:
+        mask = 0
+        for s in self.built[p]:
+            mask |= 1 << s
+        return self.next_stages[p][mask]
 
     def deck_name(self, deck: int | str) -> str:
         return CENTRAL if deck == CENTRAL else self.wonders[int(deck)].name
-
-    def _deck(self, deck: int | str) -> list[int]:
-        return self.central if deck == CENTRAL else self.decks[int(deck)]
 
     # ------------------------------------------------------------ legal actions
 
@@ -427,7 +435,7 @@ class ArchitectsState(State):
 
     def _add_build_actions(self, p: int, acts: list[Action]) -> None:
         """Append every way to build each stage ``p`` may build next."""
-        stages = self.available_stages(p)
+        stages = self._next_stages(p)
         if not stages:
             return
         f = self.f
@@ -501,10 +509,13 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ what actions do
 
     def _take(self, p: int, deck: int | str) -> None:
-        cards = self._deck(deck)
-        kind = cards.pop()
         if deck == CENTRAL:
+            kind = self.central.pop()
             self.knows_top = 0
+        else:
+            cards = self.decks[int(deck)][:]  # a new row (see the class's comment)
+            kind = cards.pop()
+            self.decks[int(deck)] = cards
         self._events.append(
             {"type": "take", "seat": p, "deck": self.deck_name(deck), "card": self.f.names[kind]}
         )
@@ -512,7 +523,9 @@ class ArchitectsState(State):
 
     def _gain(self, p: int, kind: int) -> None:
         f = self.f
-        self.have[p][kind] += 1
+        have = self.have[p][:]
+        have[kind] += 1
+        self.have[p] = have
         if f.cat[kind] and self.cat != p:
             self.cat = p
             self._events.append({"type": "cat", "seat": p})
@@ -538,9 +551,10 @@ class ArchitectsState(State):
                 self._events.append({"type": "extra_card", "seat": p, "token": t})
 
     def _search(self, p: int, deck: int) -> None:
-        cards = self.decks[deck]
+        cards = self.decks[deck][:]
         count = min(SEARCH_DEPTH, len(cards))
         self.held = [cards.pop() for _ in range(count)]
+        self.decks[deck] = cards
         self.held_deck = deck
         self.queue[0] = PICK
         self._events.append(
@@ -550,10 +564,10 @@ class ArchitectsState(State):
     def _pick(self, p: int, kind: int) -> None:
         held = self.held
         held.remove(kind)
-        deck = self.decks[self.held_deck]
-        deck.extend(held)
+        deck = self.decks[self.held_deck] + held
         self.shuffles += 1
         shuffle(deck, random.Random(self.seed * 1_000_003 + self.shuffles))
+        self.decks[self.held_deck] = deck
         self._events.append(
             {"type": "take", "seat": p, "deck": self.deck_name(self.held_deck),
              "card": self.f.names[kind], "searched": True}
@@ -565,15 +579,16 @@ class ArchitectsState(State):
 
     def _build(self, p: int, stage: int, pay: tuple[str, ...]) -> None:
         f = self.f
-        have = self.have[p]
+        have = self.have[p][:]
         cost = f.costs[stage - 1]
         for name in pay:
             k = f.index[name]
             have[k] -= 1
             self.discard[k] += 1
+        self.have[p] = have
         if len(pay) < cost.count:  # a yellow card counted twice
             self.used.append("Economy")
-        self.built[p].append(stage)
+        self.built[p] = [*self.built[p], stage]
         w = self.wonders[p]
         self._events.append(
             {"type": "build", "seat": p, "stage": stage, "points": w.points[stage - 1],
@@ -600,11 +615,12 @@ class ArchitectsState(State):
         # "shield": Rhodes's stages count in ``shields``
 
     def _science(self, p: int, pay: tuple[str, ...], token: str) -> None:
-        have = self.have[p]
+        have = self.have[p][:]
         for name in pay:
             k = self.f.index[name]
             have[k] -= 1
             self.discard[k] += 1
+        self.have[p] = have
         self._take_token(p, token, "science", list(pay))
 
     def _take_token(self, p: int, token: str, why: str, used: list[str] | None = None) -> None:
@@ -617,7 +633,7 @@ class ArchitectsState(State):
                 self.face_up[i] = self.stack.pop()
             else:
                 del self.face_up[i]
-        self.progress[p].append(name)
+        self.progress[p] = [*self.progress[p], name]
         event: JSON = {"type": "progress", "seat": p, "token": name, "from": why}
         if token == STACK:
             event["from_stack"] = True
@@ -638,9 +654,11 @@ class ArchitectsState(State):
                         won[p] += 1
         for p in range(self.n):
             self.victory[p] += won[p]
+            have = self.have[p][:]
             for k in self.f.horned:
-                self.discard[k] += self.have[p][k]
-                self.have[p][k] = 0
+                self.discard[k] += have[k]
+                have[k] = 0
+            self.have[p] = have
         self.conflict = 0
         self.battle = False
         self._events.append({"type": "battle", "shields": shields, "won": won})
@@ -729,7 +747,7 @@ class ArchitectsState(State):
             self.options,
             self.seed,
             self.wonders,
-            [d[:] for d in self.decks],
+            self.decks[:],
             self.central[:],
             self.face_up[:],
             self.stack[:],
