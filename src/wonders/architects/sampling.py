@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -79,20 +79,24 @@ def resample(world: Decks, player: int, rng: random.Random) -> None:
     looking at with Halicarnassus (but the one that was on top), the token stack."""
     central = world.central
     keep = 1 if central and world.knows_top >> player & 1 else 0
-    hidden = central[: len(central) - keep]
-    pools = [hidden]
+    hidden = central[:-1] if keep else central  # the world's own list: shuffled in place
+    searched = world.held_deck if player != world.current else -1
+    pools: list[list[Any]] = [hidden]  # what is shuffled, in the order it is shuffled
     for d, deck in enumerate(world.decks):
         pool = deck[:-1]
-        if d == world.held_deck and player != world.current:
+        if d == searched:
             pool += world.held[1:]
         pools.append(pool)
+    pools.append(world.stack)
     shuffle_all(pools, rng)  # as shuffling each in turn
-    shuffle(world.stack, rng)
-    central[: len(hidden)] = hidden
+    if keep:
+        central[:-1] = hidden
     for d, deck in enumerate(world.decks):
         pool = pools[d + 1]
-        if d == world.held_deck and player != world.current:
+        if d == searched:
             extra = len(world.held) - 1
             world.held[1:] = pool[:extra]
             pool = pool[extra:]
-        world.decks[d] = pool + deck[-1:]  # a new row: clones share the old one
+        if deck:
+            pool.append(deck[-1])
+        world.decks[d] = pool  # a new row: clones share the old one
