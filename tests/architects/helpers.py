@@ -19,22 +19,29 @@ def game(*wonders: str, seed: int = 1) -> ArchitectsState:
 def give(state: ArchitectsState, seat: int, **cards: int) -> None:
     """Put cards in front of ``seat`` (kind=count), replacing what it had of those kinds."""
     f = facts()
+    row = list(state.have[seat])  # rows are replaced, never changed in place (state.py)
     for name, count in cards.items():
-        state.have[seat][f.index[name]] = count
+        row[f.index[name]] = count
+    state.have[seat] = row
     state._legal = None
 
 
 def stack(state: ArchitectsState, deck: str, *top_first: str) -> None:
     """Put these cards on top of ``deck`` (a wonder's name or "central"), first on top."""
     f = facts()
-    cards = state.central if deck == "central" else state.decks[state.deck_index[deck]]
-    cards.extend(f.index[k] for k in reversed(top_first))
+    if deck == "central":
+        state.central.extend(f.index[k] for k in reversed(top_first))
+    else:
+        d = state.deck_index[deck]
+        state.decks[d] = state.decks[d] + [f.index[k] for k in reversed(top_first)]
     state._legal = None
 
 
 def empty(state: ArchitectsState, deck: str) -> None:
-    cards = state.central if deck == "central" else state.decks[state.deck_index[deck]]
-    cards.clear()
+    if deck == "central":
+        state.central.clear()
+    else:
+        state.decks[state.deck_index[deck]] = []
     state._legal = None
 
 

@@ -118,3 +118,28 @@ def test_the_same_seed_gives_the_same_game_and_another_seed_another() -> None:
 
     assert play(3) == play(3)
     assert play(3) != play(4)
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 7), seed=st.integers(0, 10**6))
+def test_clones_and_sampled_worlds_are_independent(players: int, seed: int) -> None:
+    """Clones share the rows that are never changed in place: playing a clone or a sampled
+    world to the end leaves the original as it was, and the original's later moves leave
+    the clone as it was."""
+    state = setup({"players": players}, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        before = state.to_json()
+        clone = state.clone()
+        world = state.sample_world(p, random.Random(seed + state.turn))
+        for copy in (clone, world):
+            for _ in range(rng.randrange(1, 30)):
+                if copy.is_terminal():
+                    break
+                q = copy.to_move()[0]
+                copy.apply(q, rng.choice(copy.legal_actions(q)))
+        assert state.to_json() == before
+        kept = clone.to_json()
+        state.apply(p, rng.choice(state.legal_actions(p)))
+        assert clone.to_json() == kept

@@ -14,8 +14,11 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, NamedTuple
 
+from wonders.architects.cards import CENTRAL, facts
+from wonders.architects.payments import payments
 from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
 
@@ -72,3 +75,63 @@ class Action(NamedTuple):
             "token": f"take {token}",
         }
         return texts.get(self.kind, f"unknown action {self.kind!r}")
+
+
+class ActionTable:
+    """Every action value made once and shared: legal-action lists are assembled from these,
+    so a decision allocates no Action. Build actions are memoised per (grey cards, yellow
+    cards, stage, Engineering, usable Economy), keyed by one int (``build_key``)."""
+
+    def __init__(self) -> None:
+        f = facts()
+        decks = [*f.wonders, CENTRAL]
+        self.take = {d: Action("take", deck=d) for d in decks}
+        self.search = {d: Action("search", deck=d) for d in f.wonders}
+        self.pick = [Action("pick", card=name) for name in f.names]
+        tokens = [*dict.fromkeys(f.tokens), STACK]
+        self.token = {t: Action("token", token=t) for t in tokens}
+        sci = [f.names[k] for k in f.sci_kind]
+        # the ways to pay a science token: a pair of each symbol, then one of each
+        pays = [(name, name) for name in sci] + [tuple(sorted(sci))]
+        self.science = {t: [Action("science", pay=use, token=t) for use in pays] for t in tokens}
+        self.res_kind = f.res_kind
+        self.gold_kind = f.gold_kind
+        self.costs = f.costs
+        self._builds: dict[int, list[Action]] = {}
+
+    def build_key(self, have: list[int], engineering: bool, economy: bool) -> int:
+        """The cards that matter to a payment (each capped at 4) and the two tokens, as an
+        int; ``builds`` adds the stage."""
+        key = 0
+        for k in self.res_kind:
+            c = have[k]
+            key = key * 5 + (c if c < 4 else 4)
+        c = have[self.gold_kind]
+        key = key * 5 + (c if c < 4 else 4)
+        return (key * 2 + (1 if engineering else 0)) * 2 + (1 if economy else 0)
+
+    def builds(self, key: int, stage: int) -> list[Action]:
+        """The build actions of ``stage`` for the cards of ``key`` (shared: do not change)."""
+        full = key * 8 + stage
+        acts = self._builds.get(full)
+        if acts is None:
+            economy = key & 1 == 1
+            engineering = key >> 1 & 1 == 1
+            rest = key >> 2
+            gold = rest % 5
+            rest //= 5
+            res = []
+            for _ in self.res_kind:
+                res.append(rest % 5)
+                rest //= 5
+            cost = self.costs[stage - 1]
+            pays = payments(tuple(reversed(res)), gold, cost.count, cost.same, engineering, economy)
+            acts = [Action("build", stage=stage, pay=pay) for pay in pays]
+            self._builds[full] = acts
+        return acts
+
+
+@cache
+def table() -> ActionTable:
+    """The shared action values, made once."""
+    return ActionTable()

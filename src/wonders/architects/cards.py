@@ -233,6 +233,41 @@ class Facts:
             if "extra_card_on" in t.effects
         }
         self.wonders = {w.name: w for w in cat.wonders}
+        self.tokens_in_box = tuple(t.name for t in cat.tokens)  # Culture twice
+        # wonder name -> the stages that may be built next, by the bit mask of the stages
+        # built (bit s for stage s)
+        self.next_stages = {w.name: _next_stages(w) for w in cat.wonders}
+        self.costs = cat.costs
+        # every deck's cards as kind numbers, in the order setup shuffles them
+        self.deck_cards = {
+            deck: [self.index[k] for k, c in counts.items() for _ in range(c)]
+            for deck, counts in cat.decks.items()
+        }
+        # The engine's per-token lookups (token names stay the state's representation):
+        # shields, and the bit mask of what gives an extra card (bit ``kind``; ``STAGE_BIT``
+        # for building a stage).
+        self.stage_bit = len(self.names)
+        self.token_shields = {t.name: int(t.effects.get("shields", 0)) for t in cat.tokens}
+        self.token_extra = {
+            name: sum(1 << (self.stage_bit if what == "stage" else self.index[what]) for what in on)
+            for name, on in self.extra_on.items()
+        }
+        self.engineering = frozenset(
+            t.name for t in cat.tokens if t.effects.get("ignore_same_different")
+        )
+        self.economy = frozenset(t.name for t in cat.tokens if t.effects.get("gold_counts_double"))
+
+
+def _next_stages(w: ArchitectsWonder) -> tuple[tuple[int, ...], ...]:
+    table = []
+    for mask in range(1 << (STAGES + 1)):
+        todo: tuple[int, ...] = ()
+        for group in w.order:
+            todo = tuple(s for s in group if not mask >> s & 1)
+            if todo:
+                break
+        table.append(todo)
+    return tuple(table)
 
 
 @cache

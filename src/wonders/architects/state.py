@@ -43,15 +43,9 @@ import random
 from typing import Any
 
 from wonders.architects import sampling, scoring
-from wonders.architects.actions import KINDS, STACK, Action
-from wonders.architects.cards import (
-    CENTRAL,
-    STAGES,
-    ArchitectsWonder,
-    catalog,
-    facts,
-)
-from wonders.architects.payments import payments
+from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
+from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
+from wonders.architects.sampling import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -106,20 +100,15 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
         raise OptionsError("the seed must be an integer")
     opts = normalize_options(options)
     f = facts()
-    cat = catalog()
     rng = random.Random(seed)
     free = [name for name in f.wonders if name not in opts["wonders"]]
-    rng.shuffle(free)
+    shuffle(free, rng)
     wonders = [f.wonders[name] if name else f.wonders[free.pop()] for name in opts["wonders"]]
-    decks = []
-    for w in wonders:
-        deck = [f.index[k] for k, c in cat.decks[w.name].items() for _ in range(c)]
-        rng.shuffle(deck)
-        decks.append(deck)
-    central = [f.index[k] for k, c in cat.decks[CENTRAL].items() for _ in range(c)]
-    rng.shuffle(central)
-    stack = [t.name for t in cat.tokens]
-    rng.shuffle(stack)
+    decks = [list(f.deck_cards[w.name]) for w in wonders]
+    central = list(f.deck_cards[CENTRAL])
+    shuffle_all([*decks, central], rng)  # each deck in turn, then the central deck
+    stack = list(f.tokens_in_box)
+    shuffle(stack, rng)
     face_up = [stack.pop() for _ in range(FACE_UP_TOKENS)]
     state = ArchitectsState(opts, seed, wonders, decks, central, face_up, stack)
     state._events.append(
@@ -140,6 +129,46 @@ def two_player_battle(mine: int, theirs: int) -> int:
 class ArchitectsState(State):
     game_name = "architects"
 
+    # Cards are kind numbers (``facts()``); tokens, decks and pending effects are names.
+    # The rows of ``decks``, ``have``, ``built`` and ``progress`` (one per seat) are never
+    # changed in place: a change puts a new row in the table, so clones share the rows and
+    # copy only the tables. The other lists are changed in place and copied by clones.
+    f: Facts
+    acts: ActionTable
+    options: JSON
+    seed: int
+    n: int
+    wonders: list[ArchitectsWonder]
+    deck_index: dict[str, int]  # wonder name -> its deck's index
+    take_acts: list[Action]  # each deck's take action; the central deck's last (index n)
+    search_acts: list[Action]  # each deck's search action
+    next_stages: list[tuple[tuple[int, ...], ...]]  # each seat's Facts.next_stages table
+    decks: list[list[int]]  # seat p's deck, between p and p + 1; the top is the last item
+    central: list[int]  # the top is the last item
+    face_up: list[str]
+    stack: list[str]  # the top is the last item
+    have: list[list[int]]  # cards in front, by kind
+    built: list[list[int]]  # stage numbers in building order
+    progress: list[list[str]]
+    victory: list[int]
+    discard: list[int]  # by kind
+    cat: int | None
+    conflict_total: int
+    conflict: int  # tokens on their battle side
+    battle: bool  # the last token was flipped this turn
+    turn: int
+    current: int
+    queue: list[str]  # pending effects, oldest first
+    used: list[str]  # tokens used this turn ("Economy", extra-card tokens)
+    knows_top: int  # bit mask of the seats that know the central deck's top card
+    held: list[int]  # Halicarnassus: the cards looked at
+    held_deck: int
+    shuffles: int
+    over: bool
+    _events: list[JSON]
+    _legal: list[Action] | None  # this decision's legal actions, once computed
+    _result: Result | None
+
     def __init__(
         self,
         options: JSON,
@@ -149,40 +178,81 @@ class ArchitectsState(State):
         central: list[int],
         face_up: list[str],
         stack: list[str],
+        copy_of: ArchitectsState | None = None,
     ) -> None:
-        f = facts()
-        self.f = f
+        """A new game's state, or (``copy_of``) a copy of that state's other fields: compiled,
+        ``__new__`` runs ``__init__``, so the copy constructor lives here (see ``clone``)."""
         self.options = options
         self.seed = seed
         self.n = len(wonders)
         self.wonders = wonders
-        self.deck_index = {w.name: i for i, w in enumerate(wonders)}
-        self.decks = decks  # seat p's deck, between p and p + 1; the top is the last item
-        self.central = central  # the top is the last item
+        self.decks = decks
+        self.central = central
         self.face_up = face_up
-        self.stack = stack  # the top is the last item
+        self.stack = stack
+        if copy_of is not None:
+            o = copy_of
+            # immutable or never changed in place: shared
+            self.f = o.f
+            self.acts = o.acts
+            self.deck_index = o.deck_index
+            self.take_acts = o.take_acts
+            self.search_acts = o.search_acts
+            self.next_stages = o.next_stages
+            self._result = o._result
+            self.cat = o.cat
+            self.conflict_total = o.conflict_total
+            self.conflict = o.conflict
+            self.battle = o.battle
+            self.turn = o.turn
+            self.current = o.current
+            self.knows_top = o.knows_top
+            self.held_deck = o.held_deck
+            self.shuffles = o.shuffles
+            self.over = o.over
+            # the tables of rows (rows are shared: see the class's comment)
+            self.have = o.have[:]
+            self.built = o.built[:]
+            self.progress = o.progress[:]
+            # changed in place: copied
+            self.victory = o.victory[:]
+            self.discard = o.discard[:]
+            self.queue = o.queue[:]
+            self.used = o.used[:]
+            self.held = o.held[:]
+            self._events = o._events[:]
+            self._legal = None
+            return
+        f = facts()
+        self.f = f
+        self.acts = table()
+        self.deck_index = {w.name: i for i, w in enumerate(wonders)}
+        # the take actions of each deck, the central deck's last; the search actions
+        self.take_acts = [self.acts.take[w.name] for w in wonders] + [self.acts.take[CENTRAL]]
+        self.search_acts = [self.acts.search[w.name] for w in wonders]
+        self.next_stages = [f.next_stages[w.name] for w in wonders]
         k = len(f.names)
-        self.have: list[list[int]] = [[0] * k for _ in wonders]  # cards in front, by kind
-        self.built: list[list[int]] = [[] for _ in wonders]  # stage numbers in building order
-        self.progress: list[list[str]] = [[] for _ in wonders]
+        self.have = [[0] * k for _ in wonders]
+        self.built = [[] for _ in wonders]
+        self.progress = [[] for _ in wonders]
         self.victory = [0] * self.n
         self.discard = [0] * k
-        self.cat: int | None = None
+        self.cat = None
         self.conflict_total = CONFLICT_TOKENS[self.n]
-        self.conflict = 0  # tokens on their battle side
-        self.battle = False  # the last token was flipped this turn
+        self.conflict = 0
+        self.battle = False
         self.turn = 0
         self.current = 0
-        self.queue: list[str] = []
-        self.used: list[str] = []  # tokens used this turn ("Economy", extra-card tokens)
-        self.knows_top = 0  # bit mask of the seats that know the central deck's top card
-        self.held: list[int] = []  # Halicarnassus: the cards looked at
+        self.queue = []
+        self.used = []
+        self.knows_top = 0
+        self.held = []
         self.held_deck = -1
         self.shuffles = 0
         self.over = False
-        self._events: list[JSON] = []
-        self._legal: list[Action] | None = None
-        self._result: Result | None = None
+        self._events = []
+        self._legal = None
+        self._result = None
 
     # ------------------------------------------------------------ protocol
 
@@ -222,7 +292,7 @@ class ArchitectsState(State):
             raise IllegalActionError("the game is over")
         if player != self.current:
             raise IllegalActionError(f"seat {player} owes no decision now")
-        if action not in self.legal_actions(player):
+        if not self._is_legal(action):
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
         self._legal = None
         kind = action.kind
@@ -244,6 +314,13 @@ class ArchitectsState(State):
             self._take_token(player, action.token, "Babylon")
         self._advance()
 
+    def _is_legal(self, action: Action) -> bool:
+        legal = self.legal_actions(self.current)
+        for a in legal:
+            if a is action:  # the usual case: one of the shared values (no tuple compared)
+                return True
+        return action in legal
+
     def action_from_json(self, data: Any) -> Action:
         return Action.from_json(data)
 
@@ -256,106 +333,122 @@ class ArchitectsState(State):
     def shields(self, p: int) -> int:
         f = self.f
         have = self.have[p]
-        total = sum(have[k] for k in f.red_kinds)
+        total = 0
+        for k in f.red_kinds:
+            total += have[k]
         w = self.wonders[p]
         if w.effect == "shield":
-            total += sum(1 for s in self.built[p] if s in w.effect_stages)
+            for s in self.built[p]:
+                if s in w.effect_stages:
+                    total += 1
         for t in self.progress[p]:
-            total += f.tokens[t].get("shields", 0)
-        return int(total)
+            total += f.token_shields[t]
+        return total
 
     def available_stages(self, p: int) -> list[int]:
         """The stages ``p`` may build next (several where the wonder lets the player choose)."""
-        built = self.built[p]
-        for group in self.wonders[p].order:
-            left = [s for s in group if s not in built]
-            if left:
-                return left
-        return []
+        return list(self._next_stages(p))
+
+    def _next_stages(self, p: int) -> tuple[int, ...]:
+        mask = 0
+        for s in self.built[p]:
+            mask |= 1 << s
+        return self.next_stages[p][mask]
 
     def deck_name(self, deck: int | str) -> str:
         return CENTRAL if deck == CENTRAL else self.wonders[int(deck)].name
-
-    def _deck(self, deck: int | str) -> list[int]:
-        return self.central if deck == CENTRAL else self.decks[int(deck)]
 
     # ------------------------------------------------------------ legal actions
 
     def _compute_legal(self) -> list[Action]:
         p = self.current
-        acts: list[Action] = []
-        if self.queue:
-            acts.extend(self._effect_actions(p, self.queue[0]))
-        acts.extend(self._science_actions(p))
-        acts.extend(self._build_actions(p))
+        acts = self._effect_actions(p, self.queue[0]) if self.queue else []
+        self._add_science_actions(p, acts)
+        self._add_build_actions(p, acts)
         return acts
 
-    def _take_sources(self, p: int, what: str) -> list[int | str]:
+    def _take_sources(self, p: int, what: str) -> list[int]:
+        """The decks ``p`` may take from (``n`` is the central deck), empty ones left out."""
+        n = self.n
+        decks = self.decks
         if what == ANY:
-            sources: list[int | str] = list(range(self.n))
-        elif what == SEARCH:
-            sources = list(dict.fromkeys(self.side_decks(p)))
-            return [d for d in sources if self.decks[int(d)]]
+            sources = [d for d in range(n) if decks[d]]
         else:
-            sources = list(dict.fromkeys(self.side_decks(p)))
-        sources.append(CENTRAL)
-        return [d for d in sources if self._deck(d)]
+            sources = [d for d in (p, (p - 1) % n) if decks[d]]  # left, right (n >= 2)
+            if what == SEARCH:
+                return sources
+        if self.central:
+            sources.append(n)
+        return sources
+
+    def _can_take(self, p: int) -> bool:
+        """Whether ``p`` has a deck to take the turn's card from."""
+        return bool(self.central or self.decks[p] or self.decks[(p - 1) % self.n])
 
     def _effect_actions(self, p: int, what: str) -> list[Action]:
+        """The choices of the pending effect ``what`` (a new list)."""
         if what in (MAIN, EXTRA, ANY):
-            return [Action("take", deck=self.deck_name(d)) for d in self._take_sources(p, what)]
+            takes = self.take_acts
+            return [takes[d] for d in self._take_sources(p, what)]
         if what == SEARCH:
-            return [Action("search", deck=self.deck_name(d)) for d in self._take_sources(p, SEARCH)]
+            searches = self.search_acts
+            return [searches[d] for d in self._take_sources(p, SEARCH)]
         if what == PICK:
-            names = self.f.names
-            return [Action("pick", card=names[k]) for k in sorted(set(self.held))]
-        return [Action("token", token=t) for t in self._token_choices()]
+            picks = self.acts.pick
+            return [picks[k] for k in sorted(set(self.held))]
+        tokens = self.acts.token
+        return [tokens[t] for t in self._token_choices()]
 
     def _token_choices(self) -> list[str]:
-        out = list(dict.fromkeys(self.face_up))
+        out: list[str] = []
+        for t in self.face_up:
+            if t not in out:
+                out.append(t)
         if self.stack:
             out.append(STACK)
         return out
 
-    def _science_actions(self, p: int) -> list[Action]:
-        f = self.f
+    def _add_science_actions(self, p: int, acts: list[Action]) -> None:
+        """Append the science tokens ``p`` may take: by payment (a pair of each symbol, then
+        one of each), then by token."""
         have = self.have[p]
-        counts = [have[k] for k in f.sci_kind]
-        if max(counts) < 2 and min(counts) < 1:
-            return []
-        tokens = self._token_choices()
-        if not tokens:
-            return []
-        sets: list[tuple[str, ...]] = []
-        for s, c in enumerate(counts):
+        sci = self.f.sci_kind
+        pairs = False
+        full = True
+        for k in sci:
+            c = have[k]
             if c >= 2:
-                name = f.names[f.sci_kind[s]]
-                sets.append((name, name))
-        if min(counts) >= 1:
-            sets.append(tuple(sorted(f.names[k] for k in f.sci_kind)))
-        return [Action("science", pay=use, token=t) for use in sets for t in tokens]
+                pairs = True
+            if c < 1:
+                full = False
+        if not pairs and not full:
+            return
+        tokens = self._token_choices()
+        science = self.acts.science
+        for use in range(len(sci)):
+            if have[sci[use]] >= 2:
+                for t in tokens:
+                    acts.append(science[t][use])
+        if full:
+            for t in tokens:
+                acts.append(science[t][len(sci)])
 
-    def _build_actions(self, p: int) -> list[Action]:
-        stages = self.available_stages(p)
+    def _add_build_actions(self, p: int, acts: list[Action]) -> None:
+        """Append every way to build each stage ``p`` may build next."""
+        stages = self._next_stages(p)
         if not stages:
-            return []
+            return
         f = self.f
-        have = self.have[p]
-        res = tuple(min(have[k], 4) for k in f.res_kind)
-        gold = min(have[f.gold_kind], 4)
-        tokens = self.progress[p]
-        engineering = any(f.tokens[t].get("ignore_same_different") for t in tokens)
-        economy = (
-            any(f.tokens[t].get("gold_counts_double") for t in tokens)
-            and "Economy" not in self.used
-        )
-        costs = catalog().costs
-        acts = []
+        engineering = economy = False
+        for t in self.progress[p]:
+            if t in f.engineering:
+                engineering = True
+            if t in f.economy and "Economy" not in self.used:
+                economy = True
+        table = self.acts
+        key = table.build_key(self.have[p], engineering, economy)
         for s in stages:
-            cost = costs[s - 1]
-            for pay in payments(res, gold, cost.count, cost.same, engineering, economy):
-                acts.append(Action("build", stage=s, pay=pay))
-        return acts
+            acts.extend(table.builds(key, s))
 
     # ------------------------------------------------------------ turn flow
 
@@ -363,7 +456,7 @@ class ArchitectsState(State):
         """Start ``p``'s turn, or the next seat's that has a deck to take from."""
         for i in range(self.n):
             seat = (p + i) % self.n
-            if self._take_sources(seat, MAIN):
+            if self._can_take(seat):
                 break
         else:
             self._events.append({"type": "no_cards"})
@@ -381,16 +474,16 @@ class ArchitectsState(State):
     def _advance(self) -> None:
         """Drop effects that cannot happen; end the turn when nothing is owed."""
         p = self.current
+        legal: list[Action] = []
         while self.queue:
             head = self.queue[0]
-            if head == PICK or self._effect_actions(p, head):
+            legal = self._effect_actions(p, head)
+            if legal:
                 break
             self.queue.pop(0)
             self._events.append({"type": "nothing", "seat": p, "effect": head})
-        if self.queue or self._science_actions(p):
-            self._legal = None
-            return
-        legal = self._build_actions(p)
+        self._add_science_actions(p, legal)
+        self._add_build_actions(p, legal)
         if legal:
             self._legal = legal
             return
@@ -416,10 +509,13 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ what actions do
 
     def _take(self, p: int, deck: int | str) -> None:
-        cards = self._deck(deck)
-        kind = cards.pop()
         if deck == CENTRAL:
+            kind = self.central.pop()
             self.knows_top = 0
+        else:
+            cards = self.decks[int(deck)][:]  # a new row (see the class's comment)
+            kind = cards.pop()
+            self.decks[int(deck)] = cards
         self._events.append(
             {"type": "take", "seat": p, "deck": self.deck_name(deck), "card": self.f.names[kind]}
         )
@@ -427,7 +523,9 @@ class ArchitectsState(State):
 
     def _gain(self, p: int, kind: int) -> None:
         f = self.f
-        self.have[p][kind] += 1
+        have = self.have[p][:]
+        have[kind] += 1
+        self.have[p] = have
         if f.cat[kind] and self.cat != p:
             self.cat = p
             self._events.append({"type": "cat", "seat": p})
@@ -440,21 +538,23 @@ class ArchitectsState(State):
             )
             if self.conflict == self.conflict_total:
                 self.battle = True
-        self._trigger(p, f.names[kind])
+        self._trigger(p, kind)
 
-    def _trigger(self, p: int, what: str) -> None:
-        """Progress tokens that give an extra card when ``what`` (a kind or "stage") happens."""
+    def _trigger(self, p: int, what: int) -> None:
+        """Progress tokens that give an extra card when ``what`` (a kind, or ``stage_bit`` for
+        a stage) happens."""
+        extra = self.f.token_extra
         for t in self.progress[p]:
-            on = self.f.extra_on.get(t)
-            if on is not None and what in on and t not in self.used:
+            if extra.get(t, 0) >> what & 1 and t not in self.used:
                 self.used.append(t)
                 self.queue.append(EXTRA)
                 self._events.append({"type": "extra_card", "seat": p, "token": t})
 
     def _search(self, p: int, deck: int) -> None:
-        cards = self.decks[deck]
+        cards = self.decks[deck][:]
         count = min(SEARCH_DEPTH, len(cards))
         self.held = [cards.pop() for _ in range(count)]
+        self.decks[deck] = cards
         self.held_deck = deck
         self.queue[0] = PICK
         self._events.append(
@@ -464,10 +564,10 @@ class ArchitectsState(State):
     def _pick(self, p: int, kind: int) -> None:
         held = self.held
         held.remove(kind)
-        deck = self.decks[self.held_deck]
-        deck.extend(held)
+        deck = self.decks[self.held_deck] + held
         self.shuffles += 1
-        random.Random(self.seed * 1_000_003 + self.shuffles).shuffle(deck)
+        shuffle(deck, random.Random(self.seed * 1_000_003 + self.shuffles))
+        self.decks[self.held_deck] = deck
         self._events.append(
             {"type": "take", "seat": p, "deck": self.deck_name(self.held_deck),
              "card": self.f.names[kind], "searched": True}
@@ -479,15 +579,16 @@ class ArchitectsState(State):
 
     def _build(self, p: int, stage: int, pay: tuple[str, ...]) -> None:
         f = self.f
-        have = self.have[p]
-        cost = catalog().costs[stage - 1]
+        have = self.have[p][:]
+        cost = f.costs[stage - 1]
         for name in pay:
             k = f.index[name]
             have[k] -= 1
             self.discard[k] += 1
+        self.have[p] = have
         if len(pay) < cost.count:  # a yellow card counted twice
             self.used.append("Economy")
-        self.built[p].append(stage)
+        self.built[p] = [*self.built[p], stage]
         w = self.wonders[p]
         self._events.append(
             {"type": "build", "seat": p, "stage": stage, "points": w.points[stage - 1],
@@ -495,7 +596,7 @@ class ArchitectsState(State):
         )  # fmt: skip
         if stage in w.effect_stages:
             self._stage_effect(p, w.effect or "")
-        self._trigger(p, "stage")
+        self._trigger(p, self.f.stage_bit)
 
     def _stage_effect(self, p: int, effect: str) -> None:
         if effect == "take_any_deck_top":
@@ -514,11 +615,12 @@ class ArchitectsState(State):
         # "shield": Rhodes's stages count in ``shields``
 
     def _science(self, p: int, pay: tuple[str, ...], token: str) -> None:
-        have = self.have[p]
+        have = self.have[p][:]
         for name in pay:
             k = self.f.index[name]
             have[k] -= 1
             self.discard[k] += 1
+        self.have[p] = have
         self._take_token(p, token, "science", list(pay))
 
     def _take_token(self, p: int, token: str, why: str, used: list[str] | None = None) -> None:
@@ -531,7 +633,7 @@ class ArchitectsState(State):
                 self.face_up[i] = self.stack.pop()
             else:
                 del self.face_up[i]
-        self.progress[p].append(name)
+        self.progress[p] = [*self.progress[p], name]
         event: JSON = {"type": "progress", "seat": p, "token": name, "from": why}
         if token == STACK:
             event["from_stack"] = True
@@ -552,9 +654,11 @@ class ArchitectsState(State):
                         won[p] += 1
         for p in range(self.n):
             self.victory[p] += won[p]
+            have = self.have[p][:]
             for k in self.f.horned:
-                self.discard[k] += self.have[p][k]
-                self.have[p][k] = 0
+                self.discard[k] += have[k]
+                have[k] = 0
+            self.have[p] = have
         self.conflict = 0
         self.battle = False
         self._events.append({"type": "battle", "shields": shields, "won": won})
@@ -638,31 +742,17 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ copies and JSON
 
     def clone(self) -> ArchitectsState:
-        """An independent copy: every field, containers changed in place copied."""
-        other = ArchitectsState(
+        """An independent copy: containers changed in place copied, the rest shared."""
+        return ArchitectsState(
             self.options,
             self.seed,
             self.wonders,
-            [list(d) for d in self.decks],
-            list(self.central),
-            list(self.face_up),
-            list(self.stack),
+            self.decks[:],
+            self.central[:],
+            self.face_up[:],
+            self.stack[:],
+            self,
         )
-        other.cat, other.conflict, other.battle = self.cat, self.conflict, self.battle
-        other.turn, other.current, other.knows_top = self.turn, self.current, self.knows_top
-        other.held_deck, other.shuffles, other.over = self.held_deck, self.shuffles, self.over
-        other._result = self._result
-        other.have = [list(h) for h in self.have]
-        other.built = [list(b) for b in self.built]
-        other.progress = [list(t) for t in self.progress]
-        other.victory = list(self.victory)
-        other.discard = list(self.discard)
-        other.queue = list(self.queue)
-        other.used = list(self.used)
-        other.held = list(self.held)
-        other._events = list(self._events)
-        other._legal = None
-        return other
 
     def to_json(self) -> JSON:
         names = self.f.names
