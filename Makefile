@@ -29,9 +29,12 @@ $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[dev,rl,cluster,web]'
 	touch $(TEST_STAMP) $(PLAY_STAMP) $(WEB_STAMP) $(BUILD_STAMP)
 
-# rebuild the engines when a source changed since the last build
+# rebuild the engines when a source changed since the last build (old extensions removed
+# first, so a module no longer compiled cannot shadow its source; the new ones dated now)
 $(BUILD_STAMP): $(ENGINE_SOURCES) | $(PLAY_STAMP)
+	find src -name '*.so' -delete
 	$(BIN)/pip install --quiet --no-deps -e .
+	find src -name '*.so' -exec touch {} +
 	touch $(BUILD_STAMP)
 
 build: $(BUILD_STAMP)

@@ -10,17 +10,38 @@ keeping every card the player has seen where it is (guilds seen stay in the game
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Final
+from typing import Final, Protocol
 
 from wonders.duel.cards import catalog
-
-if TYPE_CHECKING:  # state.py imports this module; compiled, the type is known statically
-    from wonders.duel.state import DuelState
+from wonders.duel.structure import Structure
 
 REMOVED_PER_AGE: Final = 3
 GUILDS_IN_PLAY: Final = 3
 SAMPLE_POOL_LIMIT: Final = 21  # random.sample draws from a pool up to this size (k <= 5)
+
+
+class _CityCards(Protocol):
+    cards: list[str]
+    built: dict[str, str]  # wonder -> the card under it
+
+
+class Dealt(Protocol):
+    """What ``resample`` reads and re-deals in a Duel state (``state.DuelState``; a
+    protocol, so that this module does not import the state's)."""
+
+    age: int
+    phase: str
+    decks: dict[int, list[str]]
+    removed: dict[int, list[str]]
+    structure: Structure[str] | None
+    discard: list[str]
+    unseen_wonders: list[str]
+    box_tokens: list[str]
+
+    @property
+    def cities(self) -> Sequence[_CityCards]: ...
 
 
 @cache
@@ -95,7 +116,7 @@ def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str]
     return kept, removed
 
 
-def visible_cards(state: DuelState) -> list[str]:
+def visible_cards(state: Dealt) -> list[str]:
     """Every Age card a player has seen: built, discarded, under wonders, face up."""
     out = list(state.discard)
     for c in state.cities:
@@ -110,7 +131,7 @@ def visible_cards(state: DuelState) -> list[str]:
     return out
 
 
-def resample(world: DuelState, rng: random.Random) -> None:
+def resample(world: Dealt, rng: random.Random) -> None:
     """Re-deal in place what no player knows in ``world`` (a copy of the true state): both
     players know the same things in Duel, so this serves either seat."""
     shuffle(rng, world.unseen_wonders)
