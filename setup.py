@@ -16,6 +16,7 @@ from setuptools import setup
 # web stay pure Python: they import these unchanged, and may be subclassed or patched.
 COMPILED = [
     "core/actions",
+    "core/draws",
     "core/protocol",
     "classic/actions",
     "classic/cards",

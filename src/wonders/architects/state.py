@@ -45,7 +45,7 @@ from typing import Any
 from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
 from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
-from wonders.architects.sampling import shuffle, shuffle_all
+from wonders.core.draws import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -102,13 +102,13 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
     f = facts()
     rng = random.Random(seed)
     free = [name for name in f.wonders if name not in opts["wonders"]]
-    shuffle(free, rng)
+    shuffle(rng, free)
     wonders = [f.wonders[name] if name else f.wonders[free.pop()] for name in opts["wonders"]]
     decks = [list(f.deck_cards[w.name]) for w in wonders]
     central = list(f.deck_cards[CENTRAL])
-    shuffle_all([*decks, central], rng)  # each deck in turn, then the central deck
+    shuffle_all(rng, [*decks, central])  # each deck in turn, then the central deck
     stack = list(f.tokens_in_box)
-    shuffle(stack, rng)
+    shuffle(rng, stack)
     face_up = [stack.pop() for _ in range(FACE_UP_TOKENS)]
     state = ArchitectsState(opts, seed, wonders, decks, central, face_up, stack)
     state._events.append(
@@ -566,7 +566,7 @@ class ArchitectsState(State):
         held.remove(kind)
         deck = self.decks[self.held_deck] + held
         self.shuffles += 1
-        shuffle(deck, random.Random(self.seed * 1_000_003 + self.shuffles))
+        shuffle(random.Random(self.seed * 1_000_003 + self.shuffles), deck)
         self.decks[self.held_deck] = deck
         self._events.append(
             {"type": "take", "seat": p, "deck": self.deck_name(self.held_deck),

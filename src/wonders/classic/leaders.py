@@ -20,7 +20,7 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import LEADER, Card, Stage
 from wonders.classic.city import City
 from wonders.classic.trade import HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT, ExpansionTrade
-from wonders.classic.turn import DRAFT, ClassicState, Provenance
+from wonders.classic.turn import DRAFT, Provenance
 from wonders.core.protocol import JSON
 
 LEADER_DRAFT, RECRUIT, RECRUIT_NOW = "leader_draft", "recruit", "recruit_now"

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Final, Protocol
 
+from wonders.core.draws import sample, shuffle
 from wonders.duel.cards import catalog
 from wonders.duel.structure import Structure
 
 REMOVED_PER_AGE: Final = 3
 GUILDS_IN_PLAY: Final = 3
-SAMPLE_POOL_LIMIT: Final = 21  # random.sample draws from a pool up to this size (k <= 5)
 
 
 class _CityCards(Protocol):
@@ -65,43 +65,6 @@ def age_cards(age: int) -> list[str]:
 
 def guild_names() -> list[str]:
     return list(_guilds())
-
-
-def shuffle(rng: random.Random, items: list[str]) -> None:
-    """``rng.shuffle(items)``, drawing the very same numbers: the standard library's
-    algorithm (Fisher-Yates over ``getrandbits``) written out so that it runs compiled.
-    A subclass of ``random.Random`` may draw differently, so it keeps its own shuffle."""
-    if type(rng) is not random.Random:
-        rng.shuffle(items)
-        return
-    getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        items[i], items[j] = items[j], items[i]
-
-
-def sample(rng: random.Random, population: list[str], k: int) -> list[str]:
-    """``rng.sample(population, k)``, drawing the very same numbers (the standard library's
-    pool method, which it uses for populations this small), written out to run compiled."""
-    n = len(population)
-    if type(rng) is not random.Random or n > SAMPLE_POOL_LIMIT or not 0 <= k <= n:
-        return rng.sample(population, k)
-    pool = list(population)
-    getrandbits = rng.getrandbits
-    out = []
-    for i in range(k):
-        m = n - i
-        bits = m.bit_length()
-        j = getrandbits(bits)
-        while j >= m:
-            j = getrandbits(bits)
-        out.append(pool[j])
-        pool[j] = pool[m - 1]
-    return out
 
 
 def deal_age(age: int, rng: random.Random, guilds: list[str]) -> tuple[list[str], list[str]]:

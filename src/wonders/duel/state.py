@@ -28,6 +28,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
+from wonders.core.draws import sample, shuffle
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
@@ -729,10 +730,10 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.seed = seed
     s.options = dict(options)
     tokens = list(token_names())
-    sampling.shuffle(rng, tokens)
+    shuffle(rng, tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = sampling.sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
+    guilds = sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
         s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
@@ -744,7 +745,7 @@ def setup(options: JSON, seed: int) -> DuelState:
         s._start_age(1, 0)
         return s
     wonders = list(wonder_facts())
-    sampling.shuffle(rng, wonders)
+    shuffle(rng, wonders)
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s
