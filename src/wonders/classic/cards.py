@@ -94,6 +94,7 @@ CITIES_MAX_PLAYERS = 8  # 8 players only with Cities
 
 Vector = tuple[int, ...]  # one count per resource, in RESOURCES order
 ZERO: Vector = (0,) * 7
+Choices = tuple[tuple[int, ...], ...]  # either/or sources: the resources of each option
 
 
 @dataclass(frozen=True)
@@ -164,13 +165,15 @@ class Card:
     effects: tuple[Effect, ...]
     # Facts precomputed at load for the hot path:
     produce: Vector = ZERO
-    choices: tuple[tuple[int, ...], ...] = ()
+    choices: Choices = ()
     shields: int = 0
     points: int = 0
     science: int | None = None
     coins_now: int = 0
     name_id: int = 0
     chain_ids: frozenset[int] = field(default_factory=frozenset)  # name_ids that chain to it
+    chain_mask: int = 0  # chain_ids as a bit mask (City.names)
+    produces: bool = False  # any(produce)
 
     @property
     def is_guild(self) -> bool:
@@ -438,6 +441,7 @@ def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
         elif e.type == "coins":
             facts["coins_now"] += e.amount
     facts["produce"] = tuple(produce)
+    facts["produces"] = any(produce)
     facts["choices"] = tuple(choices)
     return facts
 
@@ -532,9 +536,15 @@ def parse_catalog(
             if min(ages_of[target]) >= s["age"]:
                 raise DataError(f"card {s['name']!r}: chains from a card of a later Age")
         chain_ids = frozenset(name_ids[t] for t in s["chains_from"])
+        chain_mask = sum(1 << t for t in chain_ids)
         cards.append(
             Card(
-                id=i, name_id=name_ids[s["name"]], chain_ids=chain_ids, **s, **_facts(s["effects"])
+                id=i,
+                name_id=name_ids[s["name"]],
+                chain_ids=chain_ids,
+                chain_mask=chain_mask,
+                **s,
+                **_facts(s["effects"]),
             )
         )
     by_name: dict[str, tuple[Card, ...]] = {}

@@ -19,7 +19,6 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, Effect, Stage
 from wonders.classic.city import City
 from wonders.classic.leaders import LeadersRules
-from wonders.classic.turn import ClassicState
 from wonders.core.protocol import JSON, rank_players
 
 DEBT = "debt"  # the losing players choose what to pay

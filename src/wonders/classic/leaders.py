@@ -20,7 +20,7 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import LEADER, Card, Stage
 from wonders.classic.city import City
 from wonders.classic.trade import HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT, ExpansionTrade
-from wonders.classic.turn import DRAFT, ClassicState, Provenance
+from wonders.classic.turn import DRAFT, Provenance
 from wonders.core.protocol import JSON
 
 LEADER_DRAFT, RECRUIT, RECRUIT_NOW = "leader_draft", "recruit", "recruit_now"
@@ -127,7 +127,7 @@ class LeadersRules(ExpansionTrade):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         city = self.cities[p]
-        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         stage_pay = self._stage_pays(p, market)
         acts: list[Action] = []
         for name in sorted({c.name for c in self.leader_hands[p]}):

@@ -7,24 +7,81 @@ is only how many coins go to the left and to the right neighbour, so a payment i
 ``(left, right)``. ``payment_options`` returns the Pareto-minimal pairs: no pair is offered
 that costs at least as much on both sides as another one.
 
-Everything here is a pure function of small tuples, so results are memoised.
+Everything here is a pure function of small tuples, so results are memoised. The turn's hot
+path asks ``market_options`` with a ``MarketKey``: each city's production and prices are
+interned once (when they change) as small integers, so a lookup is one plain dict access
+keyed by the cost and four integers, with no Python-level cache wrapper in between.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from functools import lru_cache
 from itertools import product
 
-from wonders.classic.cards import Vector
+from wonders.classic.cards import Choices, Vector
 
-Choices = tuple[tuple[int, ...], ...]
 Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
 # (own production, the left and right neighbours' tradable production, prices left, right)
 Market = tuple[Source, Source, Source, Vector, Vector]
 Payment = tuple[int, int]  # coins to the left neighbour, coins to the right neighbour
 
+# (own production, the left and right neighbours' tradable production, the prices): ids
+MarketKey = tuple[int, int, int, int]
+
 FREE: tuple[Payment, ...] = ((0, 0),)
+
+# interned productions and price pairs (never forgotten: a game has few distinct ones)
+_SOURCE_IDS: dict[Source, int] = {}
+_SOURCES: list[Source] = []
+_PRICE_IDS: dict[tuple[Vector, Vector], int] = {}
+_PRICES: list[tuple[Vector, Vector]] = []
+# market_options' memo; emptied when it grows past _OPTIONS_LIMIT entries
+_OPTIONS: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
+_OPTIONS_LIMIT = 1 << 18
+
+
+def source_id(source: Source) -> int:
+    """The small integer standing for a production (``MarketKey``)."""
+    found = _SOURCE_IDS.get(source)
+    if found is None:
+        found = len(_SOURCES)
+        _SOURCES.append(source)
+        _SOURCE_IDS[source] = found
+    return found
+
+
+def prices_id(left: Vector, right: Vector) -> int:
+    """The small integer standing for a city's prices on each side (``MarketKey``)."""
+    key = (left, right)
+    found = _PRICE_IDS.get(key)
+    if found is None:
+        found = len(_PRICES)
+        _PRICES.append(key)
+        _PRICE_IDS[key] = found
+    return found
+
+
+def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
+    """``payment_options`` without a budget, for a market given by its ids: every
+    Pareto-minimal ``(left, right)`` payment, sorted by left cost (the caller keeps the
+    affordable ones: whatever dominates an affordable payment is affordable too)."""
+    memo = (need, key[0], key[1], key[2], key[3])
+    found = _OPTIONS.get(memo)
+    if found is None:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+            _OPTIONS.clear()
+        left_price, right_price = _PRICES[key[3]]
+        market = (_SOURCES[key[0]], _SOURCES[key[1]], _SOURCES[key[2]], left_price, right_price)
+        found = _unbounded(need, market)
+        _OPTIONS[memo] = found
+    return found
+
+
+def affordable(options: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]:
+    """The payments of ``options`` costing at most ``budget`` coins in all."""
+    for left, right in options:
+        if left + right > budget:
+            return tuple(pay for pay in options if pay[0] + pay[1] <= budget)
+    return options
 
 
 def _after_fixed(need: Vector, fixed: Vector) -> Vector:
@@ -34,53 +91,54 @@ def _after_fixed(need: Vector, fixed: Vector) -> Vector:
 def _residuals(need: Vector, choices: Choices) -> set[Vector]:
     """Every remaining need after assigning each either/or source to at most one unit."""
     results: set[Vector] = set()
-
-    def walk(i: int, rest: list[int]) -> None:
-        if not any(rest):
-            results.add(tuple(rest))
-            return
-        if i == len(choices):
-            results.add(tuple(rest))
-            return
-        used = False
-        for r in choices[i]:
-            if rest[r]:
-                used = True
-                rest[r] -= 1
-                walk(i + 1, rest)
-                rest[r] += 1
-        if not used:  # skipping a useful source is never better than spending it
-            walk(i + 1, rest)
-
-    walk(0, list(need))
+    _walk(choices, 0, list(need), results)
     # keep only minimal residuals: one that needs more of everything than another is useless
-    minimal = {
-        r
-        for r in results
-        if not any(o != r and all(a <= b for a, b in zip(o, r, strict=True)) for o in results)
-    }
+    minimal = set()
+    for r in results:
+        if not any(o != r and all(a <= b for a, b in zip(o, r, strict=True)) for o in results):
+            minimal.add(r)
     return minimal
 
 
-@lru_cache(maxsize=1 << 14)
+def _walk(choices: Choices, i: int, rest: list[int], results: set[Vector]) -> None:
+    """``_residuals``' search: sources ``i`` onwards assigned to what ``rest`` still needs."""
+    if i == len(choices) or not any(rest):
+        results.add(tuple(rest))
+        return
+    used = False
+    for r in choices[i]:
+        if rest[r]:
+            used = True
+            rest[r] -= 1
+            _walk(choices, i + 1, rest, results)
+            rest[r] += 1
+    if not used:  # skipping a useful source is never better than spending it
+        _walk(choices, i + 1, rest, results)
+
+
 def _most(source: Source) -> Vector:
     """The most of each resource a city could supply (each either/or source counted fully)."""
     fixed, choices = source
-    return tuple(fixed[i] + sum(1 for c in choices if i in c) for i in range(7))
+    most = list(fixed)
+    for c in choices:
+        for r in c:
+            most[r] += 1
+    return tuple(most)
 
 
 def _splits(
-    residual: Vector, left: Source, right: Source, left_price: Vector, right_price: Vector
-) -> Iterator[tuple[Vector, Vector, int, int]]:
-    """Every split of the missing units between the neighbours that could supply it."""
-    most_l, most_r = _most(left), _most(right)
+    residual: Vector, most_l: Vector, most_r: Vector, left_price: Vector, right_price: Vector
+) -> list[tuple[Vector, Vector, int, int]]:
+    """Every split of the missing units between the neighbours that could supply it
+    (``most_l``/``most_r``: ``_most`` of each neighbour)."""
     idx = [i for i, n in enumerate(residual) if n]
     ranges = []
     for i in idx:
         low, high = max(0, residual[i] - most_r[i]), min(residual[i], most_l[i])
         if low > high:
-            return
+            return []
         ranges.append(range(low, high + 1))
+    out = []
     for split in product(*ranges):
         buy_left = [0] * 7
         buy_right = [0] * 7
@@ -90,12 +148,26 @@ def _splits(
             buy_right[i] = residual[i] - k
             cost_l += k * left_price[i]
             cost_r += (residual[i] - k) * right_price[i]
-        yield tuple(buy_left), tuple(buy_right), cost_l, cost_r
+        out.append((tuple(buy_left), tuple(buy_right), cost_l, cost_r))
+    return out
 
 
-@lru_cache(maxsize=1 << 16)
+_SUPPLY: dict[tuple[Source, Vector], bool] = {}  # can_supply's memo
+
+
 def can_supply(source: Source, want: Vector) -> bool:
     """Whether a city's production can supply ``want`` in one turn."""
+    key = (source, want)
+    found = _SUPPLY.get(key)
+    if found is None:
+        if len(_SUPPLY) >= _OPTIONS_LIMIT:
+            _SUPPLY.clear()
+        found = _can_supply(source, want)
+        _SUPPLY[key] = found
+    return found
+
+
+def _can_supply(source: Source, want: Vector) -> bool:
     fixed, choices = source
     rest = _after_fixed(want, fixed)
     if not any(rest):
@@ -111,32 +183,40 @@ def payment_options(need: Vector, market: Market, budget: int) -> tuple[Payment,
     Empty when the cost cannot be paid at all. Filtering the unbounded Pareto set by the
     budget is exact: whatever dominates an affordable payment is affordable too.
     """
-    options = _unbounded(need, market)
-    return tuple(pay for pay in options if pay[0] + pay[1] <= budget)
+    return affordable(_unbounded(need, market), budget)
 
 
-@lru_cache(maxsize=1 << 17)
+# _unbounded's memo, on the part of the market that matters for the need
+_PROJECTED: dict[tuple[Vector, Source, Source, Source, Vector, Vector], tuple[Payment, ...]] = {}
+
+
 def _unbounded(need: Vector, market: Market) -> tuple[Payment, ...]:
-    """Memoised on the cities' whole production, then on just the part that matters."""
+    """The Pareto-minimal payments, memoised on just the part of the market that matters
+    (``_project``): many markets share it."""
     own, left, right, left_price, right_price = market
-    projected = (
+    key = (
+        need,
         _project(own, need),
         _project(left, need),
         _project(right, need),
         _mask(left_price, need),
         _mask(right_price, need),
     )
-    return _all_payments(need, projected)
+    found = _PROJECTED.get(key)
+    if found is None:
+        if len(_PROJECTED) >= _OPTIONS_LIMIT:
+            _PROJECTED.clear()
+        found = _all_payments(need, key[1], key[2], key[3], key[4], key[5])
+        _PROJECTED[key] = found
+    return found
 
 
-@lru_cache(maxsize=1 << 12)
 def _mask(prices: Vector, need: Vector) -> Vector:
     return tuple(p if n else 0 for p, n in zip(prices, need, strict=True))
 
 
-@lru_cache(maxsize=1 << 16)
 def _project(source: Source, need: Vector) -> Source:
-    """The part of a city's production that can matter for ``need`` (a smaller cache key)."""
+    """The part of a city's production that can matter for ``need`` (a smaller memo key)."""
     fixed, choices = source
     kept = []
     for c in choices:
@@ -147,18 +227,19 @@ def _project(source: Source, need: Vector) -> Source:
     return tuple(f if f < n else n for f, n in zip(fixed, need, strict=True)), tuple(kept)
 
 
-@lru_cache(maxsize=1 << 17)
-def _all_payments(need: Vector, market: Market) -> tuple[Payment, ...]:
-    own, left, right, left_price, right_price = market
+def _all_payments(
+    need: Vector, own: Source, left: Source, right: Source, left_price: Vector, right_price: Vector
+) -> tuple[Payment, ...]:
     rest = _after_fixed(need, own[0])
     if not any(rest):
         return FREE
+    most_l, most_r = _most(left), _most(right)
     pairs: set[Payment] = set()
     for residual in _residuals(rest, own[1]):
         if not any(residual):
             return FREE
         for buy_left, buy_right, cost_l, cost_r in _splits(
-            residual, left, right, left_price, right_price
+            residual, most_l, most_r, left_price, right_price
         ):
             if can_supply(left, buy_left) and can_supply(right, buy_right):
                 pairs.add((cost_l, cost_r))
@@ -183,9 +264,10 @@ def purchase_plan(need: Vector, market: Market, payment: Payment) -> tuple[Vecto
     """
     own, left, right, left_price, right_price = market
     rest = _after_fixed(need, own[0])
+    most_l, most_r = _most(left), _most(right)
     for residual in _residuals(rest, own[1]):
         for buy_left, buy_right, cost_l, cost_r in _splits(
-            residual, left, right, left_price, right_price
+            residual, most_l, most_r, left_price, right_price
         ):
             if (cost_l, cost_r) != payment:
                 continue
@@ -194,10 +276,21 @@ def purchase_plan(need: Vector, market: Market, payment: Payment) -> tuple[Vecto
     return None
 
 
-@lru_cache(maxsize=1 << 12)
+_REDUCED: dict[tuple[Vector, int], tuple[Vector, ...]] = {}  # reduced_costs' memo
+
+
 def reduced_costs(cost: Vector, less: int) -> tuple[Vector, ...]:
     """Every cost left after removing ``less`` units of the player's choice (Leaders'
     Archimedes, Hammurabi, Leonidas, Imhotep: "one resource less")."""
+    key = (cost, less)
+    known = _REDUCED.get(key)
+    if known is None:
+        known = _reduced(cost, less)
+        _REDUCED[key] = known
+    return known
+
+
+def _reduced(cost: Vector, less: int) -> tuple[Vector, ...]:
     found = {cost}
     for _ in range(less):
         found = {

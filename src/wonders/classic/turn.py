@@ -48,7 +48,7 @@ from wonders.classic import scoring
 from wonders.classic.actions import KINDS, Action
 from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
 from wonders.classic.city import City
-from wonders.classic.payments import FREE, Market, payment_options
+from wonders.classic.payments import FREE, MarketKey, affordable, market_options
 from wonders.core.errors import IllegalActionError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -64,6 +64,11 @@ DRAFT, EXTRA, DISCARD_BUILD, OVER = "draft", "extra_card", "discard_build", "ove
 # hand first dealt to that seat in that Age, and the removal index counts its cards taken
 Provenance = tuple[int, int, int, int]
 Payment = tuple[int, ...]  # (left, right) or, with the expansions, (left, right, bank)
+
+
+def _paying(kind: str, name: str, pay: Payment) -> Action:
+    """An action paying ``pay``: (left, right) or (left, right, bank)."""
+    return Action(kind, name, pay[0], pay[1], pay[2] if len(pay) > 2 else 0)
 
 
 class ClassicState(State):
@@ -225,35 +230,37 @@ class ClassicState(State):
         """The card choices of city ``p``: build (each payment), bury under the next stage
         (each payment), sell; a card the city can build free by chain is only built free."""
         city = self.cities[p]
-        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         budget = city.coins
         stage_pay = self._stage_pays(p, market)
         olympia_ready = (
             olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
         )
         acts: list[Action] = []
-        seen: set[str] = set()
+        seen = 0  # bit mask of the name_ids listed
+        names = city.names
         for card in hand:
-            name = card.name
-            if name in seen:
+            bit = 1 << card.name_id
+            if seen & bit:
                 continue
-            seen.add(name)
-            if card.name_id not in city.names:
+            seen |= bit
+            name = card.name
+            if not names & bit:
                 pays = self._build_pays(p, city, card, market, budget)
                 if pays is None:
                     acts.append(Action("build", name))
                 else:
                     for pay in pays:
-                        acts.append(Action("build", name, *pay))
+                        acts.append(_paying("build", name, pay))
                     if olympia_ready or self._card_free_power(p, card):
                         acts.append(Action("free_build", name))
             for pay in stage_pay:
-                acts.append(Action("wonder", name, *pay))
+                acts.append(_paying("wonder", name, pay))
             acts.append(Action("sell", name))
         return acts
 
     def _build_pays(
-        self, p: int, city: City, card: Card, market: Market, budget: int
+        self, p: int, city: City, card: Card, market: MarketKey, budget: int
     ) -> Sequence[Payment] | None:
         """The payments offered for building ``card`` (a card not in the city): None when it
         is built for nothing (no cost, or by chain), else every Pareto-minimal way to buy
@@ -262,13 +269,17 @@ class ClassicState(State):
             return None
         if card.coins > budget:
             return ()
-        return payment_options(card.cost, market, budget - card.coins) if any(card.cost) else FREE
+        if not any(card.cost):
+            return FREE
+        return affordable(market_options(card.cost, market), budget - card.coins)
 
-    def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
+    def _stage_pays(self, p: int, market: MarketKey) -> Sequence[Payment]:
         """The payments offered for the next wonder stage (none when all are built)."""
         city = self.cities[p]
         stage = city.next_stage
-        return payment_options(stage.cost, market, city.coins) if stage is not None else ()
+        if stage is None:
+            return ()
+        return affordable(market_options(stage.cost, market), city.coins)
 
     def _offers_every_payment(self, p: int) -> bool:
         """Whether city ``p`` is offered every payment, not only the cheapest ones (the
