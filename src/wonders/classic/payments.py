@@ -37,6 +37,11 @@ _PRICES: list[tuple[Vector, Vector]] = []
 # market_options' memo; emptied when it grows past _OPTIONS_LIMIT entries
 _OPTIONS: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
 _OPTIONS_LIMIT = 1 << 18
+# the payments of a projected market (see market_options)
+_BY_PROJECTION: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
+# (source id, need) -> the source id of its projection; (prices id, need) -> prices id
+_PROJECTIONS: dict[tuple[int, Vector], int] = {}
+_PRICE_MASKS: dict[tuple[int, Vector], int] = {}
 
 
 def source_id(source: Source) -> int:
@@ -67,12 +72,53 @@ def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
     memo = (need, key[0], key[1], key[2], key[3])
     found = _OPTIONS.get(memo)
     if found is None:
-        if len(_OPTIONS) >= _OPTIONS_LIMIT:
+        if len(_OPTIONS) >= _OPTIONS_LIMIT:  # the memos are forgotten now and then
             _OPTIONS.clear()
-        left_price, right_price = _PRICES[key[3]]
-        market = (_SOURCES[key[0]], _SOURCES[key[1]], _SOURCES[key[2]], left_price, right_price)
-        found = _unbounded(need, market)
+            _BY_PROJECTION.clear()
+            _PROJECTIONS.clear()
+        # the same question on the part of the market that matters for ``need``: it is
+        # shared by many markets (a neighbour's new card rarely changes it)
+        projected = (
+            need,
+            _projected_id(key[0], need),
+            _projected_id(key[1], need),
+            _projected_id(key[2], need),
+            _masked_prices_id(key[3], need),
+        )
+        found = _BY_PROJECTION.get(projected)
+        if found is None:
+            left_price, right_price = _PRICES[projected[4]]
+            found = _all_payments(
+                need,
+                _SOURCES[projected[1]],
+                _SOURCES[projected[2]],
+                _SOURCES[projected[3]],
+                left_price,
+                right_price,
+            )
+            _BY_PROJECTION[projected] = found
         _OPTIONS[memo] = found
+    return found
+
+
+def _projected_id(source: int, need: Vector) -> int:
+    """The id of the part of production ``source`` that can matter for ``need``."""
+    key = (source, need)
+    found = _PROJECTIONS.get(key)
+    if found is None:
+        found = source_id(_project(_SOURCES[source], need))
+        _PROJECTIONS[key] = found
+    return found
+
+
+def _masked_prices_id(prices: int, need: Vector) -> int:
+    """The id of the prices of the resources in ``need`` (the others zero)."""
+    key = (prices, need)
+    found = _PRICE_MASKS.get(key)
+    if found is None:
+        left, right = _PRICES[prices]
+        found = prices_id(_mask(left, need), _mask(right, need))
+        _PRICE_MASKS[key] = found
     return found
 
 
