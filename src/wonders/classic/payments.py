@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from wonders.classic.cards import Choices, Vector
+from wonders.classic.cards import ZERO, Choices, Vector
 
 Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
 # (own production, the left and right neighbours' tradable production, prices left, right)
@@ -41,6 +41,7 @@ _OPTIONS_LIMIT = 1 << 18
 _BY_PROJECTION: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
 # (source id, need) -> the source id of its projection; (prices id, need) -> prices id
 _PROJECTIONS: dict[tuple[int, Vector], int] = {}
+_CHOICE_PROJECTIONS: dict[tuple[int, Vector], int] = {}
 _PRICE_MASKS: dict[tuple[int, Vector], int] = {}
 
 
@@ -76,28 +77,49 @@ def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
             _OPTIONS.clear()
             _BY_PROJECTION.clear()
             _PROJECTIONS.clear()
-        # the same question on the part of the market that matters for ``need``: it is
-        # shared by many markets (a neighbour's new card rarely changes it)
-        projected = (
-            need,
-            _projected_id(key[0], need),
-            _projected_id(key[1], need),
-            _projected_id(key[2], need),
-            _masked_prices_id(key[3], need),
-        )
-        found = _BY_PROJECTION.get(projected)
-        if found is None:
-            left_price, right_price = _PRICES[projected[4]]
-            found = _all_payments(
-                need,
-                _SOURCES[projected[1]],
-                _SOURCES[projected[2]],
-                _SOURCES[projected[3]],
-                left_price,
-                right_price,
-            )
-            _BY_PROJECTION[projected] = found
+            _CHOICE_PROJECTIONS.clear()
+            _PRICE_MASKS.clear()
+        found = _options_after_fixed(_after_fixed(need, _SOURCES[key[0]][0]), key)
         _OPTIONS[memo] = found
+    return found
+
+
+def _options_after_fixed(rest: Vector, key: MarketKey) -> tuple[Payment, ...]:
+    """``market_options`` for what the city's fixed production leaves to find (``rest``),
+    asked on the part of the market that matters for it, which many markets share (a new
+    card rarely changes it): the city's either/or sources useful for ``rest``, the
+    neighbours' production capped at ``rest``, the prices of its resources."""
+    if not any(rest):
+        return FREE
+    projected = (
+        rest,
+        _projected_choices_id(key[0], rest),
+        _projected_id(key[1], rest),
+        _projected_id(key[2], rest),
+        _masked_prices_id(key[3], rest),
+    )
+    found = _BY_PROJECTION.get(projected)
+    if found is None:
+        left_price, right_price = _PRICES[projected[4]]
+        found = _all_payments(
+            rest,
+            _SOURCES[projected[1]],
+            _SOURCES[projected[2]],
+            _SOURCES[projected[3]],
+            left_price,
+            right_price,
+        )
+        _BY_PROJECTION[projected] = found
+    return found
+
+
+def _projected_choices_id(source: int, need: Vector) -> int:
+    """The id of the either/or sources of ``source`` useful for ``need`` (no fixed units)."""
+    key = (source, need)
+    found = _CHOICE_PROJECTIONS.get(key)
+    if found is None:
+        found = source_id((ZERO, _project(_SOURCES[source], need)[1]))
+        _CHOICE_PROJECTIONS[key] = found
     return found
 
 
