@@ -45,7 +45,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonders.classic import scoring
-from wonders.classic.actions import KINDS, Action
+from wonders.classic.actions import KINDS, Action, new_action
 from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
 from wonders.classic.city import City
 from wonders.classic.payments import FREE, MarketKey, affordable, market_options
@@ -68,7 +68,7 @@ Payment = tuple[int, ...]  # (left, right) or, with the expansions, (left, right
 
 def _paying(kind: str, name: str, pay: Payment) -> Action:
     """An action paying ``pay``: (left, right) or (left, right, bank)."""
-    return Action(kind, name, pay[0], pay[1], pay[2] if len(pay) > 2 else 0)
+    return new_action(kind, name, pay[0], pay[1], pay[2] if len(pay) > 2 else 0)
 
 
 class ClassicState(State):
@@ -248,15 +248,15 @@ class ClassicState(State):
             if not names & bit:
                 pays = self._build_pays(p, city, card, market, budget)
                 if pays is None:
-                    acts.append(Action("build", name))
+                    acts.append(new_action("build", name))
                 else:
                     for pay in pays:
                         acts.append(_paying("build", name, pay))
                     if olympia_ready or self._card_free_power(p, card):
-                        acts.append(Action("free_build", name))
+                        acts.append(new_action("free_build", name))
             for pay in stage_pay:
                 acts.append(_paying("wonder", name, pay))
-            acts.append(Action("sell", name))
+            acts.append(new_action("sell", name))
         return acts
 
     def _build_pays(
