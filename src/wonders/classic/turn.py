@@ -86,7 +86,11 @@ class ClassicState(State):
         cities: list[City],
         ages: list[list[list[Card]]],
         hand_size: int = HAND_SIZE,
+        copy_of: ClassicState | None = None,
     ) -> None:
+        if copy_of is not None:  # clone(): compiled classes have no bare __new__
+            self._copy(copy_of, cities, ages)
+            return
         self.cat = cat
         self.options = options
         self.seed = seed
@@ -747,28 +751,42 @@ class ClassicState(State):
         containers changed in place copied, cards and actions shared (immutable)."""
         cities = [c.clone() for c in self.cities]
         ages = [[list(h) for h in age] for age in self.ages]
-        o = type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size)
-        o.age, o.turn, o.phase, o.extra_done = self.age, self.turn, self.phase, self.extra_done
-        o.hands = [list(h) for h in self.hands]
-        o.pending, o.queue = list(self.pending), list(self.queue)
-        o.discard, o.discard_from = list(self.discard), list(self.discard_from)
-        o.discard_seen = list(self.discard_seen)
-        o.buried_from = [list(b) for b in self.buried_from]
-        o.halicarnassus = list(self.halicarnassus)
-        o.hand_masks = [list(m) for m in self.hand_masks]
-        o.leader_hands = [list(h) for h in self.leader_hands]
-        o.leader_masks = [list(m) for m in self.leader_masks]
-        o.packets = [list(h) for h in self.packets]
-        o.packet_masks = [list(m) for m in self.packet_masks]
-        o.box, o.box_masks = list(self.box), list(self.box_masks)
-        o.draft_round = self.draft_round
-        o.solomon, o.courtesans = list(self.solomon), list(self.courtesans)
-        o.recruits, o.returns = list(self.recruits), list(self.returns)
-        o.losses, o.owed = list(self.losses), dict(self.owed)
-        o.berenice_done, o._trade_in = set(self.berenice_done), list(self._trade_in)
-        o._events = list(self._events)
-        o._result = self._result
-        return o
+        return type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size, self)
+
+    def _copy(self, o: ClassicState, cities: list[City], ages: list[list[list[Card]]]) -> None:
+        """Every field of ``o`` (the variants' too, all declared in ``__init__``), with these
+        copies of its cities and Ages; the containers changed in place are copied."""
+        self.cat, self.options, self.seed, self.cities, self.ages = (
+            o.cat,
+            o.options,
+            o.seed,
+            cities,
+            ages,
+        )
+        self.n, self.players, self.free_city = o.n, o.players, o.free_city
+        self.leaders_on, self.cities_on, self.trade_on = o.leaders_on, o.cities_on, o.trade_on
+        self.teams, self.hand_size, self.turns_per_age = o.teams, o.hand_size, o.turns_per_age
+        self.age, self.turn, self.phase, self.extra_done = o.age, o.turn, o.phase, o.extra_done
+        self.hands = [list(h) for h in o.hands]
+        self.pending, self.queue = list(o.pending), list(o.queue)
+        self.discard, self.discard_from = list(o.discard), list(o.discard_from)
+        self.discard_seen = list(o.discard_seen)
+        self.buried_from = [list(b) for b in o.buried_from]
+        self.halicarnassus = list(o.halicarnassus)
+        self.hand_masks = [list(m) for m in o.hand_masks]
+        self.leader_hands = [list(h) for h in o.leader_hands]
+        self.leader_masks = [list(m) for m in o.leader_masks]
+        self.packets = [list(h) for h in o.packets]
+        self.packet_masks = [list(m) for m in o.packet_masks]
+        self.box, self.box_masks = list(o.box), list(o.box_masks)
+        self.draft_round = o.draft_round
+        self.solomon, self.courtesans = list(o.solomon), list(o.courtesans)
+        self.recruits, self.returns = list(o.recruits), list(o.returns)
+        self.losses, self.owed = list(o.losses), dict(o.owed)
+        self.berenice_done, self._trade_in = set(o.berenice_done), list(o._trade_in)
+        self._events = list(o._events)
+        self._legal = {}
+        self._result = o._result
 
     def to_json(self) -> JSON:
         def ref(card: Card) -> list[Any]:
