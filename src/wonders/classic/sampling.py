@@ -42,9 +42,10 @@ from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
 from wonders.classic.leaders import BOX
+from wonders.core.protocol import JSON
 
 if TYPE_CHECKING:
-    from wonders.classic.turn import ClassicState
+    from wonders.classic.turn import ClassicState, Provenance
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
 FUTURE_STRIDE = 16  # a future hand's cards are numbered seat * FUTURE_STRIDE + index
@@ -68,29 +69,29 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
         return world
     groups: dict[tuple[int, int, int], list[Place]] = defaultdict(list)
     free: dict[int, list[Place]] = defaultdict(list)
-
-    def classify(place: Place, age: int, packet: int, index: int, remover: int) -> None:
+    # the hidden places with their provenance (age, packet, removal index, remover)
+    hidden: list[tuple[Place, Provenance]] = []
+    for q in range(n):
+        if known >> q & 1:
+            continue
+        prov = (state.age, state._packet(q), IN_HAND, q)
+        for i in range(len(state.hands[q])):
+            hidden.append((("hand", q, i), prov))
+    for q in range(n):
+        for i, prov in enumerate(state.buried_from[q]):
+            if prov[0] != BOX:  # a leader under a stage: _sample_leaders
+                hidden.append((("buried", q, i), prov))
+    for i, prov in enumerate(state.discard_from):
+        if not state.discard_seen[i] >> player & 1:
+            hidden.append((("discard", i, 0), prov))
+    for place, (age, packet, index, remover) in hidden:
         if known >> remover & 1:
-            return
+            continue
         seen = _last_sighting(state, known, age, packet, index)
         if seen is None:
             free[age].append(place)
         else:
             groups[(age, packet, seen)].append(place)
-
-    for q in range(n):
-        if known >> q & 1:
-            continue
-        packet = state._packet(q)
-        for i in range(len(state.hands[q])):
-            classify(("hand", q, i), state.age, packet, IN_HAND, q)
-    for q in range(n):
-        for i, (age, pk, idx, remover) in enumerate(state.buried_from[q]):
-            if age != BOX:  # a leader under a stage: _sample_leaders
-                classify(("buried", q, i), age, pk, idx, remover)
-    for i, (age, pk, idx, remover) in enumerate(state.discard_from):
-        if not state.discard_seen[i] >> player & 1:
-            classify(("discard", i, 0), age, pk, idx, remover)
     _add_future(state, free)
 
     for places in groups.values():
@@ -98,6 +99,22 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``, drawing the very same random numbers, without the interpreted
+    ``random`` module's frames (slow from compiled code): CPython's shuffle, with its
+    ``_randbelow`` drawing ``getrandbits``. A generator of another kind shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def knowing_seats(state: ClassicState, player: int) -> int:
@@ -124,6 +141,12 @@ def _filter_events(state: ClassicState, world: ClassicState, player: int) -> Non
     world._legal = {}
 
 
+# _without_card's memo: id(event) -> (the event, kept alive so the id stays its own, and its
+# copy without the card); events never change once logged, and clones share them
+_HIDDEN: dict[int, tuple[JSON, JSON]] = {}
+_HIDDEN_LIMIT = 1 << 16
+
+
 def _add_future(state: ClassicState, free: dict[int, list[Place]]) -> None:
     """The hands of the Ages not dealt yet: unknown to everyone."""
     for age in range(state.age + 1, 4):
@@ -140,7 +163,7 @@ def _shuffle_free(
     visible = _visible_names(state, hidden)
     for age, places in sorted(free.items()):
         cards = _redraw(state, age, [_get(state, p) for p in places], visible, rng)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for place, card in zip(places, cards, strict=True):
             _set(world, place, card)
 
@@ -183,7 +206,7 @@ def _sample_leaders(
             if age == BOX and not known >> remover & 1:
                 places.append(("lb", q, i))
     cards = [_get_leader(state, p) for p in places]
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for place, card in zip(places, cards, strict=True):
         kind, a, b = place
         if kind == "lh":
@@ -207,8 +230,16 @@ def _get_leader(state: ClassicState, place: tuple[str, int, int]) -> Card:
     return state.cities[a].buried[b]
 
 
-def _without_card(event: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in event.items() if k != "card"}
+def _without_card(event: JSON) -> JSON:
+    """The event without its card (the same copy every time for the same event)."""
+    found = _HIDDEN.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    if len(_HIDDEN) >= _HIDDEN_LIMIT:
+        _HIDDEN.clear()
+    copy = {k: v for k, v in event.items() if k != "card"}
+    _HIDDEN[id(event)] = (event, copy)
+    return copy
 
 
 def _last_sighting(
@@ -250,7 +281,7 @@ def _set(world: ClassicState, place: Place, card: Card) -> None:
 
 def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) -> None:
     cards = [_get(world, p) for p in places]
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for place, card in zip(places, cards, strict=True):
         _set(world, place, card)
 
