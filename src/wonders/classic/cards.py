@@ -263,6 +263,8 @@ class Catalog:
     by_name: dict[str, tuple[Card, ...]]  # a name may exist in two Ages (Loom, Press...)
     name_ids: dict[str, int]
     leaders: tuple[Card, ...] = ()  # the Leaders expansion's white cards (age 0 inside)
+    guilds: tuple[Card, ...] = ()  # the purple cards of ``cards``
+    blacks: tuple[tuple[Card, ...], ...] = ()  # black cards of ``cards`` by Age (index 0: none)
 
     def card_named(self, name: str) -> Card:
         """The card of that name (case-insensitive); a clear error if there is none."""
@@ -279,10 +281,6 @@ class Catalog:
             if any(key == a.lower() for a in w.aliases):
                 return w
         raise KeyError(name)
-
-    @property
-    def guilds(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.cards if c.is_guild)
 
 
 # ---------------------------------------------------------------- loading
@@ -568,7 +566,9 @@ def parse_catalog(
             by_name[c.name.lower()] = (c,)
     if cities_doc is not None:
         wonders += _parse_wonders({"wonder": cities_doc.get("wonder")}, cities=True)
-    return Catalog(tuple(cards), wonders, by_name, name_ids, leaders)
+    guilds = tuple(c for c in cards if c.is_guild)
+    blacks = tuple(tuple(c for c in cards if c.age == age and c.color == BLACK) for age in range(4))
+    return Catalog(tuple(cards), wonders, by_name, name_ids, leaders, guilds, blacks)
 
 
 def _parse_leaders(
@@ -730,4 +730,4 @@ def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:
 
 def black_cards(cat: Catalog, age: int) -> list[Card]:
     """The Cities expansion's nine black cards of one Age (none without Cities)."""
-    return [c for c in cat.cards if c.age == age and c.color == BLACK]
+    return list(cat.blacks[age])

@@ -48,9 +48,8 @@ if TYPE_CHECKING:
     from wonders.classic.turn import ClassicState, Provenance
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
-FUTURE_STRIDE = 16  # a future hand's cards are numbered seat * FUTURE_STRIDE + index
 # a place a card can be written back to: ("hand", seat, i), ("discard", i, 0),
-# ("buried", seat, i) or ("future", age, seat * FUTURE_STRIDE + i)
+# or ("buried", seat, i) (the Ages not dealt yet are dealt again whole: _shuffle_free)
 Place = tuple[str, int, int]
 
 
@@ -92,7 +91,6 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
             free[age].append(place)
         else:
             groups[(age, packet, seen)].append(place)
-    _add_future(state, free)
 
     for places in groups.values():
         _shuffle_into(world, places, rng)
@@ -135,7 +133,7 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
     world._events = [
-        e if not e.get("secret") or player in state.knowers(e) else _without_card(e)
+        e if not e.get("secret") or state.knows(player, e) else _without_card(e)
         for e in state.events
     ]
     world._legal = {}
@@ -147,18 +145,12 @@ _HIDDEN: dict[int, tuple[JSON, JSON]] = {}
 _HIDDEN_LIMIT = 1 << 16
 
 
-def _add_future(state: ClassicState, free: dict[int, list[Place]]) -> None:
-    """The hands of the Ages not dealt yet: unknown to everyone."""
-    for age in range(state.age + 1, 4):
-        for q, hand in enumerate(state.ages[age - 1]):
-            free[age].extend(("future", age, q * FUTURE_STRIDE + i) for i in range(len(hand)))
-
-
 def _shuffle_free(
     state: ClassicState, world: ClassicState, free: dict[int, list[Place]], rng: random.Random
 ) -> None:
     """Deal the unknown places of each Age their cards again, guilds and black cards redrawn
-    from those the player has not seen."""
+    from those the player has not seen; then the hands of the Ages not dealt yet (unknown to
+    everyone), each Age's cards in the order of the seats and of their hands."""
     hidden = {place for places in free.values() for place in places}
     visible = _visible_names(state, hidden)
     for age, places in sorted(free.items()):
@@ -166,6 +158,15 @@ def _shuffle_free(
         shuffle(rng, cards)
         for place, card in zip(places, cards, strict=True):
             _set(world, place, card)
+    for age in range(state.age + 1, 4):
+        dealt = [card for hand in state.ages[age - 1] for card in hand]
+        cards = _redraw(state, age, dealt, visible, rng)
+        shuffle(rng, cards)
+        k = 0
+        for hand in world.ages[age - 1]:
+            for i in range(len(hand)):
+                hand[i] = cards[k]
+                k += 1
 
 
 def _sample_free_city(
@@ -185,7 +186,6 @@ def _sample_free_city(
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age != BOX and remover != player:
                 free[age].append(("buried", q, i))
-    _add_future(state, free)
     _shuffle_free(state, world, free, rng)
 
 
@@ -262,9 +262,7 @@ def _get(state: ClassicState, place: Place) -> Card:
         return state.hands[a][b]
     if kind == "discard":
         return state.discard[a]
-    if kind == "buried":
-        return state.cities[a].buried[b]
-    return state.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE]
+    return state.cities[a].buried[b]
 
 
 def _set(world: ClassicState, place: Place, card: Card) -> None:
@@ -273,10 +271,8 @@ def _set(world: ClassicState, place: Place, card: Card) -> None:
         world.hands[a][b] = card
     elif kind == "discard":
         world.discard[a] = card
-    elif kind == "buried":
-        world.cities[a].buried[b] = card
     else:
-        world.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE] = card
+        world.cities[a].buried[b] = card
 
 
 def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) -> None:
@@ -310,11 +306,7 @@ def _redraw(
     if age == 3:
         pools["purple"] = [g for g in state.cat.guilds if g.name not in visible]
     if state.cities_on:
-        pools[BLACK] = [
-            c
-            for c in state.cat.cards
-            if c.age == age and c.color == BLACK and c.name not in visible
-        ]
+        pools[BLACK] = [c for c in state.cat.blacks[age] if c.name not in visible]
     out = list(cards)
     for color, pool in pools.items():
         slots = [i for i, c in enumerate(out) if c.color == color]

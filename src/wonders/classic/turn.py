@@ -739,8 +739,13 @@ class ClassicState(State):
         controller (``by``)."""
         return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
 
+    def knows(self, player: int, event: JSON) -> bool:
+        """Whether ``player`` is one of the ``knowers`` of ``event`` (without the tuple)."""
+        seat, by = event.get("seat"), event.get("by")
+        return (isinstance(seat, int) and seat == player) or (isinstance(by, int) and by == player)
+
     def _redact(self, event: JSON, player: int | None) -> JSON:
-        if event.get("secret") and (player is None or player not in self.knowers(event)):
+        if event.get("secret") and (player is None or not self.knows(player, event)):
             return {k: v for k, v in event.items() if k not in ("card", "secret")}
         return {k: v for k, v in event.items() if k != "secret"}
 
