@@ -132,10 +132,11 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
-    world._events = [
-        e if not e.get("secret") or state.knows(player, e) else _without_card(e)
-        for e in state.events
-    ]
+    events = list(state.events)
+    for i in state.secret_events():
+        if not state.knows(player, events[i]):
+            events[i] = _without_card(events[i])
+    world._events = events
     world._legal = {}
 
 
@@ -282,31 +283,37 @@ def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) 
         _set(world, place, card)
 
 
-def _visible_names(state: ClassicState, hidden: set[Place]) -> set[str]:
+def _visible_names(state: ClassicState, hidden: set[Place]) -> int:
     """The names of the cards outside the unknown places (built, held, or known to be in a
-    hand, the discard pile or under a stage)."""
-    visible = {c.name for city in state.cities for c in city.cards}
+    hand, the discard pile or under a stage), as a bit mask of ``Card.name_id``."""
+    visible = 0
+    for city in state.cities:
+        visible |= city.names
     for q, hand in enumerate(state.hands):
-        visible.update(c.name for i, c in enumerate(hand) if ("hand", q, i) not in hidden)
+        for i, c in enumerate(hand):
+            if ("hand", q, i) not in hidden:
+                visible |= 1 << c.name_id
     for i, c in enumerate(state.discard):
         if ("discard", i, 0) not in hidden:
-            visible.add(c.name)
+            visible |= 1 << c.name_id
     for q, city in enumerate(state.cities):
-        visible.update(c.name for i, c in enumerate(city.buried) if ("buried", q, i) not in hidden)
+        for i, c in enumerate(city.buried):
+            if ("buried", q, i) not in hidden:
+                visible |= 1 << c.name_id
     return visible
 
 
 def _redraw(
-    state: ClassicState, age: int, cards: list[Card], visible: set[str], rng: random.Random
+    state: ClassicState, age: int, cards: list[Card], visible: int, rng: random.Random
 ) -> list[Card]:
     """The unknown places' cards of one Age with their guilds replaced by guilds the player
     has not seen, and (Cities) their black cards by that Age's black cards not seen; the
     unknown cards themselves are among those drawn from."""
     pools: dict[str, list[Card]] = {}
     if age == 3:
-        pools["purple"] = [g for g in state.cat.guilds if g.name not in visible]
+        pools["purple"] = [g for g in state.cat.guilds if not visible >> g.name_id & 1]
     if state.cities_on:
-        pools[BLACK] = [c for c in state.cat.blacks[age] if c.name not in visible]
+        pools[BLACK] = [c for c in state.cat.blacks[age] if not visible >> c.name_id & 1]
     out = list(cards)
     for color, pool in pools.items():
         slots = [i for i, c in enumerate(out) if c.color == color]

@@ -140,6 +140,8 @@ class ClassicState(State):
         self.berenice_done: set[int] = set()
         self._trade_in = [0] * self.n
         self._events: list[JSON] = []
+        self._secret: list[int] = []  # secret_events(): the indices found so far
+        self._secret_scanned = 0  # ... in the first _secret_scanned events
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None = None
 
@@ -739,6 +741,16 @@ class ClassicState(State):
         controller (``by``)."""
         return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
 
+    def secret_events(self) -> list[int]:
+        """The indices of the secret events in the log (kept up to date as it grows; a log
+        replaced by one with the same secrets in the same places, as sampling's, stays valid)."""
+        events = self._events
+        for i in range(self._secret_scanned, len(events)):
+            if events[i].get("secret"):
+                self._secret.append(i)
+        self._secret_scanned = len(events)
+        return self._secret
+
     def knows(self, player: int, event: JSON) -> bool:
         """Whether ``player`` is one of the ``knowers`` of ``event`` (without the tuple)."""
         seat, by = event.get("seat"), event.get("by")
@@ -790,6 +802,7 @@ class ClassicState(State):
         self.losses, self.owed = list(o.losses), dict(o.owed)
         self.berenice_done, self._trade_in = set(o.berenice_done), list(o._trade_in)
         self._events = list(o._events)
+        self._secret, self._secret_scanned = list(o._secret), o._secret_scanned
         self._legal = {}
         self._result = o._result
 
