@@ -42,6 +42,8 @@ _BY_PROJECTION: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {
 # (source id, need) -> the source id of its projection; (prices id, need) -> prices id
 _PROJECTIONS: dict[tuple[int, Vector], int] = {}
 _CHOICE_PROJECTIONS: dict[tuple[int, Vector], int] = {}
+# (own source id, need) -> (what its fixed units leave to find, its useful choices' id)
+_OWN_PARTS: dict[tuple[int, Vector], tuple[Vector, int]] = {}
 _PRICE_MASKS: dict[tuple[int, Vector], int] = {}
 
 
@@ -78,22 +80,29 @@ def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
             _BY_PROJECTION.clear()
             _PROJECTIONS.clear()
             _CHOICE_PROJECTIONS.clear()
+            _OWN_PARTS.clear()
             _PRICE_MASKS.clear()
-        found = _options_after_fixed(_after_fixed(need, _SOURCES[key[0]][0]), key)
+        own = _OWN_PARTS.get((key[0], need))
+        if own is None:
+            rest = _after_fixed(need, _SOURCES[key[0]][0])
+            own = (rest, _projected_choices_id(key[0], rest))
+            _OWN_PARTS[(key[0], need)] = own
+        found = _options_after_fixed(own[0], own[1], key)
         _OPTIONS[memo] = found
     return found
 
 
-def _options_after_fixed(rest: Vector, key: MarketKey) -> tuple[Payment, ...]:
+def _options_after_fixed(rest: Vector, choices: int, key: MarketKey) -> tuple[Payment, ...]:
     """``market_options`` for what the city's fixed production leaves to find (``rest``),
     asked on the part of the market that matters for it, which many markets share (a new
-    card rarely changes it): the city's either/or sources useful for ``rest``, the
-    neighbours' production capped at ``rest``, the prices of its resources."""
+    card rarely changes it): the city's either/or sources useful for ``rest`` (``choices``,
+    a source id), the neighbours' production capped at ``rest``, the prices of its
+    resources."""
     if not any(rest):
         return FREE
     projected = (
         rest,
-        _projected_choices_id(key[0], rest),
+        choices,
         _projected_id(key[1], rest),
         _projected_id(key[2], rest),
         _masked_prices_id(key[3], rest),
@@ -153,7 +162,11 @@ def affordable(options: tuple[Payment, ...], budget: int) -> tuple[Payment, ...]
 
 
 def _after_fixed(need: Vector, fixed: Vector) -> Vector:
-    return tuple(n - f if n > f else 0 for n, f in zip(need, fixed, strict=True))
+    out = [0] * len(need)  # (index loops: the compiled build's fast path)
+    for i in range(len(need)):
+        if need[i] > fixed[i]:
+            out[i] = need[i] - fixed[i]
+    return tuple(out)
 
 
 def _residuals(need: Vector, choices: Choices) -> set[Vector]:
@@ -280,7 +293,11 @@ def _unbounded(need: Vector, market: Market) -> tuple[Payment, ...]:
 
 
 def _mask(prices: Vector, need: Vector) -> Vector:
-    return tuple(p if n else 0 for p, n in zip(prices, need, strict=True))
+    out = [0] * len(need)
+    for i in range(len(need)):
+        if need[i]:
+            out[i] = prices[i]
+    return tuple(out)
 
 
 def _project(source: Source, need: Vector) -> Source:
@@ -292,7 +309,10 @@ def _project(source: Source, need: Vector) -> Source:
         if useful:
             kept.append(useful)
     kept.sort()
-    return tuple(f if f < n else n for f, n in zip(fixed, need, strict=True)), tuple(kept)
+    capped = [0] * len(need)
+    for i in range(len(need)):
+        capped[i] = fixed[i] if fixed[i] < need[i] else need[i]
+    return tuple(capped), tuple(kept)
 
 
 def _all_payments(
