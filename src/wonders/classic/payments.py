@@ -15,8 +15,6 @@ keyed by the cost and four integers, with no Python-level cache wrapper in betwe
 
 from __future__ import annotations
 
-from itertools import product
-
 from wonders.classic.cards import ZERO, Choices, Vector
 
 Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
@@ -212,33 +210,52 @@ def _splits(
 ) -> list[tuple[Vector, Vector, int, int]]:
     """Every split of the missing units between the neighbours that could supply it
     (``most_l``/``most_r``: ``_most`` of each neighbour)."""
-    idx = [i for i, n in enumerate(residual) if n]
-    ranges = []
-    for i in idx:
-        low, high = max(0, residual[i] - most_r[i]), min(residual[i], most_l[i])
-        if low > high:
-            return []
-        ranges.append(range(low, high + 1))
+    idx: list[int] = []  # the resources missing, with their range of units bought left
+    lows: list[int] = []
+    highs: list[int] = []
+    for i in range(len(residual)):
+        n = residual[i]
+        if n:
+            low = n - most_r[i] if n > most_r[i] else 0
+            high = n if n < most_l[i] else most_l[i]
+            if low > high:
+                return []
+            idx.append(i)
+            lows.append(low)
+            highs.append(high)
     out = []
-    for split in product(*ranges):
+    left = list(lows)  # an odometer over the ranges, the last one turning fastest
+    while True:
         buy_left = [0] * 7
         buy_right = [0] * 7
         cost_l = cost_r = 0
-        for i, k in zip(idx, split, strict=True):
+        for j in range(len(idx)):
+            i, k = idx[j], left[j]
             buy_left[i] = k
             buy_right[i] = residual[i] - k
             cost_l += k * left_price[i]
             cost_r += (residual[i] - k) * right_price[i]
         out.append((tuple(buy_left), tuple(buy_right), cost_l, cost_r))
-    return out
+        j = len(idx) - 1
+        while j >= 0 and left[j] == highs[j]:
+            left[j] = lows[j]
+            j -= 1
+        if j < 0:
+            return out
+        left[j] += 1
 
 
-_SUPPLY: dict[tuple[Source, Vector], bool] = {}  # can_supply's memo
+_SUPPLY: dict[tuple[int, Vector], bool] = {}  # can_supply's memo, by source id
 
 
 def can_supply(source: Source, want: Vector) -> bool:
     """Whether a city's production can supply ``want`` in one turn."""
-    key = (source, want)
+    return _supplies(source_id(source), source, want)
+
+
+def _supplies(sid: int, source: Source, want: Vector) -> bool:
+    """``can_supply`` for ``source`` of id ``sid``."""
+    key = (sid, want)
     found = _SUPPLY.get(key)
     if found is None:
         if len(_SUPPLY) >= _OPTIONS_LIMIT:
@@ -322,6 +339,7 @@ def _all_payments(
     if not any(rest):
         return FREE
     most_l, most_r = _most(left), _most(right)
+    left_id, right_id = source_id(left), source_id(right)
     pairs: set[Payment] = set()
     for residual in _residuals(rest, own[1]):
         if not any(residual):
@@ -329,7 +347,7 @@ def _all_payments(
         for buy_left, buy_right, cost_l, cost_r in _splits(
             residual, most_l, most_r, left_price, right_price
         ):
-            if can_supply(left, buy_left) and can_supply(right, buy_right):
+            if _supplies(left_id, left, buy_left) and _supplies(right_id, right, buy_right):
                 pairs.add((cost_l, cost_r))
     return pareto(pairs)
 
