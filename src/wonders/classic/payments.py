@@ -32,8 +32,10 @@ _SOURCE_IDS: dict[Source, int] = {}
 _SOURCES: list[Source] = []
 _PRICE_IDS: dict[tuple[Vector, Vector], int] = {}
 _PRICES: list[tuple[Vector, Vector]] = []
-# market_options' memo; emptied when it grows past _OPTIONS_LIMIT entries
-_OPTIONS: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
+# market_options' memos, emptied when they hold more than _MARKETS_LIMIT markets or
+# _OPTIONS_LIMIT projected markets
+_OPTIONS: dict[MarketKey, dict[Vector, tuple[Payment, ...]]] = {}  # by market, then need
+_MARKETS_LIMIT = 1 << 16
 _OPTIONS_LIMIT = 1 << 18
 # the payments of a projected market (see market_options)
 _BY_PROJECTION: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
@@ -70,24 +72,32 @@ def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
     """``payment_options`` without a budget, for a market given by its ids: every
     Pareto-minimal ``(left, right)`` payment, sorted by left cost (the caller keeps the
     affordable ones: whatever dominates an affordable payment is affordable too)."""
-    memo = (need, key[0], key[1], key[2], key[3])
-    found = _OPTIONS.get(memo)
+    memo = _OPTIONS.get(key)  # (no key tuple built per question: the caller's is reused)
+    if memo is None:
+        if len(_OPTIONS) >= _MARKETS_LIMIT or len(_BY_PROJECTION) >= _OPTIONS_LIMIT:
+            _forget()
+        memo = {}
+        _OPTIONS[key] = memo
+    found = memo.get(need)
     if found is None:
-        if len(_OPTIONS) >= _OPTIONS_LIMIT:  # the memos are forgotten now and then
-            _OPTIONS.clear()
-            _BY_PROJECTION.clear()
-            _PROJECTIONS.clear()
-            _CHOICE_PROJECTIONS.clear()
-            _OWN_PARTS.clear()
-            _PRICE_MASKS.clear()
         own = _OWN_PARTS.get((key[0], need))
         if own is None:
             rest = _after_fixed(need, _SOURCES[key[0]][0])
             own = (rest, _projected_choices_id(key[0], rest))
             _OWN_PARTS[(key[0], need)] = own
         found = _options_after_fixed(own[0], own[1], key)
-        _OPTIONS[memo] = found
+        memo[need] = found
     return found
+
+
+def _forget() -> None:
+    """Empty the memos (now and then, so that they do not grow without end)."""
+    _OPTIONS.clear()
+    _BY_PROJECTION.clear()
+    _PROJECTIONS.clear()
+    _CHOICE_PROJECTIONS.clear()
+    _OWN_PARTS.clear()
+    _PRICE_MASKS.clear()
 
 
 def _options_after_fixed(rest: Vector, choices: int, key: MarketKey) -> tuple[Payment, ...]:
