@@ -15,7 +15,11 @@ keyed by the cost and four integers, with no Python-level cache wrapper in betwe
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from wonders.classic.cards import ZERO, Choices, Vector
+
+T = TypeVar("T")
 
 Source = tuple[Vector, Choices]  # (fixed production, either/or sources)
 # (own production, the left and right neighbours' tradable production, prices left, right)
@@ -39,12 +43,13 @@ _MARKETS_LIMIT = 1 << 16
 _OPTIONS_LIMIT = 1 << 18
 # the payments of a projected market (see market_options)
 _BY_PROJECTION: dict[tuple[Vector, int, int, int, int], tuple[Payment, ...]] = {}
-# (source id, need) -> the source id of its projection; (prices id, need) -> prices id
-_PROJECTIONS: dict[tuple[int, Vector], int] = {}
-_CHOICE_PROJECTIONS: dict[tuple[int, Vector], int] = {}
-# (own source id, need) -> (what its fixed units leave to find, its useful choices' id)
-_OWN_PARTS: dict[tuple[int, Vector], tuple[Vector, int]] = {}
-_PRICE_MASKS: dict[tuple[int, Vector], int] = {}
+# by need, then by id (no key tuple built per question): a source's projection's id (with
+# its fixed units, and its choices alone), a prices' projection's id, and for the city's own
+# production, what its fixed units leave to find with the id of its useful choices
+_PROJECTIONS: dict[Vector, dict[int, int]] = {}
+_CHOICE_PROJECTIONS: dict[Vector, dict[int, int]] = {}
+_PRICE_MASKS: dict[Vector, dict[int, int]] = {}
+_OWN_PARTS: dict[Vector, dict[int, tuple[Vector, int]]] = {}
 
 
 def source_id(source: Source) -> int:
@@ -80,11 +85,12 @@ def market_options(need: Vector, key: MarketKey) -> tuple[Payment, ...]:
         _OPTIONS[key] = memo
     found = memo.get(need)
     if found is None:
-        own = _OWN_PARTS.get((key[0], need))
+        parts = _by_need(_OWN_PARTS, need)
+        own = parts.get(key[0])
         if own is None:
             rest = _after_fixed(need, _SOURCES[key[0]][0])
             own = (rest, _projected_choices_id(key[0], rest))
-            _OWN_PARTS[(key[0], need)] = own
+            parts[key[0]] = own
         found = _options_after_fixed(own[0], own[1], key)
         memo[need] = found
     return found
@@ -132,32 +138,41 @@ def _options_after_fixed(rest: Vector, choices: int, key: MarketKey) -> tuple[Pa
 
 def _projected_choices_id(source: int, need: Vector) -> int:
     """The id of the either/or sources of ``source`` useful for ``need`` (no fixed units)."""
-    key = (source, need)
-    found = _CHOICE_PROJECTIONS.get(key)
+    known = _by_need(_CHOICE_PROJECTIONS, need)
+    found = known.get(source)
     if found is None:
         found = source_id((ZERO, _project(_SOURCES[source], need)[1]))
-        _CHOICE_PROJECTIONS[key] = found
+        known[source] = found
     return found
 
 
 def _projected_id(source: int, need: Vector) -> int:
     """The id of the part of production ``source`` that can matter for ``need``."""
-    key = (source, need)
-    found = _PROJECTIONS.get(key)
+    known = _by_need(_PROJECTIONS, need)
+    found = known.get(source)
     if found is None:
         found = source_id(_project(_SOURCES[source], need))
-        _PROJECTIONS[key] = found
+        known[source] = found
     return found
 
 
 def _masked_prices_id(prices: int, need: Vector) -> int:
     """The id of the prices of the resources in ``need`` (the others zero)."""
-    key = (prices, need)
-    found = _PRICE_MASKS.get(key)
+    known = _by_need(_PRICE_MASKS, need)
+    found = known.get(prices)
     if found is None:
         left, right = _PRICES[prices]
         found = prices_id(_mask(left, need), _mask(right, need))
-        _PRICE_MASKS[key] = found
+        known[prices] = found
+    return found
+
+
+def _by_need(memo: dict[Vector, dict[int, T]], need: Vector) -> dict[int, T]:
+    """The part of a memo by need, then by id, for ``need`` (made when missing)."""
+    found = memo.get(need)
+    if found is None:
+        found = {}
+        memo[need] = found
     return found
 
 
