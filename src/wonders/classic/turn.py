@@ -790,11 +790,16 @@ class ClassicState(State):
         self.discard_seen = list(o.discard_seen)
         self.buried_from = [list(b) for b in o.buried_from]
         self.halicarnassus = list(o.halicarnassus)
-        self.hand_masks = [list(m) for m in o.hand_masks]
-        self.leader_hands = [list(h) for h in o.leader_hands]
-        self.leader_masks = [list(m) for m in o.leader_masks]
-        self.packets = [list(h) for h in o.packets]
-        self.packet_masks = [list(m) for m in o.packet_masks]
+        # a variant's lists are shared while it is off: nothing changes them then
+        self.hand_masks = [list(m) for m in o.hand_masks] if o.free_city else o.hand_masks
+        if o.leaders_on:
+            self.leader_hands = [list(h) for h in o.leader_hands]
+            self.leader_masks = [list(m) for m in o.leader_masks]
+            self.packets = [list(h) for h in o.packets]
+            self.packet_masks = [list(m) for m in o.packet_masks]
+        else:
+            self.leader_hands, self.leader_masks = o.leader_hands, o.leader_masks
+            self.packets, self.packet_masks = o.packets, o.packet_masks
         self.box, self.box_masks = list(o.box), list(o.box_masks)
         self.draft_round = o.draft_round
         self.solomon, self.courtesans = list(o.solomon), list(o.courtesans)
