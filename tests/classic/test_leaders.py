@@ -237,7 +237,7 @@ def test_maecenas_makes_later_leaders_free() -> None:
 
 def test_roma_a_leaders_cost_nothing() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", hand=("Pericles", "Caesar", "Sappho", "Nero"))
-    assert state.cities[0].fixed == [0] * 7  # Roma produces nothing
+    assert state.cities[0].fixed == (0,) * 7  # Roma produces nothing
     finish_recruitment(state, {0: Action("recruit", "Pericles")})
     assert state.cities[0].coins == 6
 

@@ -94,6 +94,7 @@ CITIES_MAX_PLAYERS = 8  # 8 players only with Cities
 
 Vector = tuple[int, ...]  # one count per resource, in RESOURCES order
 ZERO: Vector = (0,) * 7
+Choices = tuple[tuple[int, ...], ...]  # either/or sources: the resources of each option
 
 
 @dataclass(frozen=True)
@@ -164,13 +165,15 @@ class Card:
     effects: tuple[Effect, ...]
     # Facts precomputed at load for the hot path:
     produce: Vector = ZERO
-    choices: tuple[tuple[int, ...], ...] = ()
+    choices: Choices = ()
     shields: int = 0
     points: int = 0
     science: int | None = None
     coins_now: int = 0
     name_id: int = 0
     chain_ids: frozenset[int] = field(default_factory=frozenset)  # name_ids that chain to it
+    chain_mask: int = 0  # chain_ids as a bit mask (City.names)
+    produces: bool = False  # any(produce)
 
     @property
     def is_guild(self) -> bool:
@@ -260,6 +263,8 @@ class Catalog:
     by_name: dict[str, tuple[Card, ...]]  # a name may exist in two Ages (Loom, Press...)
     name_ids: dict[str, int]
     leaders: tuple[Card, ...] = ()  # the Leaders expansion's white cards (age 0 inside)
+    guilds: tuple[Card, ...] = ()  # the purple cards of ``cards``
+    blacks: tuple[tuple[Card, ...], ...] = ()  # black cards of ``cards`` by Age (index 0: none)
 
     def card_named(self, name: str) -> Card:
         """The card of that name (case-insensitive); a clear error if there is none."""
@@ -276,10 +281,6 @@ class Catalog:
             if any(key == a.lower() for a in w.aliases):
                 return w
         raise KeyError(name)
-
-    @property
-    def guilds(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.cards if c.is_guild)
 
 
 # ---------------------------------------------------------------- loading
@@ -438,6 +439,7 @@ def _facts(effects: tuple[Effect, ...]) -> dict[str, Any]:
         elif e.type == "coins":
             facts["coins_now"] += e.amount
     facts["produce"] = tuple(produce)
+    facts["produces"] = any(produce)
     facts["choices"] = tuple(choices)
     return facts
 
@@ -532,9 +534,15 @@ def parse_catalog(
             if min(ages_of[target]) >= s["age"]:
                 raise DataError(f"card {s['name']!r}: chains from a card of a later Age")
         chain_ids = frozenset(name_ids[t] for t in s["chains_from"])
+        chain_mask = sum(1 << t for t in chain_ids)
         cards.append(
             Card(
-                id=i, name_id=name_ids[s["name"]], chain_ids=chain_ids, **s, **_facts(s["effects"])
+                id=i,
+                name_id=name_ids[s["name"]],
+                chain_ids=chain_ids,
+                chain_mask=chain_mask,
+                **s,
+                **_facts(s["effects"]),
             )
         )
     by_name: dict[str, tuple[Card, ...]] = {}
@@ -558,7 +566,9 @@ def parse_catalog(
             by_name[c.name.lower()] = (c,)
     if cities_doc is not None:
         wonders += _parse_wonders({"wonder": cities_doc.get("wonder")}, cities=True)
-    return Catalog(tuple(cards), wonders, by_name, name_ids, leaders)
+    guilds = tuple(c for c in cards if c.is_guild)
+    blacks = tuple(tuple(c for c in cards if c.age == age and c.color == BLACK) for age in range(4))
+    return Catalog(tuple(cards), wonders, by_name, name_ids, leaders, guilds, blacks)
 
 
 def _parse_leaders(
@@ -720,4 +730,4 @@ def age_deck(cat: Catalog, age: int, players: int) -> list[Card]:
 
 def black_cards(cat: Catalog, age: int) -> list[Card]:
     """The Cities expansion's nine black cards of one Age (none without Cities)."""
-    return [c for c in cat.cards if c.age == age and c.color == BLACK]
+    return list(cat.blacks[age])

@@ -311,6 +311,11 @@ class CitiesRules(LeadersRules):
             seats = (*seats, *(q ^ 1 for q in seats))
         return seats
 
+    def knows(self, player: int, event: JSON) -> bool:
+        if not (self.cities_on and self.teams):
+            return super().knows(player, event)
+        return player in self.knowers(event)
+
     def _json_extra(self, out: JSON) -> None:
         if not self.cities_on:
             super()._json_extra(out)

@@ -1,7 +1,14 @@
 """A player's city: wonder board, buildings, coins, military tokens.
 
 Production, discounts, shields and science are kept up to date as cards and stages are
-added, so the hot path (legal actions) reads ready-made tuples.
+added, so the hot path (legal actions) reads ready-made tuples and the payment solver's ids
+(``market_key``).
+
+Representation: the buildings' names are one bit mask of ``Card.name_id`` (``names``); the
+production (``fixed``, ``choices`` and their tradable parts) is kept in tuples, and the
+containers that change rarely (``colors``, ``powers``, ``lp``, the discounts) are replaced
+when they change, never changed in place, so that ``clone`` shares all of them and copies
+only the lists (cards, tokens, science).
 """
 
 from __future__ import annotations
@@ -10,12 +17,13 @@ from wonders.classic.cards import (
     ANY_SYMBOL,
     CITIES_POWERS,
     Card,
+    Choices,
     Effect,
     Stage,
     Vector,
     Wonder,
 )
-from wonders.classic.payments import Market
+from wonders.classic.payments import Market, MarketKey, prices_id, source_id
 
 STARTING_COINS = 3
 CITY_EFFECTS = (*CITIES_POWERS, "first_trade_discount")  # kept by _cities_effect
@@ -44,10 +52,12 @@ class City:
         "lp",
         "masks",
         "names",
+        "own_id",
         "own_key",
         "powers",
         "price_left",
         "price_right",
+        "prices_id",
         "science",
         "shields",
         "side",
@@ -56,6 +66,7 @@ class City:
         "tokens",
         "trade_choices",
         "trade_fixed",
+        "trade_id",
         "trade_key",
         "trade_used",
         "warehouse",
@@ -74,24 +85,25 @@ class City:
         self.stages_def: tuple[Stage, ...] = wonder.sides[side]
         self.stages = 0
         self.cards: list[Card] = []
-        self.names: set[int] = set()
+        self.names = 0  # bit mask of the buildings' Card.name_id
         self.coins = coins
         self.tokens: list[int] = []
         self.buried: list[Card] = []  # cards under built stages (face down)
         fixed = [0] * 7
         if wonder.produces >= 0:  # Roma produces nothing
             fixed[wonder.produces] = 1
-        self.fixed = fixed
-        self.choices: list[tuple[int, ...]] = []
-        self.trade_fixed = list(fixed)
-        self.trade_choices: list[tuple[int, ...]] = []
+        self.fixed: Vector = tuple(fixed)
+        self.choices: Choices = ()
+        self.trade_fixed: Vector = self.fixed
+        self.trade_choices: Choices = ()
         self.shields = 0
-        self.discount_left: set[int] = set()
-        self.discount_right: set[int] = set()
+        # replaced, never changed in place (clones share them)
+        self.discount_left: frozenset[int] = frozenset()
+        self.discount_right: frozenset[int] = frozenset()
         self.colors: dict[str, int] = {}
         self.science = [0, 0, 0]
         self.wilds = 0
-        self.powers: set[str] = set()
+        self.powers: frozenset[str] = frozenset()
         self.free_build_age = 0  # the Age in which Olympia A's free build was used
         self.leaders: list[Card] = []  # recruited leaders (face up)
         self.copied: Card | None = None  # the leader the Courtesans Guild copies
@@ -113,23 +125,28 @@ class City:
                 self.lp[key] = self.lp.get(key, 0) + e.amount
             else:
                 self.lp[e.type] = self.lp.get(e.type, 0) + 1
+        self._refresh_prices()
         self._refresh()
 
     # ------------------------------------------------------------ changes
 
     def add_card(self, card: Card) -> None:
         self.cards.append(card)
-        self.names.add(card.name_id)
-        self.colors[card.color] = self.colors.get(card.color, 0) + 1
-        if any(card.produce):
-            for i, n in enumerate(card.produce):
-                self.fixed[i] += n
-                if card.tradable:
-                    self.trade_fixed[i] += n
-        for opts in card.choices:
-            self.choices.append(opts)
+        self.names |= 1 << card.name_id
+        colors = dict(self.colors)
+        colors[card.color] = colors.get(card.color, 0) + 1
+        self.colors = colors
+        produces = False
+        if card.produces:
+            produces = True
+            self.fixed = _plus(self.fixed, card.produce)
             if card.tradable:
-                self.trade_choices.append(opts)
+                self.trade_fixed = _plus(self.trade_fixed, card.produce)
+        if card.choices:
+            produces = True
+            self.choices = self.choices + card.choices
+            if card.tradable:
+                self.trade_choices = self.trade_choices + card.choices
         self.shields += card.shields
         if card.science is not None:
             self._add_science(card.science)
@@ -138,7 +155,9 @@ class City:
                 self._discount(e)
             elif e.type in CITY_EFFECTS:
                 self._cities_effect(e)
-        self._refresh()
+                produces = True
+        if produces:
+            self._refresh()
 
     def _cities_effect(self, e: Effect) -> None:
         """A Cities effect that lasts (diplomacy, masks, docks, production, the Cabinet)."""
@@ -154,7 +173,7 @@ class City:
         elif e.type == "produce_unowned":
             self.black_market += 1
         else:  # free_stage_resources
-            self.powers.add(e.type)
+            self.powers = self.powers | {e.type}
 
     def add_leader(self, leader: Card, copy: bool = False) -> None:
         """A recruited leader (or the Courtesans Guild's copy of one): its lasting effects.
@@ -168,7 +187,8 @@ class City:
         self.shields += leader.shields
         if leader.science is not None:
             self._add_science(leader.science)
-        lp = self.lp
+        lp = dict(self.lp)  # replaced, not changed in place: clones share it
+        self.lp = lp
         for e in leader.effects:
             if e.type == "cost_discount":
                 key = "discount:" + e.count[0]
@@ -197,7 +217,7 @@ class City:
         self.stages += 1
         if marker is not None:
             self.buried.append(marker)
-        self.choices.extend(stage.choices)  # stage production is never tradable
+        self.choices = self.choices + stage.choices  # stage production is never tradable
         self.shields += stage.shields
         self.diplomacy += stage.diplomacy
         if stage.science is not None:
@@ -205,7 +225,8 @@ class City:
         for e in stage.effects:
             if e.type == "trade_discount":
                 self._discount(e)
-        self.powers.update(stage.powers)
+        if stage.powers:
+            self.powers = self.powers | frozenset(stage.powers)
         self._refresh()
         return stage
 
@@ -217,21 +238,31 @@ class City:
 
     def _discount(self, effect: Effect) -> None:
         for side in effect.sides:
-            target = self.discount_left if side == "left" else self.discount_right
-            target.update(effect.resources)
+            if side == "left":
+                self.discount_left = self.discount_left | frozenset(effect.resources)
+            else:
+                self.discount_right = self.discount_right | frozenset(effect.resources)
+        self._refresh_prices()
 
     def _refresh(self) -> None:
+        """The production's keys, after it changed."""
         choices = self.choices
         if self.warehouse or self.black_market:  # Secret Warehouse, Black Market
             owned = {r for r in range(7) if self.trade_fixed[r]}
             owned.update(r for opts in self.trade_choices for r in opts)
             unowned = tuple(r for r in range(7) if r not in owned)
             extra = [tuple(sorted(owned))] * self.warehouse + [unowned] * self.black_market
-            choices = [*choices, *(c for c in extra if c)]
-        self.own_key = (tuple(self.fixed), tuple(choices))
-        self.trade_key = (tuple(self.trade_fixed), tuple(self.trade_choices))
+            choices = (*choices, *(c for c in extra if c))
+        self.own_key = (self.fixed, choices)
+        self.trade_key = (self.trade_fixed, self.trade_choices)
+        self.own_id = source_id(self.own_key)
+        self.trade_id = source_id(self.trade_key)
+
+    def _refresh_prices(self) -> None:
+        """The prices on each side, after a discount."""
         self.price_left = _prices(self.discount_left)
         self.price_right = _prices(self.discount_right)
+        self.prices_id = prices_id(self.price_left, self.price_right)
 
     # ------------------------------------------------------------ facts
 
@@ -244,11 +275,15 @@ class City:
         production and this city's prices on each side."""
         return (self.own_key, left.trade_key, right.trade_key, self.price_left, self.price_right)
 
+    def market_key(self, left: City, right: City) -> MarketKey:
+        """The same market as ``market``, as ids (``payments.market_options``)."""
+        return (self.own_id, left.trade_id, right.trade_id, self.prices_id)
+
     def has_name(self, card: Card) -> bool:
-        return card.name_id in self.names
+        return self.names >> card.name_id & 1 == 1
 
     def chain_free(self, card: Card) -> bool:
-        return not card.chain_ids.isdisjoint(self.names)
+        return self.names & card.chain_mask != 0
 
     @property
     def defeats(self) -> int:
@@ -266,27 +301,33 @@ class City:
         return City(self.wonder, self.side, copy_of=self)
 
     def _copy(self, o: City) -> None:
-        """Every field of ``o``; containers changed in place are copied."""
+        """Every field of ``o``; the lists (changed in place) are copied, the rest shared."""
         self.wonder, self.side, self.stages_def, self.stages = (
             o.wonder,
             o.side,
             o.stages_def,
             o.stages,
         )
-        self.cards, self.names, self.coins = list(o.cards), set(o.names), o.coins
+        self.cards, self.names, self.coins = list(o.cards), o.names, o.coins
         self.tokens, self.buried = list(o.tokens), list(o.buried)
-        self.fixed, self.choices = list(o.fixed), list(o.choices)
-        self.trade_fixed, self.trade_choices = list(o.trade_fixed), list(o.trade_choices)
+        self.fixed, self.choices = o.fixed, o.choices
+        self.trade_fixed, self.trade_choices = o.trade_fixed, o.trade_choices
         self.shields, self.science, self.wilds = o.shields, list(o.science), o.wilds
-        self.discount_left, self.discount_right = set(o.discount_left), set(o.discount_right)
-        self.colors, self.powers = dict(o.colors), set(o.powers)
+        self.discount_left, self.discount_right = o.discount_left, o.discount_right
+        self.colors, self.powers = o.colors, o.powers
         self.free_build_age, self.leaders, self.copied = o.free_build_age, list(o.leaders), o.copied
-        self.lp, self.debt, self.diplomacy, self.masks = dict(o.lp), o.debt, o.diplomacy, o.masks
+        self.lp, self.debt, self.diplomacy, self.masks = o.lp, o.debt, o.diplomacy, o.masks
         self.docks, self.trade_used, self.warehouse = o.docks, o.trade_used, o.warehouse
         self.black_market, self.caligula_age = o.black_market, o.caligula_age
         self.own_key, self.trade_key = o.own_key, o.trade_key
+        self.own_id, self.trade_id = o.own_id, o.trade_id
         self.price_left, self.price_right = o.price_left, o.price_right
+        self.prices_id = o.prices_id
 
 
-def _prices(discounted: set[int]) -> Vector:
+def _prices(discounted: frozenset[int]) -> Vector:
     return tuple(DISCOUNT_PRICE if r in discounted else TRADE_PRICE for r in range(7))
+
+
+def _plus(a: Vector, b: Vector) -> Vector:
+    return tuple(x + y for x, y in zip(a, b, strict=True))

@@ -533,11 +533,7 @@ def trade_cost(cost: Vector, market: Market, docks: tuple[int, int] = (0, 0)) ->
 
 def chain_outlook(city: City, age: int) -> float:
     """Points for the cards of Age ``age`` or later the city could build free by chaining."""
-    targets = {
-        c.name_id
-        for c in chain_targets(age)
-        if not city.has_name(c) and not c.chain_ids.isdisjoint(city.names)
-    }
+    targets = {c.name_id for c in chain_targets(age) if not city.has_name(c) and city.chain_free(c)}
     return CHAIN_POINTS * len(targets)
 
 

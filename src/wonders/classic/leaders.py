@@ -127,7 +127,7 @@ class LeadersRules(ExpansionTrade):
 
     def _recruit_actions(self, p: int) -> list[Action]:
         city = self.cities[p]
-        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         stage_pay = self._stage_pays(p, market)
         acts: list[Action] = []
         for name in sorted({c.name for c in self.leader_hands[p]}):

@@ -42,14 +42,14 @@ from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
 from wonders.classic.leaders import BOX
+from wonders.core.protocol import JSON
 
 if TYPE_CHECKING:
-    from wonders.classic.turn import ClassicState
+    from wonders.classic.turn import ClassicState, Provenance
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
-FUTURE_STRIDE = 16  # a future hand's cards are numbered seat * FUTURE_STRIDE + index
 # a place a card can be written back to: ("hand", seat, i), ("discard", i, 0),
-# ("buried", seat, i) or ("future", age, seat * FUTURE_STRIDE + i)
+# or ("buried", seat, i) (the Ages not dealt yet are dealt again whole: _shuffle_free)
 Place = tuple[str, int, int]
 
 
@@ -68,36 +68,51 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
         return world
     groups: dict[tuple[int, int, int], list[Place]] = defaultdict(list)
     free: dict[int, list[Place]] = defaultdict(list)
-
-    def classify(place: Place, age: int, packet: int, index: int, remover: int) -> None:
+    # the hidden places with their provenance (age, packet, removal index, remover)
+    hidden: list[tuple[Place, Provenance]] = []
+    for q in range(n):
+        if known >> q & 1:
+            continue
+        prov = (state.age, state._packet(q), IN_HAND, q)
+        for i in range(len(state.hands[q])):
+            hidden.append((("hand", q, i), prov))
+    for q in range(n):
+        for i, prov in enumerate(state.buried_from[q]):
+            if prov[0] != BOX:  # a leader under a stage: _sample_leaders
+                hidden.append((("buried", q, i), prov))
+    for i, prov in enumerate(state.discard_from):
+        if not state.discard_seen[i] >> player & 1:
+            hidden.append((("discard", i, 0), prov))
+    for place, (age, packet, index, remover) in hidden:
         if known >> remover & 1:
-            return
+            continue
         seen = _last_sighting(state, known, age, packet, index)
         if seen is None:
             free[age].append(place)
         else:
             groups[(age, packet, seen)].append(place)
 
-    for q in range(n):
-        if known >> q & 1:
-            continue
-        packet = state._packet(q)
-        for i in range(len(state.hands[q])):
-            classify(("hand", q, i), state.age, packet, IN_HAND, q)
-    for q in range(n):
-        for i, (age, pk, idx, remover) in enumerate(state.buried_from[q]):
-            if age != BOX:  # a leader under a stage: _sample_leaders
-                classify(("buried", q, i), age, pk, idx, remover)
-    for i, (age, pk, idx, remover) in enumerate(state.discard_from):
-        if not state.discard_seen[i] >> player & 1:
-            classify(("discard", i, 0), age, pk, idx, remover)
-    _add_future(state, free)
-
     for places in groups.values():
         _shuffle_into(world, places, rng)
     _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
+
+
+def shuffle(rng: random.Random, cards: list[Card]) -> None:
+    """``rng.shuffle(cards)``, drawing the very same random numbers, without the interpreted
+    ``random`` module's frames (slow from compiled code): CPython's shuffle, with its
+    ``_randbelow`` drawing ``getrandbits``. A generator of another kind shuffles itself."""
+    if type(rng) is not random.Random:
+        rng.shuffle(cards)
+        return
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = rng.getrandbits(k)
+        while j >= n:
+            j = rng.getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def knowing_seats(state: ClassicState, player: int) -> int:
@@ -117,32 +132,42 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
-    world._events = [
-        e if not e.get("secret") or player in state.knowers(e) else _without_card(e)
-        for e in state.events
-    ]
+    events = list(state.events)
+    for i in state.secret_events():
+        if not state.knows(player, events[i]):
+            events[i] = _without_card(events[i])
+    world._events = events
     world._legal = {}
 
 
-def _add_future(state: ClassicState, free: dict[int, list[Place]]) -> None:
-    """The hands of the Ages not dealt yet: unknown to everyone."""
-    for age in range(state.age + 1, 4):
-        for q, hand in enumerate(state.ages[age - 1]):
-            free[age].extend(("future", age, q * FUTURE_STRIDE + i) for i in range(len(hand)))
+# _without_card's memo: id(event) -> (the event, kept alive so the id stays its own, and its
+# copy without the card); events never change once logged, and clones share them
+_HIDDEN: dict[int, tuple[JSON, JSON]] = {}
+_HIDDEN_LIMIT = 1 << 16
 
 
 def _shuffle_free(
     state: ClassicState, world: ClassicState, free: dict[int, list[Place]], rng: random.Random
 ) -> None:
     """Deal the unknown places of each Age their cards again, guilds and black cards redrawn
-    from those the player has not seen."""
+    from those the player has not seen; then the hands of the Ages not dealt yet (unknown to
+    everyone), each Age's cards in the order of the seats and of their hands."""
     hidden = {place for places in free.values() for place in places}
     visible = _visible_names(state, hidden)
     for age, places in sorted(free.items()):
         cards = _redraw(state, age, [_get(state, p) for p in places], visible, rng)
-        rng.shuffle(cards)
+        shuffle(rng, cards)
         for place, card in zip(places, cards, strict=True):
             _set(world, place, card)
+    for age in range(state.age + 1, 4):
+        dealt = [card for hand in state.ages[age - 1] for card in hand]
+        cards = _redraw(state, age, dealt, visible, rng)
+        shuffle(rng, cards)
+        k = 0
+        for hand in world.ages[age - 1]:
+            for i in range(len(hand)):
+                hand[i] = cards[k]
+                k += 1
 
 
 def _sample_free_city(
@@ -162,7 +187,6 @@ def _sample_free_city(
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age != BOX and remover != player:
                 free[age].append(("buried", q, i))
-    _add_future(state, free)
     _shuffle_free(state, world, free, rng)
 
 
@@ -183,7 +207,7 @@ def _sample_leaders(
             if age == BOX and not known >> remover & 1:
                 places.append(("lb", q, i))
     cards = [_get_leader(state, p) for p in places]
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for place, card in zip(places, cards, strict=True):
         kind, a, b = place
         if kind == "lh":
@@ -207,8 +231,16 @@ def _get_leader(state: ClassicState, place: tuple[str, int, int]) -> Card:
     return state.cities[a].buried[b]
 
 
-def _without_card(event: dict[str, object]) -> dict[str, object]:
-    return {k: v for k, v in event.items() if k != "card"}
+def _without_card(event: JSON) -> JSON:
+    """The event without its card (the same copy every time for the same event)."""
+    found = _HIDDEN.get(id(event))
+    if found is not None and found[0] is event:
+        return found[1]
+    if len(_HIDDEN) >= _HIDDEN_LIMIT:
+        _HIDDEN.clear()
+    copy = {k: v for k, v in event.items() if k != "card"}
+    _HIDDEN[id(event)] = (event, copy)
+    return copy
 
 
 def _last_sighting(
@@ -231,9 +263,7 @@ def _get(state: ClassicState, place: Place) -> Card:
         return state.hands[a][b]
     if kind == "discard":
         return state.discard[a]
-    if kind == "buried":
-        return state.cities[a].buried[b]
-    return state.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE]
+    return state.cities[a].buried[b]
 
 
 def _set(world: ClassicState, place: Place, card: Card) -> None:
@@ -242,48 +272,48 @@ def _set(world: ClassicState, place: Place, card: Card) -> None:
         world.hands[a][b] = card
     elif kind == "discard":
         world.discard[a] = card
-    elif kind == "buried":
-        world.cities[a].buried[b] = card
     else:
-        world.ages[a - 1][b // FUTURE_STRIDE][b % FUTURE_STRIDE] = card
+        world.cities[a].buried[b] = card
 
 
 def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) -> None:
     cards = [_get(world, p) for p in places]
-    rng.shuffle(cards)
+    shuffle(rng, cards)
     for place, card in zip(places, cards, strict=True):
         _set(world, place, card)
 
 
-def _visible_names(state: ClassicState, hidden: set[Place]) -> set[str]:
+def _visible_names(state: ClassicState, hidden: set[Place]) -> int:
     """The names of the cards outside the unknown places (built, held, or known to be in a
-    hand, the discard pile or under a stage)."""
-    visible = {c.name for city in state.cities for c in city.cards}
+    hand, the discard pile or under a stage), as a bit mask of ``Card.name_id``."""
+    visible = 0
+    for city in state.cities:
+        visible |= city.names
     for q, hand in enumerate(state.hands):
-        visible.update(c.name for i, c in enumerate(hand) if ("hand", q, i) not in hidden)
+        for i, c in enumerate(hand):
+            if ("hand", q, i) not in hidden:
+                visible |= 1 << c.name_id
     for i, c in enumerate(state.discard):
         if ("discard", i, 0) not in hidden:
-            visible.add(c.name)
+            visible |= 1 << c.name_id
     for q, city in enumerate(state.cities):
-        visible.update(c.name for i, c in enumerate(city.buried) if ("buried", q, i) not in hidden)
+        for i, c in enumerate(city.buried):
+            if ("buried", q, i) not in hidden:
+                visible |= 1 << c.name_id
     return visible
 
 
 def _redraw(
-    state: ClassicState, age: int, cards: list[Card], visible: set[str], rng: random.Random
+    state: ClassicState, age: int, cards: list[Card], visible: int, rng: random.Random
 ) -> list[Card]:
     """The unknown places' cards of one Age with their guilds replaced by guilds the player
     has not seen, and (Cities) their black cards by that Age's black cards not seen; the
     unknown cards themselves are among those drawn from."""
     pools: dict[str, list[Card]] = {}
     if age == 3:
-        pools["purple"] = [g for g in state.cat.guilds if g.name not in visible]
+        pools["purple"] = [g for g in state.cat.guilds if not visible >> g.name_id & 1]
     if state.cities_on:
-        pools[BLACK] = [
-            c
-            for c in state.cat.cards
-            if c.age == age and c.color == BLACK and c.name not in visible
-        ]
+        pools[BLACK] = [c for c in state.cat.blacks[age] if not visible >> c.name_id & 1]
     out = list(cards)
     for color, pool in pools.items():
         slots = [i for i, c in enumerate(out) if c.color == color]

@@ -22,7 +22,13 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import ZERO, Card, Vector
 from wonders.classic.city import City
 from wonders.classic.free_city import FreeCityRules
-from wonders.classic.payments import Market, pareto3, payment_options, reduced_costs
+from wonders.classic.payments import (
+    MarketKey,
+    affordable,
+    market_options,
+    pareto3,
+    reduced_costs,
+)
 from wonders.classic.turn import Payment
 from wonders.core.protocol import JSON
 
@@ -53,7 +59,7 @@ class ExpansionTrade(FreeCityRules):
             city.trade_used = 0
 
     def _build_pays(
-        self, p: int, city: City, card: Card, market: Market, budget: int
+        self, p: int, city: City, card: Card, market: MarketKey, budget: int
     ) -> Sequence[Payment] | None:
         if not self.trade_on:
             return super()._build_pays(p, city, card, market, budget)
@@ -63,7 +69,7 @@ class ExpansionTrade(FreeCityRules):
         less = city.lp.get("discount:" + card.color, 0)
         return self._pays(p, cost, less, budget - card.coins, market)
 
-    def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
+    def _stage_pays(self, p: int, market: MarketKey) -> Sequence[Payment]:
         """The payments of the next wonder stage (Petra's coins are paid to the bank on top;
         the Architect Cabinet takes the resources off, not the coins)."""
         if not self.trade_on:
@@ -77,7 +83,7 @@ class ExpansionTrade(FreeCityRules):
         return self._pays(p, cost, less, city.coins - stage.coins, market)
 
     def _pays(
-        self, p: int, cost: Vector, less: int, budget: int, market: Market
+        self, p: int, cost: Vector, less: int, budget: int, market: MarketKey
     ) -> list[tuple[int, int, int]]:
         """The (left, right, bank) payments of a resource cost for city ``p``, with ``less``
         resources taken off: the ones no other beats on every side, or every one for a
@@ -85,7 +91,8 @@ class ExpansionTrade(FreeCityRules):
         city = self.cities[p]
         if not less and city.docks == NO_DOCKS and not self._bilkis_ready(city):
             # no power changes this payment: the solver's pairs are all there is
-            return [(left, right, 0) for left, right in payment_options(cost, market, budget)]
+            pairs = affordable(market_options(cost, market), budget)
+            return [(left, right, 0) for left, right in pairs]
         options = self._pay_options(p, cost, less, budget)
         if self._offers_every_payment(p):
             return sorted(options)
@@ -103,7 +110,7 @@ class ExpansionTrade(FreeCityRules):
         if budget < 0:
             return {}
         city = self.cities[p]
-        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         bilkis = self._bilkis_ready(city)
         dock_l = 1 if city.docks[0] and not city.trade_used & DOCK_LEFT else 0
         dock_r = 1 if city.docks[1] and not city.trade_used & DOCK_RIGHT else 0
@@ -113,7 +120,8 @@ class ExpansionTrade(FreeCityRules):
                 return {(0, 0, 0): 0}
             for bank in (0, 1) if bilkis and budget >= 1 else (0,):
                 for rest in reduced_costs(need, 1) if bank else (need,):
-                    for left, right in payment_options(rest, market, budget - bank + 2):
+                    options = affordable(market_options(rest, market), budget - bank + 2)
+                    for left, right in options:
                         used = (dock_l if left else 0) | (2 * dock_r if right else 0)
                         pay = (left - (used & 1), right - (used >> 1), bank)
                         fewer = pay not in found or _ones(used) < _ones(found[pay])

@@ -45,10 +45,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonders.classic import scoring
-from wonders.classic.actions import KINDS, Action
+from wonders.classic.actions import KINDS, Action, new_action
 from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
 from wonders.classic.city import City
-from wonders.classic.payments import FREE, Market, payment_options
+from wonders.classic.payments import FREE, MarketKey, affordable, market_options
 from wonders.core.errors import IllegalActionError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
@@ -66,6 +66,11 @@ Provenance = tuple[int, int, int, int]
 Payment = tuple[int, ...]  # (left, right) or, with the expansions, (left, right, bank)
 
 
+def _paying(kind: str, name: str, pay: Payment) -> Action:
+    """An action paying ``pay``: (left, right) or (left, right, bank)."""
+    return new_action(kind, name, pay[0], pay[1], pay[2] if len(pay) > 2 else 0)
+
+
 class ClassicState(State):
     """The base game. The variants' facts (``free_city``, ``leaders_on``, ``cities_on``,
     ``trade_on``, ``teams``) are read from the options; their state is declared here, empty,
@@ -81,7 +86,11 @@ class ClassicState(State):
         cities: list[City],
         ages: list[list[list[Card]]],
         hand_size: int = HAND_SIZE,
+        copy_of: ClassicState | None = None,
     ) -> None:
+        if copy_of is not None:  # clone(): compiled classes have no bare __new__
+            self._copy(copy_of, cities, ages)
+            return
         self.cat = cat
         self.options = options
         self.seed = seed
@@ -131,6 +140,8 @@ class ClassicState(State):
         self.berenice_done: set[int] = set()
         self._trade_in = [0] * self.n
         self._events: list[JSON] = []
+        self._secret: list[int] = []  # secret_events(): the indices found so far
+        self._secret_scanned = 0  # ... in the first _secret_scanned events
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None = None
 
@@ -225,35 +236,37 @@ class ClassicState(State):
         """The card choices of city ``p``: build (each payment), bury under the next stage
         (each payment), sell; a card the city can build free by chain is only built free."""
         city = self.cities[p]
-        market = city.market(self.cities[self.left(p)], self.cities[self.right(p)])
+        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         budget = city.coins
         stage_pay = self._stage_pays(p, market)
         olympia_ready = (
             olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
         )
         acts: list[Action] = []
-        seen: set[str] = set()
+        seen = 0  # bit mask of the name_ids listed
+        names = city.names
         for card in hand:
-            name = card.name
-            if name in seen:
+            bit = 1 << card.name_id
+            if seen & bit:
                 continue
-            seen.add(name)
-            if card.name_id not in city.names:
+            seen |= bit
+            name = card.name
+            if not names & bit:
                 pays = self._build_pays(p, city, card, market, budget)
                 if pays is None:
-                    acts.append(Action("build", name))
+                    acts.append(new_action("build", name))
                 else:
                     for pay in pays:
-                        acts.append(Action("build", name, *pay))
+                        acts.append(_paying("build", name, pay))
                     if olympia_ready or self._card_free_power(p, card):
-                        acts.append(Action("free_build", name))
+                        acts.append(new_action("free_build", name))
             for pay in stage_pay:
-                acts.append(Action("wonder", name, *pay))
-            acts.append(Action("sell", name))
+                acts.append(_paying("wonder", name, pay))
+            acts.append(new_action("sell", name))
         return acts
 
     def _build_pays(
-        self, p: int, city: City, card: Card, market: Market, budget: int
+        self, p: int, city: City, card: Card, market: MarketKey, budget: int
     ) -> Sequence[Payment] | None:
         """The payments offered for building ``card`` (a card not in the city): None when it
         is built for nothing (no cost, or by chain), else every Pareto-minimal way to buy
@@ -262,13 +275,17 @@ class ClassicState(State):
             return None
         if card.coins > budget:
             return ()
-        return payment_options(card.cost, market, budget - card.coins) if any(card.cost) else FREE
+        if not any(card.cost):
+            return FREE
+        return affordable(market_options(card.cost, market), budget - card.coins)
 
-    def _stage_pays(self, p: int, market: Market) -> Sequence[Payment]:
+    def _stage_pays(self, p: int, market: MarketKey) -> Sequence[Payment]:
         """The payments offered for the next wonder stage (none when all are built)."""
         city = self.cities[p]
         stage = city.next_stage
-        return payment_options(stage.cost, market, city.coins) if stage is not None else ()
+        if stage is None:
+            return ()
+        return affordable(market_options(stage.cost, market), city.coins)
 
     def _offers_every_payment(self, p: int) -> bool:
         """Whether city ``p`` is offered every payment, not only the cheapest ones (the
@@ -724,8 +741,23 @@ class ClassicState(State):
         controller (``by``)."""
         return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
 
+    def secret_events(self) -> list[int]:
+        """The indices of the secret events in the log (kept up to date as it grows; a log
+        replaced by one with the same secrets in the same places, as sampling's, stays valid)."""
+        events = self._events
+        for i in range(self._secret_scanned, len(events)):
+            if events[i].get("secret"):
+                self._secret.append(i)
+        self._secret_scanned = len(events)
+        return self._secret
+
+    def knows(self, player: int, event: JSON) -> bool:
+        """Whether ``player`` is one of the ``knowers`` of ``event`` (without the tuple)."""
+        seat, by = event.get("seat"), event.get("by")
+        return (isinstance(seat, int) and seat == player) or (isinstance(by, int) and by == player)
+
     def _redact(self, event: JSON, player: int | None) -> JSON:
-        if event.get("secret") and (player is None or player not in self.knowers(event)):
+        if event.get("secret") and (player is None or not self.knows(player, event)):
             return {k: v for k, v in event.items() if k not in ("card", "secret")}
         return {k: v for k, v in event.items() if k != "secret"}
 
@@ -736,28 +768,48 @@ class ClassicState(State):
         containers changed in place copied, cards and actions shared (immutable)."""
         cities = [c.clone() for c in self.cities]
         ages = [[list(h) for h in age] for age in self.ages]
-        o = type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size)
-        o.age, o.turn, o.phase, o.extra_done = self.age, self.turn, self.phase, self.extra_done
-        o.hands = [list(h) for h in self.hands]
-        o.pending, o.queue = list(self.pending), list(self.queue)
-        o.discard, o.discard_from = list(self.discard), list(self.discard_from)
-        o.discard_seen = list(self.discard_seen)
-        o.buried_from = [list(b) for b in self.buried_from]
-        o.halicarnassus = list(self.halicarnassus)
-        o.hand_masks = [list(m) for m in self.hand_masks]
-        o.leader_hands = [list(h) for h in self.leader_hands]
-        o.leader_masks = [list(m) for m in self.leader_masks]
-        o.packets = [list(h) for h in self.packets]
-        o.packet_masks = [list(m) for m in self.packet_masks]
-        o.box, o.box_masks = list(self.box), list(self.box_masks)
-        o.draft_round = self.draft_round
-        o.solomon, o.courtesans = list(self.solomon), list(self.courtesans)
-        o.recruits, o.returns = list(self.recruits), list(self.returns)
-        o.losses, o.owed = list(self.losses), dict(self.owed)
-        o.berenice_done, o._trade_in = set(self.berenice_done), list(self._trade_in)
-        o._events = list(self._events)
-        o._result = self._result
-        return o
+        return type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size, self)
+
+    def _copy(self, o: ClassicState, cities: list[City], ages: list[list[list[Card]]]) -> None:
+        """Every field of ``o`` (the variants' too, all declared in ``__init__``), with these
+        copies of its cities and Ages; the containers changed in place are copied."""
+        self.cat, self.options, self.seed, self.cities, self.ages = (
+            o.cat,
+            o.options,
+            o.seed,
+            cities,
+            ages,
+        )
+        self.n, self.players, self.free_city = o.n, o.players, o.free_city
+        self.leaders_on, self.cities_on, self.trade_on = o.leaders_on, o.cities_on, o.trade_on
+        self.teams, self.hand_size, self.turns_per_age = o.teams, o.hand_size, o.turns_per_age
+        self.age, self.turn, self.phase, self.extra_done = o.age, o.turn, o.phase, o.extra_done
+        self.hands = [list(h) for h in o.hands]
+        self.pending, self.queue = list(o.pending), list(o.queue)
+        self.discard, self.discard_from = list(o.discard), list(o.discard_from)
+        self.discard_seen = list(o.discard_seen)
+        self.buried_from = [list(b) for b in o.buried_from]
+        self.halicarnassus = list(o.halicarnassus)
+        # a variant's lists are shared while it is off: nothing changes them then
+        self.hand_masks = [list(m) for m in o.hand_masks] if o.free_city else o.hand_masks
+        if o.leaders_on:
+            self.leader_hands = [list(h) for h in o.leader_hands]
+            self.leader_masks = [list(m) for m in o.leader_masks]
+            self.packets = [list(h) for h in o.packets]
+            self.packet_masks = [list(m) for m in o.packet_masks]
+        else:
+            self.leader_hands, self.leader_masks = o.leader_hands, o.leader_masks
+            self.packets, self.packet_masks = o.packets, o.packet_masks
+        self.box, self.box_masks = list(o.box), list(o.box_masks)
+        self.draft_round = o.draft_round
+        self.solomon, self.courtesans = list(o.solomon), list(o.courtesans)
+        self.recruits, self.returns = list(o.recruits), list(o.returns)
+        self.losses, self.owed = list(o.losses), dict(o.owed)
+        self.berenice_done, self._trade_in = set(o.berenice_done), list(o._trade_in)
+        self._events = list(o._events)
+        self._secret, self._secret_scanned = list(o._secret), o._secret_scanned
+        self._legal = {}
+        self._result = o._result
 
     def to_json(self) -> JSON:
         def ref(card: Card) -> list[Any]:
