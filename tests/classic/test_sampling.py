@@ -15,9 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.classic.cities_scenario import build, new_game, set_coins, set_turn, settle
-from wonders.classic import sampling
 from wonders.classic.actions import Action
-from wonders.classic.cards import BLACK, Card, black_cards, catalog
+from wonders.classic.cards import BLACK, Card, black_cards
 from wonders.classic.state import ClassicState, setup
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -289,16 +288,3 @@ def test_the_free_city_game_redraws_black_cards_too() -> None:
         drawn |= {c.name for c in every_age_card(world) if c.color == BLACK}
         assert public(world.view(1)) == public(state.view(1))
     assert drawn - dealt
-
-
-def test_shuffle_draws_what_random_shuffle_draws() -> None:
-    """sampling.shuffle is random.shuffle re-written for the compiled build: same order,
-    same numbers drawn."""
-    cards = list(catalog().cards)
-    for seed in range(300):
-        ours, theirs = random.Random(seed), random.Random(seed)
-        mine, expected = cards[: seed % 30], cards[: seed % 30]
-        sampling.shuffle(ours, mine)
-        theirs.shuffle(expected)
-        assert mine == expected
-        assert ours.random() == theirs.random()

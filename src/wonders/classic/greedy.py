@@ -113,12 +113,13 @@ AFFORD_POINTS = 3.0  # a card built next turn rather than sold (the debt phase)
 BLACK_DEALT = 9  # black cards of an Age, of which min(cities, 7) are dealt
 
 
-def choose(state: Any, player: int, rng: random.Random) -> Action:
+def choose(state: Any, player: int, rng: random.Random) -> Any:
     """The action with the best estimate of the player's points (see the module doc); ties
-    broken by ``rng``."""
+    broken by ``rng``. Another game's state gets one of its actions at random (``Any``:
+    compiled, a declared ``Action`` would be checked)."""
     actions = state.legal_actions(player)
     if not isinstance(state, ClassicState) or len(actions) == 1:
-        return rng.choice(actions)  # type: ignore[no-any-return]
+        return rng.choice(actions)
     if state.phase in LEADER_PHASES:
         return _best(rng, actions, lambda a: leader_action_value(state, player, a))
     city = acting_city(state, player)

@@ -21,6 +21,7 @@ from wonders.classic.cards import LEADER, Card, Stage
 from wonders.classic.city import City
 from wonders.classic.trade import HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT, ExpansionTrade
 from wonders.classic.turn import DRAFT, Provenance
+from wonders.core.draws import shuffle
 from wonders.core.protocol import JSON
 
 LEADER_DRAFT, RECRUIT, RECRUIT_NOW = "leader_draft", "recruit", "recruit_now"
@@ -38,7 +39,7 @@ class LeadersRules(ExpansionTrade):
             super().start(rng)
             return
         pool = list(self.cat.leaders)
-        rng.shuffle(pool)
+        shuffle(rng, pool)
         for p in range(self.players):
             self.packets[p] = pool[p * LEADERS_DEALT : (p + 1) * LEADERS_DEALT]
             self.packet_masks[p] = [1 << p] * LEADERS_DEALT

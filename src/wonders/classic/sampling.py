@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
 from wonders.classic.leaders import BOX
+from wonders.core.draws import sample, shuffle
 from wonders.core.protocol import JSON
 
 if TYPE_CHECKING:
@@ -97,22 +98,6 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
-
-
-def shuffle(rng: random.Random, cards: list[Card]) -> None:
-    """``rng.shuffle(cards)``, drawing the very same random numbers, without the interpreted
-    ``random`` module's frames (slow from compiled code): CPython's shuffle, with its
-    ``_randbelow`` drawing ``getrandbits``. A generator of another kind shuffles itself."""
-    if type(rng) is not random.Random:
-        rng.shuffle(cards)
-        return
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
-        j = rng.getrandbits(k)
-        while j >= n:
-            j = rng.getrandbits(k)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def knowing_seats(state: ClassicState, player: int) -> int:
@@ -317,6 +302,6 @@ def _redraw(
     out = list(cards)
     for color, pool in pools.items():
         slots = [i for i, c in enumerate(out) if c.color == color]
-        for i, card in zip(slots, rng.sample(pool, len(slots)), strict=True):
+        for i, card in zip(slots, sample(rng, pool, len(slots)), strict=True):
             out[i] = card
     return out

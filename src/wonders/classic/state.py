@@ -41,6 +41,7 @@ from wonders.classic.turn import (
     VICTORY_TOKEN,
     ClassicState,
 )
+from wonders.core.draws import sample, shuffle
 from wonders.core.errors import OptionsError
 from wonders.core.protocol import JSON
 
@@ -147,7 +148,7 @@ def setup(options: JSON, seed: int) -> ClassicState:
     cat = catalog_for(expansions)
     rng = random.Random(seed)
     free = [w for w in cat.wonders if w.name not in opts["wonders"]]
-    rng.shuffle(free)
+    shuffle(rng, free)
     cities = []
     for seat in range(n):
         name = opts["wonders"][seat]
@@ -162,10 +163,10 @@ def setup(options: JSON, seed: int) -> ClassicState:
     for age in (1, 2, 3):
         deck = age_deck(cat, age, n)
         if "cities" in expansions:
-            deck += rng.sample(black_cards(cat, age), min(n, MAX_PLAYERS))
+            deck += sample(rng, black_cards(cat, age), min(n, MAX_PLAYERS))
         if age == 3:
-            deck += rng.sample(list(cat.guilds), min(n + 2, MAX_GUILDS))
-        rng.shuffle(deck)
+            deck += sample(rng, list(cat.guilds), min(n + 2, MAX_GUILDS))
+        shuffle(rng, deck)
         ages.append([deck[i * size : (i + 1) * size] for i in range(n)])
     state = ClassicGame(cat, opts, seed, cities, ages, size)
     state.start(rng)
