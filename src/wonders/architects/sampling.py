@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from wonders.core.draws import shuffle_all
 
-EMPTY: list[Any] = []  # never changed
+EMPTY: Final[list[Any]] = []  # never changed
 
 
 def resample(

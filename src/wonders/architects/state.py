@@ -40,7 +40,7 @@ Rulings taken here (also in docs/ARCHITECTS.md):
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
@@ -118,7 +118,7 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
     return state
 
 
-NO_EVENTS: list[JSON] = []  # the empty log of cloned states: never appended to (``_unshare``)
+NO_EVENTS: Final[list[JSON]] = []  # the empty log of clones: never appended to (``_unshare``)
 
 
 class EventChunk:
