@@ -8,6 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from wonders.architects.actions import Action
 from wonders.architects.cards import CENTRAL, catalog
 from wonders.architects.state import ArchitectsState, setup
 from wonders.core import GameRecord, replay
@@ -82,7 +83,7 @@ def _check_no_central_leak(state: ArchitectsState, rng: random.Random) -> None:
     other = state.clone()
     rest = other.central[:-1]
     rng.shuffle(rest)
-    other.central[:-1] = rest
+    other.central = rest + other.central[-1:]  # a new list: the clone shares the old one
     for viewer in [*range(state.n), None]:
         assert repr(other.view(viewer)) == repr(state.view(viewer))
         central = state.view(viewer)["central"]
@@ -143,3 +144,58 @@ def test_clones_and_sampled_worlds_are_independent(players: int, seed: int) -> N
         kept = clone.to_json()
         state.apply(p, rng.choice(state.legal_actions(p)))
         assert clone.to_json() == kept
+
+
+@settings(max_examples=12, deadline=None)
+@given(players=st.integers(2, 7), seed=st.integers(0, 10**6))
+def test_copy_on_write_clones_stay_independent(players: int, seed: int) -> None:
+    """A clone shares its source's lists and event log until either moves (state.py):
+    whichever moves first, the other does not see it, and each plays on exactly as the
+    source would have."""
+    state = setup({"players": players}, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        before = state.to_json()
+        clone = state.clone()
+        grand = clone.clone()
+        action = rng.choice(state.legal_actions(p))
+        state.apply(p, action)  # the source moves first
+        assert clone.to_json() == before
+        clone.apply(p, action)
+        after = state.to_json()
+        assert clone.to_json() == after
+        for _ in range(rng.randrange(0, 8)):  # then the clone alone
+            if clone.is_terminal():
+                break
+            q = clone.to_move()[0]
+            clone.apply(q, rng.choice(clone.legal_actions(q)))
+        assert clone.events[: len(after["events"])] == after["events"]
+        assert state.to_json() == after
+        assert grand.to_json() == before
+
+
+@settings(max_examples=6, deadline=None)
+@given(players=st.integers(2, 7), seed=st.integers(0, 10**6))
+def test_clones_taken_along_a_game_keep_their_moment(players: int, seed: int) -> None:
+    """Clones taken at every move, never read until the game is over, each hold the game as
+    it was then (their event logs share the source's, chained), and play on like it."""
+    state = setup({"players": players}, seed)
+    rng = random.Random(seed)
+    clones: list[tuple[int, ArchitectsState]] = []
+    moves: list[tuple[int, Action]] = []
+    while not state.is_terminal():
+        p = state.to_move()[0]
+        if len(moves) % 3 == 0:
+            clones.append((len(moves), state.clone()))
+        action = rng.choice(state.legal_actions(p))
+        state.apply(p, action)
+        moves.append((p, action))
+    for at, clone in clones[::4]:
+        again = setup({"players": players}, seed)
+        for p, action in moves[:at]:
+            again.apply(p, action)
+        assert clone.to_json() == again.to_json()
+        for p, action in moves[at:]:
+            clone.apply(p, action)
+        assert clone.to_json() == state.to_json()

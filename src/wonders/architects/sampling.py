@@ -3,47 +3,65 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Protocol
+from typing import Any, Final
 
 from wonders.core.draws import shuffle_all
 
-
-class Decks(Protocol):
-    """What ``resample`` reads and reshuffles in an Architects state (``state.py``)."""
-
-    central: list[int]
-    knows_top: int  # bit mask of the seats that looked at the central deck's top card
-    decks: list[list[int]]  # rows never changed in place (state.py)
-    held_deck: int  # the deck searched by Halicarnassus (-1: none)
-    held: list[int]  # the cards looked at by Halicarnassus, the top one first
-    current: int
-    stack: list[str]  # the progress tokens' face-down stack (its top last)
+EMPTY: Final[list[Any]] = []  # never changed
 
 
-def resample(world: Decks, player: int, rng: random.Random) -> None:
-    """Reshuffle what ``player`` cannot know: the central deck (but a top card the player
-    looked at), every face-up deck below its visible top, the cards another player is
-    looking at with Halicarnassus (but the one that was on top), the token stack."""
-    central = world.central
-    keep = 1 if central and world.knows_top >> player & 1 else 0
-    hidden = central[:-1] if keep else central  # the world's own list: shuffled in place
-    searched = world.held_deck if player != world.current else -1
+def resample(
+    central: list[int],
+    keep_top: bool,
+    decks: list[list[int]],
+    searched: int,
+    held: list[int],
+    stack: list[str],
+    rng: random.Random,
+) -> tuple[list[int], list[list[int]], list[int], list[str]]:
+    """Reshuffle what a player cannot know: the central deck (but its top card if
+    ``keep_top``: the player looked at it), every face-up deck below its visible top, the
+    cards ``held`` (the top one first) that another player took with Halicarnassus from deck
+    ``searched`` (-1: none) but the one that was on top, the token stack (its top last).
+
+    The central deck, the decks (the top last, rows never changed in place), the held cards
+    and the stack afterwards, in new lists where they changed: the given ones may be shared
+    with other states and are left alone."""
+    # Copies take the top along and give it back after the shuffle: the list's room for it
+    # is kept, so putting it back allocates nothing.
+    hidden = central[:]
+    top = hidden.pop() if keep_top else 0
     pools: list[list[Any]] = [hidden]  # what is shuffled, in the order it is shuffled
-    for d, deck in enumerate(world.decks):
-        pool = deck[:-1]
+    for d in range(len(decks)):
+        deck = decks[d]
         if d == searched:
-            pool += world.held[1:]
-        pools.append(pool)
-    pools.append(world.stack)
+            pool = deck[:-1]
+            pool += held[1:]
+            pools.append(pool)
+        elif len(deck) > 2:
+            pool = deck[:]
+            pool.pop()
+            pools.append(pool)
+        else:
+            pools.append(EMPTY)  # nothing to shuffle below the top: the row is kept
+    if len(stack) > 1:
+        stack = stack[:]
+    pools.append(stack)
     shuffle_all(rng, pools)  # as shuffling each in turn
-    if keep:
-        central[:-1] = hidden
-    for d, deck in enumerate(world.decks):
+    if keep_top:
+        hidden.append(top)
+    new_decks: list[list[int]] = []
+    for d in range(len(decks)):
+        deck = decks[d]
+        if len(deck) <= 2 and d != searched:
+            new_decks.append(deck)
+            continue
         pool = pools[d + 1]
         if d == searched:
-            extra = len(world.held) - 1
-            world.held[1:] = pool[:extra]
+            extra = len(held) - 1
+            held = held[:1] + pool[:extra]
             pool = pool[extra:]
         if deck:
             pool.append(deck[-1])
-        world.decks[d] = pool  # a new row: clones share the old one
+        new_decks.append(pool)
+    return hidden, new_decks, held, stack

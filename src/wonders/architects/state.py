@@ -40,7 +40,7 @@ Rulings taken here (also in docs/ARCHITECTS.md):
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
@@ -111,11 +111,23 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
     shuffle(rng, stack)
     face_up = [stack.pop() for _ in range(FACE_UP_TOKENS)]
     state = ArchitectsState(opts, seed, wonders, decks, central, face_up, stack)
-    state._events.append(
+    state._log.append(
         {"type": "setup", "wonders": [w.name for w in wonders], "tokens": list(face_up)}
     )
     state._start_turn(0)
     return state
+
+
+NO_EVENTS: Final[list[JSON]] = []  # the empty log of clones: never appended to (``_unshare``)
+
+
+class EventChunk:
+    """Events a state shares with its clones: never changed. ``before`` holds the earlier
+    ones, so a clone shares a state's whole log without copying it."""
+
+    def __init__(self, before: EventChunk | None, events: list[JSON]) -> None:
+        self.before = before
+        self.events = events
 
 
 def two_player_battle(mine: int, theirs: int) -> int:
@@ -131,8 +143,14 @@ class ArchitectsState(State):
 
     # Cards are kind numbers (``facts()``); tokens, decks and pending effects are names.
     # The rows of ``decks``, ``have``, ``built`` and ``progress`` (one per seat) are never
-    # changed in place: a change puts a new row in the table, so clones share the rows and
-    # copy only the tables. The other lists are changed in place and copied by clones.
+    # changed in place: a change puts a new row in the table.
+    # A clone is copy-on-write: it shares every list of its source (``_shared`` set on both)
+    # until either applies an action, which first copies the tables and the lists changed in
+    # place (``_unshare``); rows stay shared for good. The event log is ``_past`` (events
+    # shared with clones, never changed) then ``_log`` (this state's own, appended to); a
+    # clone moves its source's ``_log`` into a new ``_past`` shared by both, and both then
+    # share an empty ``_log`` until they unshare. Code that changes a state by hand (tests)
+    # must do so on a state it has not cloned.
     f: Facts
     acts: ActionTable
     options: JSON
@@ -165,7 +183,9 @@ class ArchitectsState(State):
     held_deck: int
     shuffles: int
     over: bool
-    _events: list[JSON]
+    _past: EventChunk | None
+    _log: list[JSON]
+    _shared: bool
     _legal: list[Action] | None  # this decision's legal actions, once computed
     _result: Result | None
 
@@ -192,7 +212,6 @@ class ArchitectsState(State):
         self.stack = stack
         if copy_of is not None:
             o = copy_of
-            # immutable or never changed in place: shared
             self.f = o.f
             self.acts = o.acts
             self.deck_index = o.deck_index
@@ -210,18 +229,22 @@ class ArchitectsState(State):
             self.held_deck = o.held_deck
             self.shuffles = o.shuffles
             self.over = o.over
-            # the tables of rows (rows are shared: see the class's comment)
-            self.have = o.have[:]
-            self.built = o.built[:]
-            self.progress = o.progress[:]
-            # changed in place: copied
-            self.victory = o.victory[:]
-            self.discard = o.discard[:]
-            self.queue = o.queue[:]
-            self.used = o.used[:]
-            self.held = o.held[:]
-            self._events = o._events[:]
-            self._legal = None
+            self.have = o.have
+            self.built = o.built
+            self.progress = o.progress
+            self.victory = o.victory
+            self.discard = o.discard
+            self.queue = o.queue
+            self.used = o.used
+            self.held = o.held
+            if o._log:
+                o._past = EventChunk(o._past, o._log)
+                o._log = NO_EVENTS
+            self._past = o._past
+            self._log = o._log  # empty, and copied before either appends (_unshare)
+            self._shared = True
+            o._shared = True
+            self._legal = o._legal  # never changed in place
             return
         f = facts()
         self.f = f
@@ -250,7 +273,9 @@ class ArchitectsState(State):
         self.held_deck = -1
         self.shuffles = 0
         self.over = False
-        self._events = []
+        self._past = None
+        self._log = []
+        self._shared = False
         self._legal = None
         self._result = None
 
@@ -262,7 +287,36 @@ class ArchitectsState(State):
 
     @property
     def events(self) -> list[JSON]:
-        return self._events
+        if self._past is not None:  # gathered into this state's own log
+            chunks: list[list[JSON]] = []
+            chunk: EventChunk | None = self._past
+            while chunk is not None:
+                chunks.append(chunk.events)
+                chunk = chunk.before
+            log: list[JSON] = []
+            for i in range(len(chunks) - 1, -1, -1):
+                log.extend(chunks[i])
+            log.extend(self._log)
+            self._past = None
+            self._log = log
+        return self._log
+
+    def _unshare(self) -> None:
+        """Own the lists shared with a clone (see the class's comment)."""
+        self.decks = self.decks[:]
+        self.central = self.central[:]
+        self.face_up = self.face_up[:]
+        self.stack = self.stack[:]
+        self.have = self.have[:]
+        self.built = self.built[:]
+        self.progress = self.progress[:]
+        self.victory = self.victory[:]
+        self.discard = self.discard[:]
+        self.queue = self.queue[:]
+        self.used = self.used[:]
+        self.held = self.held[:]
+        self._log = self._log[:]
+        self._shared = False
 
     def left(self, seat: int) -> int:
         return (seat + 1) % self.n
@@ -294,6 +348,8 @@ class ArchitectsState(State):
             raise IllegalActionError(f"seat {player} owes no decision now")
         if not self._is_legal(action):
             raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
+        if self._shared:
+            self._unshare()
         self._legal = None
         kind = action.kind
         if kind == "take":
@@ -459,7 +515,7 @@ class ArchitectsState(State):
             if self._can_take(seat):
                 break
         else:
-            self._events.append({"type": "no_cards"})
+            self._log.append({"type": "no_cards"})
             self._end_game()
             return
         self.current = seat
@@ -467,7 +523,7 @@ class ArchitectsState(State):
         self.used = []
         self.queue = [MAIN]
         self._legal = None
-        self._events.append({"type": "turn", "seat": seat, "turn": self.turn})
+        self._log.append({"type": "turn", "seat": seat, "turn": self.turn})
         if self.cat == seat and self.central:
             self.knows_top |= 1 << seat
 
@@ -481,7 +537,7 @@ class ArchitectsState(State):
             if legal:
                 break
             self.queue.pop(0)
-            self._events.append({"type": "nothing", "seat": p, "effect": head})
+            self._log.append({"type": "nothing", "seat": p, "effect": head})
         self._add_science_actions(p, legal)
         self._add_build_actions(p, legal)
         if legal:
@@ -493,7 +549,7 @@ class ArchitectsState(State):
         p = self.current
         if self.battle:
             self._battle()
-        self._events.append({"type": "end_turn", "seat": p})
+        self._log.append({"type": "end_turn", "seat": p})
         if len(self.built[p]) == STAGES:
             self._end_game()
         else:
@@ -504,7 +560,7 @@ class ArchitectsState(State):
         self.queue = []
         self._legal = None
         self._result = self._compute_result()
-        self._events.append({"type": "game_over", "totals": self._result.totals})
+        self._log.append({"type": "game_over", "totals": self._result.totals})
 
     # ------------------------------------------------------------ what actions do
 
@@ -516,7 +572,7 @@ class ArchitectsState(State):
             cards = self.decks[int(deck)][:]  # a new row (see the class's comment)
             kind = cards.pop()
             self.decks[int(deck)] = cards
-        self._events.append(
+        self._log.append(
             {"type": "take", "seat": p, "deck": self.deck_name(deck), "card": self.f.names[kind]}
         )
         self._gain(p, kind)
@@ -528,12 +584,12 @@ class ArchitectsState(State):
         self.have[p] = have
         if f.cat[kind] and self.cat != p:
             self.cat = p
-            self._events.append({"type": "cat", "seat": p})
+            self._log.append({"type": "cat", "seat": p})
         horns = f.horns[kind]
         if horns and self.conflict < self.conflict_total:
             flip = min(horns, self.conflict_total - self.conflict)
             self.conflict += flip
-            self._events.append(
+            self._log.append(
                 {"type": "conflict", "seat": p, "flipped": flip, "battle_side": self.conflict}
             )
             if self.conflict == self.conflict_total:
@@ -548,7 +604,7 @@ class ArchitectsState(State):
             if extra.get(t, 0) >> what & 1 and t not in self.used:
                 self.used.append(t)
                 self.queue.append(EXTRA)
-                self._events.append({"type": "extra_card", "seat": p, "token": t})
+                self._log.append({"type": "extra_card", "seat": p, "token": t})
 
     def _search(self, p: int, deck: int) -> None:
         cards = self.decks[deck][:]
@@ -557,7 +613,7 @@ class ArchitectsState(State):
         self.decks[deck] = cards
         self.held_deck = deck
         self.queue[0] = PICK
-        self._events.append(
+        self._log.append(
             {"type": "search", "seat": p, "deck": self.deck_name(deck), "count": count}
         )
 
@@ -568,11 +624,11 @@ class ArchitectsState(State):
         self.shuffles += 1
         shuffle(random.Random(self.seed * 1_000_003 + self.shuffles), deck)
         self.decks[self.held_deck] = deck
-        self._events.append(
+        self._log.append(
             {"type": "take", "seat": p, "deck": self.deck_name(self.held_deck),
              "card": self.f.names[kind], "searched": True}
         )  # fmt: skip
-        self._events.append({"type": "shuffle", "deck": self.deck_name(self.held_deck)})
+        self._log.append({"type": "shuffle", "deck": self.deck_name(self.held_deck)})
         self.held = []
         self.held_deck = -1
         self._gain(p, kind)
@@ -590,7 +646,7 @@ class ArchitectsState(State):
             self.used.append("Economy")
         self.built[p] = [*self.built[p], stage]
         w = self.wonders[p]
-        self._events.append(
+        self._log.append(
             {"type": "build", "seat": p, "stage": stage, "points": w.points[stage - 1],
              "paid": list(pay)}
         )  # fmt: skip
@@ -639,7 +695,7 @@ class ArchitectsState(State):
             event["from_stack"] = True
         if used is not None:
             event["used"] = used
-        self._events.append(event)
+        self._log.append(event)
 
     def _battle(self) -> None:
         shields = [self.shields(p) for p in range(self.n)]
@@ -661,7 +717,7 @@ class ArchitectsState(State):
             self.have[p] = have
         self.conflict = 0
         self.battle = False
-        self._events.append({"type": "battle", "shields": shields, "won": won})
+        self._log.append({"type": "battle", "shields": shields, "won": won})
 
     # ------------------------------------------------------------ scoring
 
@@ -727,7 +783,7 @@ class ArchitectsState(State):
             "conflict": {"battle_side": self.conflict, "total": self.conflict_total},
             "discard": {f.names[k]: c for k, c in enumerate(self.discard) if c},
             "pending": list(self.queue),
-            "events": list(self._events),
+            "events": list(self.events),
         }
         if player is not None and self.central and self.knows_top >> player & 1:
             out["central"]["top"] = f.names[self.central[-1]]
@@ -742,15 +798,15 @@ class ArchitectsState(State):
     # ------------------------------------------------------------ copies and JSON
 
     def clone(self) -> ArchitectsState:
-        """An independent copy: containers changed in place copied, the rest shared."""
+        """An independent copy, copy-on-write (see the class's comment)."""
         return ArchitectsState(
             self.options,
             self.seed,
             self.wonders,
-            self.decks[:],
-            self.central[:],
-            self.face_up[:],
-            self.stack[:],
+            self.decks,
+            self.central,
+            self.face_up,
+            self.stack,
             self,
         )
 
@@ -789,7 +845,7 @@ class ArchitectsState(State):
             "held_deck": self.held_deck,
             "shuffles": self.shuffles,
             "over": self.over,
-            "events": list(self._events),
+            "events": list(self.events),
         }
 
     @classmethod
@@ -832,7 +888,7 @@ class ArchitectsState(State):
         state.held_deck = data["held_deck"]
         state.shuffles = data["shuffles"]
         state.over = data["over"]
-        state._events = list(data["events"])
+        state._log = list(data["events"])
         if state.over:
             state._result = state._compute_result()
         return state
@@ -842,5 +898,17 @@ class ArchitectsState(State):
     def sample_world(self, player: int, rng: random.Random) -> ArchitectsState:
         """Reshuffle what ``player`` cannot know (sampling.py)."""
         world = self.clone()
-        sampling.resample(world, player, rng)
+        central = self.central
+        searched = self.held_deck if player != self.current else -1
+        world.central, world.decks, world.held, world.stack = sampling.resample(
+            central,
+            bool(central) and self.knows_top >> player & 1 == 1,
+            self.decks,
+            searched,
+            self.held,
+            self.stack,
+            rng,
+        )
+        if searched >= 0:
+            world._legal = None  # the cards held by Halicarnassus changed
         return world
