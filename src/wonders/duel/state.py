@@ -28,7 +28,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
-from wonders.core.draws import sample, shuffle
+from wonders.core.draws import Draws, draws_to_shuffle
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
@@ -730,12 +730,19 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.seed = seed
     s.options = dict(options)
     tokens = list(token_names())
-    shuffle(rng, tokens)
+    wonders = list(wonder_facts())
+    count = draws_to_shuffle(len(tokens)) + sampling.GUILDS_IN_PLAY
+    for age in (1, 2, 3):
+        count += sampling.deal_draws(age, sampling.GUILDS_IN_PLAY)
+    if not first_game:
+        count += draws_to_shuffle(len(wonders))
+    draws = Draws(rng, count)
+    draws.shuffle(tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
+    guilds = draws.sample(sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
-        s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
+        s.decks[age], s.removed[age] = sampling.deal_age(age, draws, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
     if first_game:
         for p, names in enumerate(FIRST_GAME):
@@ -744,8 +751,7 @@ def setup(options: JSON, seed: int) -> DuelState:
         s.draft_step = len(DRAFT_PICKERS)
         s._start_age(1, 0)
         return s
-    wonders = list(wonder_facts())
-    shuffle(rng, wonders)
+    draws.shuffle(wonders)
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s
