@@ -178,10 +178,7 @@ class DuelState(State):
         if self.phase == "draft" or self.pending:
             return action in self.legal_actions(player)
         assert self.structure is not None
-        cards = self.structure.cards
-        if action.token or action.seat != -1 or action.card not in cards:
-            return False
-        if not self.structure.is_open(cards.index(action.card)):
+        if action.token or action.seat != -1 or self.structure.open_place(action.card) < 0:
             return False
         city = self.cities[player]
         if action.kind == "sell":
@@ -325,7 +322,7 @@ class DuelState(State):
 
     def _take(self, player: int, name: str) -> None:
         assert self.structure is not None
-        place = self.structure.cards.index(name)
+        place = self.structure.open_place(name)  # a legal action's card is accessible
         _, revealed = self.structure.take(place)
         self.last_taker = player
         for i in revealed:
@@ -352,7 +349,7 @@ class DuelState(State):
             self._build_wonder(player, action.wonder, action.card)
 
     def _chained(self, player: int, name: str) -> bool:
-        chain = card_facts()[name].card.chain_in
+        chain = self._plays[name].chain_in
         return bool(chain) and chain in self.cities[player].chains
 
     def _build(self, player: int, name: str) -> None:

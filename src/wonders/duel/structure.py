@@ -112,6 +112,15 @@ class Structure(Generic[T]):
         """Whether the card at ``place`` can be taken now."""
         return place in self._open
 
+    def open_place(self, card: T) -> int:
+        """The accessible place holding ``card``, -1 if none (the cards are all different)."""
+        cards = self.cards
+        for place in self._open:
+            held = cards[place]
+            if held is card or held == card:
+                return place
+        return -1
+
     def accessible(self) -> list[int]:
         """Places whose card can be taken now."""
         return list(self._open)
