@@ -229,7 +229,7 @@ class DuelState(State):
         plays = self._plays
         acts = []
         cards = self.structure.cards
-        for place in self.structure.accessible():
+        for place in self.structure.open_places():
             name = cards[place]
             assert name is not None
             play = plays[name]

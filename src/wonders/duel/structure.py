@@ -125,6 +125,11 @@ class Structure(Generic[T]):
         """Places whose card can be taken now."""
         return list(self._open)
 
+    def open_places(self) -> list[int]:
+        """``accessible()`` without a copy: the structure's own list, to read, not change
+        (the legal actions read it on every decision)."""
+        return self._open
+
     def take(self, place: int) -> tuple[T, list[int]]:
         """Take the card at an accessible place; returns it and the places turned face up."""
         card = self.cards[place]
