@@ -3,12 +3,16 @@ written-out trade cost matches the plain rule."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from itertools import product
 
+from wonders.duel.sampling import visible_cards
 from wonders.duel.state import DuelState, setup
 from wonders.duel.trading import trade_cost
+
+GOLDEN_WORLDS = "6663361c7fc1b900"  # sampled worlds of the code before the batched draws
 
 
 def _dump(state: DuelState) -> str:
@@ -84,3 +88,43 @@ def test_trade_cost_is_the_cheapest_of_every_choice() -> None:
         assert trade_cost(need, produce, choices, prices, waive) == _plain_trade_cost(
             need, produce, choices, prices, waive
         )
+
+
+def test_the_cards_seen_are_the_structures_but_the_face_down() -> None:
+    """What ``resample`` reads from the structure (sampling's docstring) is every card in
+    sight: the earlier Ages' structures whole, the one laid out but its face-down cards."""
+    for seed in range(30):
+        state = setup({"first_game": seed % 2 == 1}, seed)
+        rng = random.Random(seed)
+        while True:
+            structure = state.structure
+            seen: set[str] = set()
+            if structure is not None and state.phase != "draft":
+                for age in range(1, state.age):
+                    seen.update(state.decks[age])
+                deck = state.decks[state.age]
+                for i, card in enumerate(structure.cards):
+                    if card is None or structure.face_up[i]:
+                        seen.add(deck[i])
+                    else:
+                        assert card == deck[i]
+            assert set(visible_cards(state)) == seen
+            if state.is_terminal():
+                break
+            player = state.to_move()[0]
+            state.apply(player, rng.choice(state.legal_actions(player)))
+
+
+def test_sampled_worlds_are_the_ones_sampled_before_the_batched_draws() -> None:
+    """The same worlds, and the generator left in the same state, as the code that drew
+    with ``random.Random``'s own shuffle and sample (digest recorded from it)."""
+    digest = hashlib.sha256()
+    for seed in range(12):
+        state = setup({"first_game": seed % 3 == 0}, seed)
+        rng, sampler = random.Random(seed), random.Random(seed + 1000)
+        while not state.is_terminal():
+            player = state.to_move()[0]
+            digest.update(_dump(state.sample_world(player, sampler)).encode())
+            state.apply(player, rng.choice(state.legal_actions(player)))
+        digest.update(str(sampler.random()).encode())
+    assert digest.hexdigest()[:16] == GOLDEN_WORLDS

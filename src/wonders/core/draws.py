@@ -12,6 +12,12 @@ position ``i`` from the end with ``randbelow(i + 1)``; ``sample`` of ``k`` from 
 population takes ``randbelow(n - i)`` from a pool, moving the pool's last item into the
 hole. A subclass of ``random.Random`` may draw otherwise: it keeps its own methods.
 ``tests/core/test_draws.py`` checks all this against the standard library.
+
+``Draws`` fetches the words in batches, ``getrandbits(32 * m)`` read as little-endian bytes
+(word by word, in the order the generator makes them), ``m`` never more than the draws its
+caller said are still to come, so no word is drawn that the standard library would not
+draw. A caller that knows how many draws a whole re-deal takes (``randbelow`` calls, not
+words: a rejected value costs a word, not a draw) makes them all from one ``Draws``.
 """
 
 from __future__ import annotations
@@ -21,32 +27,78 @@ from typing import Final, TypeVar
 
 T = TypeVar("T")
 
-LONGEST: Final = 255  # lists up to this long: every draw fits in the top byte of a word
+WIDEST: Final = 32  # randbelow(n) takes the top bits of one word while n < 2**32
 SAMPLE_POOL: Final = 21  # the standard library samples a population this small from a pool
+SAMPLE_MOST: Final = 5  # ... when it takes at most this many
 
 
-def shuffle_all(rng: random.Random, lists: list[list[T]]) -> None:
-    """``for items in lists: rng.shuffle(items)``.
+def draws_to_shuffle(n: int) -> int:
+    """The ``randbelow`` calls of a shuffle of ``n`` items."""
+    return n - 1 if n > 1 else 0
 
-    The 32-bit words come in batches, ``getrandbits(32 * m)`` read as little-endian bytes
-    (word by word, in the order the generator makes them), ``m`` never more than the draws
-    still to make, so no word is drawn that the standard library would not draw."""
-    left = 0  # the draws still to make (each takes one word or more)
-    longest = 0
-    for items in lists:
-        if len(items) > 1:
-            left += len(items) - 1
-        longest = max(longest, len(items))
-    if type(rng) is not random.Random or longest > LONGEST:
-        for items in lists:
-            rng.shuffle(items)
-        return
-    words = b""
-    top = 3  # the index in ``words`` of the next word's top byte
-    for items in lists:
+
+class Draws:
+    """The next ``count`` draws of ``rng``: shuffles and samples as ``rng``'s own, in order.
+
+    A promise: exactly ``count`` draws are made through it (``left`` counts them down), and
+    none from ``rng`` directly meanwhile. A subclass of ``random.Random`` (or an oversized
+    request, raised as ``ValueError`` before any word is fetched) is not batched."""
+
+    def __init__(self, rng: random.Random, count: int) -> None:
+        self.rng = rng
+        self.batched = type(rng) is random.Random
+        self.left = count  # the draws still to make
+        self.words = b""
+        self.top = 3  # the index in ``words`` of the next word's top byte
+
+    def _fetch(self) -> bytes:
+        """The next batch of words (as many as the draws still to make)."""
+        if self.left < 1:
+            raise ValueError("more draws than promised")
+        self.words = self.rng.getrandbits(32 * self.left).to_bytes(4 * self.left, "little")
+        self.top = 3
+        return self.words
+
+    def below(self, n: int) -> int:
+        """``rng._randbelow(n)``, ``1 <= n < 2**32``."""
+        k = n.bit_length()
+        if k > WIDEST:
+            raise ValueError("too wide a draw")
+        words = self.words
+        top = self.top
+        while True:
+            if top >= len(words):
+                words = self._fetch()
+                top = 3
+            if k <= 8:
+                j = words[top] >> (8 - k)
+            else:
+                word = words[top] << 24 | words[top - 1] << 16 | words[top - 2] << 8
+                j = (word | words[top - 3]) >> (WIDEST - k)
+            top += 4
+            if j < n:
+                self.top = top
+                self.left -= 1
+                return j
+
+    def shuffle(self, items: list[T]) -> None:
+        """``rng.shuffle(items)``."""
+        if not self.batched:
+            self.rng.shuffle(items)
+            return
         i = len(items) - 1
         if i < 1:
-            continue
+            return
+        if i >= 255:  # 256 items or more: draws of 9 bits or more
+            while i >= 1:
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+                i -= 1
+            return
+        # the usual case inlined: every draw in a word's top byte
+        words = self.words
+        top = self.top
+        left = self.left
         k = (i + 1).bit_length()
         low = 1 << (k - 1)  # the least number of k bits
         while i >= 1:
@@ -56,7 +108,8 @@ def shuffle_all(rng: random.Random, lists: list[list[T]]) -> None:
                 low >>= 1
             while True:
                 if top >= len(words):
-                    words = rng.getrandbits(32 * left).to_bytes(4 * left, "little")
+                    self.left = left
+                    words = self._fetch()
                     top = 3
                 j = words[top] >> (8 - k)
                 top += 4
@@ -65,6 +118,41 @@ def shuffle_all(rng: random.Random, lists: list[list[T]]) -> None:
             items[i], items[j] = items[j], items[i]
             left -= 1
             i -= 1
+        self.top = top
+        self.left = left
+
+    def sample(self, population: list[T], k: int) -> list[T]:
+        """``rng.sample(population, k)``: a population of at most 21 and ``k <= 5`` (the
+        standard library's pool method) unless ``rng`` is not batched."""
+        n = len(population)
+        if not self.batched:
+            return self.rng.sample(population, k)
+        if n > SAMPLE_POOL or not 0 <= k <= min(n, SAMPLE_MOST):
+            raise ValueError("a sample outside the pool method")
+        pool = list(population)
+        out = []
+        for i in range(k):
+            m = n - i
+            j = self.below(m)
+            out.append(pool[j])
+            pool[j] = pool[m - 1]
+        return out
+
+
+def shuffle_all(rng: random.Random, lists: list[list[T]]) -> None:
+    """``for items in lists: rng.shuffle(items)``."""
+    count = 0
+    longest = 0
+    for items in lists:
+        count += draws_to_shuffle(len(items))
+        longest = max(longest, len(items))
+    if type(rng) is not random.Random or longest.bit_length() > WIDEST:
+        for items in lists:
+            rng.shuffle(items)
+        return
+    draws = Draws(rng, count)
+    for items in lists:
+        draws.shuffle(items)
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -76,17 +164,6 @@ def sample(rng: random.Random, population: list[T], k: int) -> list[T]:
     """``rng.sample(population, k)`` (compiled for populations of up to 21 and k <= 5, the
     standard library's pool method; otherwise the standard library's own)."""
     n = len(population)
-    if type(rng) is not random.Random or n > SAMPLE_POOL or k > 5 or not 0 <= k <= n:
+    if type(rng) is not random.Random or n > SAMPLE_POOL or not 0 <= k <= min(n, SAMPLE_MOST):
         return rng.sample(population, k)
-    pool = list(population)
-    getrandbits = rng.getrandbits
-    out = []
-    for i in range(k):
-        m = n - i
-        bits = m.bit_length()
-        j = getrandbits(bits)
-        while j >= m:
-            j = getrandbits(bits)
-        out.append(pool[j])
-        pool[j] = pool[m - 1]
-    return out
+    return Draws(rng, k).sample(population, k)

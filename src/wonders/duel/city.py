@@ -44,8 +44,28 @@ def _vector(names: dict[str, int] | tuple[str, ...]) -> Vector:
     return tuple(counts)
 
 
-@cache
+_card_facts: dict[str, CardFacts] | None = None
+_wonder_facts: dict[str, WonderFacts] | None = None
+
+
 def card_facts() -> dict[str, CardFacts]:
+    """Every card's facts by name, built once (a module global, not ``functools.cache``:
+    a cached call is a slow path in compiled code, and buildings read this)."""
+    global _card_facts
+    if _card_facts is None:
+        _card_facts = _build_card_facts()
+    return _card_facts
+
+
+def wonder_facts() -> dict[str, WonderFacts]:
+    """Every wonder's facts by name, built once (as ``card_facts``)."""
+    global _wonder_facts
+    if _wonder_facts is None:
+        _wonder_facts = _build_wonder_facts()
+    return _wonder_facts
+
+
+def _build_card_facts() -> dict[str, CardFacts]:
     return {
         c.name: CardFacts(
             c,
@@ -58,8 +78,7 @@ def card_facts() -> dict[str, CardFacts]:
     }
 
 
-@cache
-def wonder_facts() -> dict[str, WonderFacts]:
+def _build_wonder_facts() -> dict[str, WonderFacts]:
     return {
         w.name: WonderFacts(
             w,

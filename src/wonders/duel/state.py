@@ -28,7 +28,7 @@ import random
 from functools import cache
 from typing import Any, Final
 
-from wonders.core.draws import sample, shuffle
+from wonders.core.draws import Draws, draws_to_shuffle
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
@@ -178,10 +178,7 @@ class DuelState(State):
         if self.phase == "draft" or self.pending:
             return action in self.legal_actions(player)
         assert self.structure is not None
-        cards = self.structure.cards
-        if action.token or action.seat != -1 or action.card not in cards:
-            return False
-        if not self.structure.is_open(cards.index(action.card)):
+        if action.token or action.seat != -1 or self.structure.open_place(action.card) < 0:
             return False
         city = self.cities[player]
         if action.kind == "sell":
@@ -232,7 +229,7 @@ class DuelState(State):
         plays = self._plays
         acts = []
         cards = self.structure.cards
-        for place in self.structure.accessible():
+        for place in self.structure.open_places():
             name = cards[place]
             assert name is not None
             play = plays[name]
@@ -325,7 +322,7 @@ class DuelState(State):
 
     def _take(self, player: int, name: str) -> None:
         assert self.structure is not None
-        place = self.structure.cards.index(name)
+        place = self.structure.open_place(name)  # a legal action's card is accessible
         _, revealed = self.structure.take(place)
         self.last_taker = player
         for i in revealed:
@@ -352,7 +349,7 @@ class DuelState(State):
             self._build_wonder(player, action.wonder, action.card)
 
     def _chained(self, player: int, name: str) -> bool:
-        chain = card_facts()[name].card.chain_in
+        chain = self._plays[name].chain_in
         return bool(chain) and chain in self.cities[player].chains
 
     def _build(self, player: int, name: str) -> None:
@@ -730,12 +727,19 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.seed = seed
     s.options = dict(options)
     tokens = list(token_names())
-    shuffle(rng, tokens)
+    wonders = list(wonder_facts())
+    count = draws_to_shuffle(len(tokens)) + sampling.GUILDS_IN_PLAY
+    for age in (1, 2, 3):
+        count += sampling.deal_draws(age, sampling.GUILDS_IN_PLAY)
+    if not first_game:
+        count += draws_to_shuffle(len(wonders))
+    draws = Draws(rng, count)
+    draws.shuffle(tokens)
     s.board_tokens = sorted(tokens[:BOARD_TOKENS])
     s.box_tokens = tokens[BOARD_TOKENS:]
-    guilds = sample(rng, sampling.guild_names(), sampling.GUILDS_IN_PLAY)
+    guilds = draws.sample(sampling.guild_names(), sampling.GUILDS_IN_PLAY)
     for age in (1, 2, 3):
-        s.decks[age], s.removed[age] = sampling.deal_age(age, rng, guilds)
+        s.decks[age], s.removed[age] = sampling.deal_age(age, draws, guilds)
         assert len(s.decks[age]) == CARDS_PER_AGE
     if first_game:
         for p, names in enumerate(FIRST_GAME):
@@ -744,8 +748,7 @@ def setup(options: JSON, seed: int) -> DuelState:
         s.draft_step = len(DRAFT_PICKERS)
         s._start_age(1, 0)
         return s
-    wonders = list(wonder_facts())
-    shuffle(rng, wonders)
+    draws.shuffle(wonders)
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s

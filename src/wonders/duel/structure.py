@@ -112,9 +112,23 @@ class Structure(Generic[T]):
         """Whether the card at ``place`` can be taken now."""
         return place in self._open
 
+    def open_place(self, card: T) -> int:
+        """The accessible place holding ``card``, -1 if none (the cards are all different)."""
+        cards = self.cards
+        for place in self._open:
+            held = cards[place]
+            if held is card or held == card:
+                return place
+        return -1
+
     def accessible(self) -> list[int]:
         """Places whose card can be taken now."""
         return list(self._open)
+
+    def open_places(self) -> list[int]:
+        """``accessible()`` without a copy: the structure's own list, to read, not change
+        (the legal actions read it on every decision)."""
+        return self._open
 
     def take(self, place: int) -> tuple[T, list[int]]:
         """Take the card at an accessible place; returns it and the places turned face up."""

@@ -24,6 +24,8 @@ Vector = tuple[int, ...]  # one count per resource, RESOURCES order
 
 def unit_prices(opponent_brown_grey: Vector, fixed_price: frozenset[int]) -> Vector:
     """The price of one unit of each resource for this city this turn."""
+    if not fixed_price:  # the usual case: no list built
+        return tuple([BASE_PRICE + n for n in opponent_brown_grey])
     prices = [BASE_PRICE + n for n in opponent_brown_grey]
     for r in fixed_price:
         prices[r] = FIXED_PRICE
