@@ -144,9 +144,18 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
     events = list(state.events)
+    teams = state.cities_on and state.teams  # else ``knows`` is the event's seat or "by"
     for i in state.secret_events():
-        if not state.knows(player, events[i]):
-            events[i] = _without_card(events[i])
+        event = events[i]
+        if teams:
+            knows = state.knows(player, event)
+        else:
+            seat, by = event.get("seat"), event.get("by")
+            knows = (isinstance(seat, int) and seat == player) or (
+                isinstance(by, int) and by == player
+            )
+        if not knows:
+            events[i] = _without_card(event)
     world._events = events
     world._legal = {}
 
@@ -209,24 +218,31 @@ def _sample_leaders(
 ) -> None:
     """Re-deal the leaders the seats in ``known`` do not know: other hands and packets, the
     box, the leaders under others' wonder stages."""
-    places: list[int] = []
+    places: list[int] = []  # (kind, a, b) as in _get, the box's as (BOX_PLACE, index, 0)
+    cards: list[Card] = []
     for q in range(state.players):
         if known >> q & 1:
             continue
-        for i, m in enumerate(state.leader_masks[q]):
-            if not m & known:
+        hand, masks = state.leader_hands[q], state.leader_masks[q]
+        for i in range(len(masks)):
+            if not masks[i] & known:
                 places.append(LEADER_HAND << 16 | q << 8 | i)
-        for i, m in enumerate(state.packet_masks[q]):
-            if not m & known:
+                cards.append(hand[i])
+        hand, masks = state.packets[q], state.packet_masks[q]
+        for i in range(len(masks)):
+            if not masks[i] & known:
                 places.append(PACKET << 16 | q << 8 | i)
-    for i, m in enumerate(state.box_masks):
-        if not m & known:
+                cards.append(hand[i])
+    box, masks = state.box, state.box_masks
+    for i in range(len(masks)):
+        if not masks[i] & known:
             places.append(BOX_PLACE << 16 | i << 8)
+            cards.append(box[i])
     for q in range(state.n):
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age == BOX and not known >> remover & 1:
                 places.append(BURIED << 16 | q << 8 | i)
-    cards = [_get(state, p) for p in places]
+                cards.append(state.cities[q].buried[i])
     shuffle(rng, cards)
     for k in range(len(places)):
         _set(world, places[k], cards[k])
