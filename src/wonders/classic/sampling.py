@@ -143,7 +143,9 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
-    events = list(state.events)
+    """The cards of the secret events ``player`` does not know taken out of the world's log
+    (the clone's own copy of the state's)."""
+    events = world._events
     teams = state.cities_on and state.teams  # else ``knows`` is the event's seat or "by"
     for i in state.secret_events():
         event = events[i]
@@ -156,8 +158,6 @@ def _filter_events(state: ClassicState, world: ClassicState, player: int) -> Non
             )
         if not knows:
             events[i] = _without_card(event)
-    world._events = events
-    world._legal = {}
 
 
 # _without_card's memo: id(event) -> (the event, kept alive so the id stays its own, and its
