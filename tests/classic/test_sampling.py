@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tests.classic.cities_scenario import build, new_game, set_coins, set_turn, settle
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, black_cards
+from wonders.classic.sampling import IN_HAND, _last_sighting
 from wonders.classic.state import ClassicState, setup
 
 SEEDS = st.integers(min_value=0, max_value=2**32 - 1)
@@ -288,3 +289,26 @@ def test_the_free_city_game_redraws_black_cards_too() -> None:
         drawn |= {c.name for c in every_age_card(world) if c.color == BLACK}
         assert public(world.view(1)) == public(state.view(1))
     assert drawn - dealt
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 7, 8])
+def test_the_last_sighting_is_the_last_turn_a_known_seat_held_the_packet(players: int) -> None:
+    """``_last_sighting``'s closed form agrees with following the packet turn by turn."""
+    state = setup({"players": players, "expansions": ["cities"]}, 0)
+    n = state.n
+    for age, turn in [(1, 0), (1, 1), (1, 4), (2, 3), (2, 6), (3, 2), (3, 7)]:
+        state.age, state.turn = age, turn
+        for seats in [[0], [n - 1], [0, 1], [n - 2, n - 1]]:
+            for packet_age in range(1, age + 1):
+                step = -1 if packet_age == 2 else 1
+                last = turn if packet_age == age else state.turns_per_age
+                for packet in range(n):
+                    for index in [*range(8), IN_HAND]:
+                        held = [
+                            t
+                            for t in range(last)
+                            if (packet + step * t) % n in seats and t <= index
+                        ]
+                        expected = max(held, default=-1)
+                        got = _last_sighting(state, seats, packet_age, packet, index)
+                        assert got == expected, (age, turn, seats, packet_age, packet, index)

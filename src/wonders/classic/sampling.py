@@ -37,21 +37,24 @@ to another hidden place).
 from __future__ import annotations
 
 import random
-from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
 from wonders.classic.leaders import BOX
-from wonders.core.draws import sample, shuffle
+from wonders.core.draws import sample, shuffle, shuffle_all
 from wonders.core.protocol import JSON
 
 if TYPE_CHECKING:
-    from wonders.classic.turn import ClassicState, Provenance
+    from wonders.classic.turn import ClassicState
 
 IN_HAND = 99  # removal index of a card still in a hand: after every removal
-# a place a card can be written back to: ("hand", seat, i), ("discard", i, 0),
-# or ("buried", seat, i) (the Ages not dealt yet are dealt again whole: _shuffle_free)
-Place = tuple[str, int, int]
+# A place a card can be written back to, as one int: ``kind << 16 | a << 8 | b`` with
+# (HAND, seat, index), (DISCARD, index, 0) or (BURIED, seat, index); leaders' places use
+# (LEADER_HAND, seat, index), (PACKET, seat, index), (BOX_PLACE, index, 0) and (BURIED, seat,
+# index) too. No list here is longer than 255. The Ages not dealt yet are
+# dealt again whole (_shuffle_free).
+HAND, DISCARD, BURIED = 0, 1, 2
+LEADER_HAND, PACKET, BOX_PLACE = 3, 4, 5
 
 
 def sample_world(state: ClassicState, player: int, rng: random.Random) -> ClassicState:
@@ -67,37 +70,60 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
         _sample_free_city(state, world, player, rng)
         _filter_events(state, world, player)
         return world
-    groups: dict[tuple[int, int, int], list[Place]] = defaultdict(list)
-    free: dict[int, list[Place]] = defaultdict(list)
-    # the hidden places with their provenance (age, packet, removal index, remover)
-    hidden: list[tuple[Place, Provenance]] = []
+    # each hidden place goes by its provenance (age, packet, removal index, remover): to the
+    # group of the player's last sighting of the packet before it left, shuffled among
+    # themselves, or (never seen) to its Age's free places; keys and places in the order
+    # of the hands, the buried cards, then the discard pile
+    groups: dict[int, list[int]] = {}  # age << 16 | packet << 8 | sighting -> places
+    free: list[list[int]] = [[], [], [], []]  # by Age
+    seats = [q for q in range(n) if known >> q & 1]
+    age = state.age
     for q in range(n):
-        if known >> q & 1:
+        size = len(state.hands[q])
+        if known >> q & 1 or not size:
             continue
-        prov = (state.age, state._packet(q), IN_HAND, q)
-        for i in range(len(state.hands[q])):
-            hidden.append((("hand", q, i), prov))
+        packet = state._packet(q)
+        seen = _last_sighting(state, seats, age, packet, IN_HAND)
+        target = free[age] if seen < 0 else _group(groups, age << 16 | packet << 8 | seen)
+        for i in range(size):
+            target.append(HAND << 16 | q << 8 | i)
     for q in range(n):
-        for i, prov in enumerate(state.buried_from[q]):
-            if prov[0] != BOX:  # a leader under a stage: _sample_leaders
-                hidden.append((("buried", q, i), prov))
-    for i, prov in enumerate(state.discard_from):
-        if not state.discard_seen[i] >> player & 1:
-            hidden.append((("discard", i, 0), prov))
-    for place, (age, packet, index, remover) in hidden:
-        if known >> remover & 1:
-            continue
-        seen = _last_sighting(state, known, age, packet, index)
-        if seen is None:
-            free[age].append(place)
-        else:
-            groups[(age, packet, seen)].append(place)
+        for i, (a, packet, index, remover) in enumerate(state.buried_from[q]):
+            # a leader under a stage (BOX) is _sample_leaders'
+            if a != BOX and not known >> remover & 1:
+                place = BURIED << 16 | q << 8 | i
+                seen = _last_sighting(state, seats, a, packet, index)
+                if seen < 0:
+                    free[a].append(place)
+                else:
+                    _group(groups, a << 16 | packet << 8 | seen).append(place)
+    seen_by = state.discard_seen
+    for i, (a, packet, index, remover) in enumerate(state.discard_from):
+        if not seen_by[i] >> player & 1 and not known >> remover & 1:
+            place = DISCARD << 16 | i << 8
+            seen = _last_sighting(state, seats, a, packet, index)
+            if seen < 0:
+                free[a].append(place)
+            else:
+                _group(groups, a << 16 | packet << 8 | seen).append(place)
 
-    for places in groups.values():
-        _shuffle_into(world, places, rng)
+    if groups:
+        places_of = list(groups.values())
+        decks = [[_get(world, p) for p in places] for places in places_of]
+        shuffle_all(rng, decks)
+        for places, cards in zip(places_of, decks, strict=True):
+            for k in range(len(places)):
+                _set(world, places[k], cards[k])
     _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
+
+
+def _group(groups: dict[int, list[int]], key: int) -> list[int]:
+    found = groups.get(key)
+    if found is None:
+        found = groups[key] = []
+    return found
 
 
 def knowing_seats(state: ClassicState, player: int) -> int:
@@ -117,12 +143,21 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
-    events = list(state.events)
+    """The cards of the secret events ``player`` does not know taken out of the world's log
+    (the clone's own copy of the state's)."""
+    events = world._events
+    teams = state.cities_on and state.teams  # else ``knows`` is the event's seat or "by"
     for i in state.secret_events():
-        if not state.knows(player, events[i]):
-            events[i] = _without_card(events[i])
-    world._events = events
-    world._legal = {}
+        event = events[i]
+        if teams:
+            knows = state.knows(player, event)
+        else:
+            seat, by = event.get("seat"), event.get("by")
+            knows = (isinstance(seat, int) and seat == player) or (
+                isinstance(by, int) and by == player
+            )
+        if not knows:
+            events[i] = _without_card(event)
 
 
 # _without_card's memo: id(event) -> (the event, kept alive so the id stays its own, and its
@@ -132,18 +167,21 @@ _HIDDEN_LIMIT = 1 << 16
 
 
 def _shuffle_free(
-    state: ClassicState, world: ClassicState, free: dict[int, list[Place]], rng: random.Random
+    state: ClassicState, world: ClassicState, free: list[list[int]], rng: random.Random
 ) -> None:
-    """Deal the unknown places of each Age their cards again, guilds and black cards redrawn
-    from those the player has not seen; then the hands of the Ages not dealt yet (unknown to
-    everyone), each Age's cards in the order of the seats and of their hands."""
-    hidden = {place for places in free.values() for place in places}
-    visible = _visible_names(state, hidden)
-    for age, places in sorted(free.items()):
+    """Deal the unknown places of each Age (``free``, by Age) their cards again, guilds and
+    black cards redrawn from those the player has not seen; then the hands of the Ages not
+    dealt yet (unknown to everyone), each Age's cards in the order of the seats and of their
+    hands."""
+    visible = _visible_names(state, free)
+    for age in range(4):
+        places = free[age]
+        if not places:
+            continue
         cards = _redraw(state, age, [_get(state, p) for p in places], visible, rng)
         shuffle(rng, cards)
-        for place, card in zip(places, cards, strict=True):
-            _set(world, place, card)
+        for k in range(len(places)):
+            _set(world, places[k], cards[k])
     for age in range(state.age + 1, 4):
         dealt = [card for hand in state.ages[age - 1] for card in hand]
         cards = _redraw(state, age, dealt, visible, rng)
@@ -159,19 +197,19 @@ def _sample_free_city(
     state: ClassicState, world: ClassicState, player: int, rng: random.Random
 ) -> None:
     """2 players: re-deal the Age cards ``player`` does not know (module doc)."""
-    free: dict[int, list[Place]] = defaultdict(list)
+    free: list[list[int]] = [[], [], [], []]
     for q in range(state.n):
         if q != player:
             for i, mask in enumerate(state.hand_masks[q]):
                 if not mask >> player & 1:
-                    free[state.age].append(("hand", q, i))
+                    free[state.age].append(HAND << 16 | q << 8 | i)
     for i, (age, _, _, remover) in enumerate(state.discard_from):
         if remover != player and not state.discard_seen[i] >> player & 1:
-            free[age].append(("discard", i, 0))
+            free[age].append(DISCARD << 16 | i << 8)
     for q in range(state.n):
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age != BOX and remover != player:
-                free[age].append(("buried", q, i))
+                free[age].append(BURIED << 16 | q << 8 | i)
     _shuffle_free(state, world, free, rng)
 
 
@@ -180,40 +218,34 @@ def _sample_leaders(
 ) -> None:
     """Re-deal the leaders the seats in ``known`` do not know: other hands and packets, the
     box, the leaders under others' wonder stages."""
-    places: list[tuple[str, int, int]] = []
+    places: list[int] = []  # (kind, a, b) as in _get, the box's as (BOX_PLACE, index, 0)
+    cards: list[Card] = []
     for q in range(state.players):
         if known >> q & 1:
             continue
-        places += [("lh", q, i) for i, m in enumerate(state.leader_masks[q]) if not m & known]
-        places += [("lp", q, i) for i, m in enumerate(state.packet_masks[q]) if not m & known]
-    places += [("box", i, 0) for i, m in enumerate(state.box_masks) if not m & known]
+        hand, masks = state.leader_hands[q], state.leader_masks[q]
+        for i in range(len(masks)):
+            if not masks[i] & known:
+                places.append(LEADER_HAND << 16 | q << 8 | i)
+                cards.append(hand[i])
+        hand, masks = state.packets[q], state.packet_masks[q]
+        for i in range(len(masks)):
+            if not masks[i] & known:
+                places.append(PACKET << 16 | q << 8 | i)
+                cards.append(hand[i])
+    box, masks = state.box, state.box_masks
+    for i in range(len(masks)):
+        if not masks[i] & known:
+            places.append(BOX_PLACE << 16 | i << 8)
+            cards.append(box[i])
     for q in range(state.n):
         for i, (age, _, _, remover) in enumerate(state.buried_from[q]):
             if age == BOX and not known >> remover & 1:
-                places.append(("lb", q, i))
-    cards = [_get_leader(state, p) for p in places]
+                places.append(BURIED << 16 | q << 8 | i)
+                cards.append(state.cities[q].buried[i])
     shuffle(rng, cards)
-    for place, card in zip(places, cards, strict=True):
-        kind, a, b = place
-        if kind == "lh":
-            world.leader_hands[a][b] = card
-        elif kind == "lp":
-            world.packets[a][b] = card
-        elif kind == "box":
-            world.box[a] = card
-        else:
-            world.cities[a].buried[b] = card
-
-
-def _get_leader(state: ClassicState, place: tuple[str, int, int]) -> Card:
-    kind, a, b = place
-    if kind == "lh":
-        return state.leader_hands[a][b]
-    if kind == "lp":
-        return state.packets[a][b]
-    if kind == "box":
-        return state.box[a]
-    return state.cities[a].buried[b]
+    for k in range(len(places)):
+        _set(world, places[k], cards[k])
 
 
 def _without_card(event: JSON) -> JSON:
@@ -228,63 +260,90 @@ def _without_card(event: JSON) -> JSON:
     return copy
 
 
-def _last_sighting(
-    state: ClassicState, known: int, age: int, packet: int, index: int
-) -> int | None:
-    """The last removal index <= ``index`` at which a seat of ``known`` held the packet."""
+def _last_sighting(state: ClassicState, seats: list[int], age: int, packet: int, index: int) -> int:
+    """The last removal index <= ``index`` at which one of ``seats`` held the packet, -1 if
+    none. The packet is in seat ``packet + step * t`` (mod n) after ``t`` removals, for the
+    ``t`` before this Age's turn (every turn of an Age gone by)."""
+    n = state.n
     step = -1 if age == 2 else 1
-    last_turn = state.turn if age == state.age else state.turns_per_age
-    best = None
-    for turn in range(1, last_turn + 1):
-        holder = (packet + step * (turn - 1)) % state.n
-        if known >> holder & 1 and turn - 1 <= index:
-            best = turn - 1
+    last = (state.turn if age == state.age else state.turns_per_age) - 1
+    limit = index if index < last else last
+    best = -1
+    for seat in seats:
+        first = (step * (seat - packet)) % n  # the first t at which ``seat`` holds it
+        if first <= limit:
+            t = first + (limit - first) // n * n
+            if t > best:
+                best = t
     return best
 
 
-def _get(state: ClassicState, place: Place) -> Card:
-    kind, a, b = place
-    if kind == "hand":
+def _get(state: ClassicState, place: int) -> Card:
+    kind, a, b = place >> 16, place >> 8 & 255, place & 255
+    if kind == HAND:
         return state.hands[a][b]
-    if kind == "discard":
+    if kind == DISCARD:
         return state.discard[a]
-    return state.cities[a].buried[b]
+    if kind == BURIED:
+        return state.cities[a].buried[b]
+    if kind == LEADER_HAND:
+        return state.leader_hands[a][b]
+    if kind == PACKET:
+        return state.packets[a][b]
+    return state.box[a]
 
 
-def _set(world: ClassicState, place: Place, card: Card) -> None:
-    kind, a, b = place
-    if kind == "hand":
+def _set(world: ClassicState, place: int, card: Card) -> None:
+    kind, a, b = place >> 16, place >> 8 & 255, place & 255
+    if kind == HAND:
         world.hands[a][b] = card
-    elif kind == "discard":
+    elif kind == DISCARD:
         world.discard[a] = card
-    else:
+    elif kind == BURIED:
         world.cities[a].buried[b] = card
+    elif kind == LEADER_HAND:
+        world.leader_hands[a][b] = card
+    elif kind == PACKET:
+        world.packets[a][b] = card
+    else:
+        world.box[a] = card
 
 
-def _shuffle_into(world: ClassicState, places: list[Place], rng: random.Random) -> None:
-    cards = [_get(world, p) for p in places]
-    shuffle(rng, cards)
-    for place, card in zip(places, cards, strict=True):
-        _set(world, place, card)
-
-
-def _visible_names(state: ClassicState, hidden: set[Place]) -> int:
-    """The names of the cards outside the unknown places (built, held, or known to be in a
-    hand, the discard pile or under a stage), as a bit mask of ``Card.name_id``."""
+def _visible_names(state: ClassicState, free: list[list[int]]) -> int:
+    """The names of the cards outside the unknown places ``free`` (built, held, or known to
+    be in a hand, the discard pile or under a stage), as a bit mask of ``Card.name_id``."""
+    n = state.n
+    hidden_hand = [0] * n  # bit masks of the indices of the unknown places
+    hidden_buried = [0] * n
+    hidden_discard = 0
+    for places in free:
+        for place in places:
+            kind, a, b = place >> 16, place >> 8 & 255, place & 255
+            if kind == HAND:
+                hidden_hand[a] |= 1 << b
+            elif kind == DISCARD:
+                hidden_discard |= 1 << a
+            else:
+                hidden_buried[a] |= 1 << b
     visible = 0
-    for city in state.cities:
+    for q in range(n):
+        city = state.cities[q]
         visible |= city.names
-    for q, hand in enumerate(state.hands):
-        for i, c in enumerate(hand):
-            if ("hand", q, i) not in hidden:
-                visible |= 1 << c.name_id
-    for i, c in enumerate(state.discard):
-        if ("discard", i, 0) not in hidden:
-            visible |= 1 << c.name_id
-    for q, city in enumerate(state.cities):
-        for i, c in enumerate(city.buried):
-            if ("buried", q, i) not in hidden:
-                visible |= 1 << c.name_id
+        hidden = hidden_hand[q]
+        hand = state.hands[q]
+        for i in range(len(hand)):
+            if not hidden >> i & 1:
+                visible |= 1 << hand[i].name_id
+    discard = state.discard
+    for i in range(len(discard)):
+        if not hidden_discard >> i & 1:
+            visible |= 1 << discard[i].name_id
+    for q in range(n):
+        hidden = hidden_buried[q]
+        buried = state.cities[q].buried
+        for i in range(len(buried)):
+            if not hidden >> i & 1:
+                visible |= 1 << buried[i].name_id
     return visible
 
 
@@ -294,14 +353,21 @@ def _redraw(
     """The unknown places' cards of one Age with their guilds replaced by guilds the player
     has not seen, and (Cities) their black cards by that Age's black cards not seen; the
     unknown cards themselves are among those drawn from."""
-    pools: dict[str, list[Card]] = {}
     if age == 3:
-        pools["purple"] = [g for g in state.cat.guilds if not visible >> g.name_id & 1]
+        _replace(cards, "purple", state.cat.guilds, visible, rng)
     if state.cities_on:
-        pools[BLACK] = [c for c in state.cat.blacks[age] if not visible >> c.name_id & 1]
-    out = list(cards)
-    for color, pool in pools.items():
-        slots = [i for i, c in enumerate(out) if c.color == color]
-        for i, card in zip(slots, sample(rng, pool, len(slots)), strict=True):
-            out[i] = card
-    return out
+        _replace(cards, BLACK, state.cat.blacks[age], visible, rng)
+    return cards
+
+
+def _replace(
+    cards: list[Card], color: str, pool: tuple[Card, ...], visible: int, rng: random.Random
+) -> None:
+    """Replace the cards of ``color`` by a sample of ``pool``'s cards not ``visible``."""
+    slots = [i for i in range(len(cards)) if cards[i].color == color]
+    if not slots:  # a sample of none draws nothing
+        return
+    unseen = [c for c in pool if not visible >> c.name_id & 1]
+    drawn = sample(rng, unseen, len(slots))
+    for k in range(len(slots)):
+        cards[slots[k]] = drawn[k]
