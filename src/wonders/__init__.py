@@ -2,8 +2,9 @@
 
 The engines may be compiled with mypyc (``setup.py``; docs/PERFORMANCE.md): the compiled
 modules sit beside their sources and Python imports them first. ``WONDERS_PURE=1`` in the
-environment makes every ``wonders`` module load from its source instead, and so does a
-compiled module older than its source (a stale build is never run; a warning says so).
+environment makes every ``wonders`` module load from its source instead, and so does, in a
+source checkout, a compiled module older than its source (a stale build is never run; a
+warning says so).
 """
 
 from __future__ import annotations
@@ -38,9 +39,13 @@ class _SourcesOnly(importlib.abc.MetaPathFinder):
         return None
 
 
-def _stale_build() -> str | None:
-    """The first compiled module older than its source, if any."""
-    for built in _HERE.glob("*/*.so"):
+def _stale_build(package: Path = _HERE) -> str | None:
+    """In a source checkout (``src/wonders`` beside ``pyproject.toml``), the first compiled
+    module older than its source, if any. An installed package is never stale: its files
+    are dated by the order the installer wrote them."""
+    if not (package.parent.parent / "pyproject.toml").exists():
+        return None
+    for built in package.glob("*/*.so"):
         source = built.with_name(built.name.split(".")[0] + ".py")
         if source.exists() and source.stat().st_mtime > built.stat().st_mtime:
             return f"{source.parent.name}/{source.name}"

@@ -125,3 +125,18 @@ def test_a_state_deep_copies_and_pickles_in_either_build(
     player = copied.to_move()[0]
     copied.apply(player, copied.legal_actions(player)[0])
     assert copied.to_json() != state.to_json() == restored.to_json()
+
+
+def test_a_compiled_module_older_than_its_source_is_stale_in_a_checkout(tmp_path: Path) -> None:
+    package = tmp_path / "src" / "wonders"
+    (package / "game").mkdir(parents=True)
+    source, built = package / "game" / "rules.py", package / "game" / "rules.cpython-311.so"
+    source.write_text("")
+    built.write_text("")
+    os.utime(built, (1000, 1000))
+    os.utime(source, (2000, 2000))
+    assert wonders._stale_build(package) is None  # an installed package: never stale
+    (tmp_path / "pyproject.toml").write_text("")
+    assert wonders._stale_build(package) == "game/rules.py"
+    os.utime(built, (3000, 3000))
+    assert wonders._stale_build(package) is None
