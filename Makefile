@@ -11,7 +11,7 @@ BUILD_STAMP := $(VENV)/.built
 ENGINE_SOURCES := setup.py $(wildcard src/wonders/core/*.py src/wonders/classic/*.py \
 	src/wonders/duel/*.py src/wonders/architects/*.py)
 # the compiled build is what `make test` checks (and the pure one beside it), unless asked not to
-COMPILED := $(if $(WONDERS_PURE),,$(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo 1))
+COMPILED := $(if $(filter-out 0,$(WONDERS_PURE)),,$(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo 1))
 
 .PHONY: all build run serve test test-pure lint typecheck bench clean
 

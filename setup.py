@@ -1,6 +1,7 @@
 """Build: the engines compiled with mypyc when a C compiler is present (docs/PERFORMANCE.md).
 
-``WONDERS_PURE=1`` (or no C compiler) builds nothing: the same modules run as pure Python.
+``WONDERS_PURE=1`` (any value but 0; or no C compiler) builds nothing: the same modules run
+as pure Python.
 ``WONDERS_COMPILE=duel`` (a comma-separated list of packages) compiles ``core`` and those only.
 The project's metadata is in pyproject.toml; this file only lists the compiled modules.
 """
@@ -57,7 +58,7 @@ def _compiler() -> bool:
 
 
 def _extensions() -> list:
-    if os.environ.get("WONDERS_PURE") or not _compiler():
+    if os.environ.get("WONDERS_PURE", "0") not in ("", "0") or not _compiler():
         return []
     from mypyc.build import mypycify
 

@@ -1,10 +1,10 @@
 """wonders: the 7 Wonders family of games behind one protocol.
 
 The engines may be compiled with mypyc (``setup.py``; docs/PERFORMANCE.md): the compiled
-modules sit beside their sources and Python imports them first. ``WONDERS_PURE=1`` in the
-environment makes every ``wonders`` module load from its source instead, and so does, in a
-source checkout, a compiled module older than its source (a stale build is never run; a
-warning says so).
+modules sit beside their sources and Python imports them first. ``WONDERS_PURE=1`` (any
+value but 0) in the environment makes every ``wonders`` module load from its source
+instead, and so does, in a source checkout, a compiled module older than its source (a
+stale build is never run; a warning says so).
 """
 
 from __future__ import annotations
@@ -56,7 +56,7 @@ def _choose_build() -> bool:
     """Whether the compiled modules are used (installs the sources-only finder if not)."""
     if not any(_HERE.glob("*/*.so")):
         return False
-    if not os.environ.get("WONDERS_PURE"):
+    if os.environ.get("WONDERS_PURE", "0") in ("", "0"):
         stale = _stale_build()
         if stale is None:
             return True
