@@ -95,7 +95,9 @@ def test_wonders_pure_loads_every_module_from_its_source() -> None:
 def test_wonders_pure_0_is_the_same_as_unset() -> None:
     def compiled(env: dict[str, str]) -> str:
         code = "import wonders; print(wonders.COMPILED)"
-        run = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+        run = subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+        )
         return run.stdout.strip()
 
     unset = {k: v for k, v in os.environ.items() if k != "WONDERS_PURE"}
