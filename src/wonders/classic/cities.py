@@ -163,10 +163,9 @@ class CitiesRules(LeadersRules):
             super()._use_free_build(p, card)
 
     def _on_card_built(self, p: int, card: Card) -> None:
-        if not self.cities_on:
-            super()._on_card_built(p, card)
-            return
         super()._on_card_built(p, card)
+        if not self.cities_on:
+            return
         self._note_losses(p, card.effects)
 
     def _on_stage_built(self, p: int, stage: Stage) -> None:
@@ -178,29 +177,26 @@ class CitiesRules(LeadersRules):
 
     def _new_turn_of_coins(self) -> None:
         """Berenice's coin is once a turn."""
-        if not self.cities_on:
-            super()._new_turn_of_coins()
-            return
         super()._new_turn_of_coins()
+        if not self.cities_on:
+            return
         self.berenice_done.clear()
 
     def _after_payment(
         self, p: int, action: Action, chain: bool, bought: int, income: list[int]
     ) -> None:
         """Coins paid to neighbours are not from the bank (Berenice)."""
-        if not self.cities_on:
-            super()._after_payment(p, action, chain, bought, income)
-            return
         super()._after_payment(p, action, chain, bought, income)
+        if not self.cities_on:
+            return
         self._trade_in[self.left(p)] += action.left
         self._trade_in[self.right(p)] += action.right
 
     def _income_bonus(self, income: list[int]) -> None:
         """Berenice: 1 coin more when coins arrive from the bank, once a turn."""
-        if not self.cities_on:
-            super()._income_bonus(income)
-            return
         super()._income_bonus(income)
+        if not self.cities_on:
+            return
         for p, amount in enumerate(income):
             bonus = amount > self._trade_in[p] and self.cities[p].lp.get("bank_bonus")
             if bonus and p not in self.berenice_done:
@@ -287,10 +283,9 @@ class CitiesRules(LeadersRules):
         return out
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
-        if not self.cities_on:
-            super()._view_extra(out, player)
-            return
         super()._view_extra(out, player)
+        if not self.cities_on:
+            return
         if self.teams:
             out["teams"] = [[p, p + 1] for p in range(0, self.players, 2)]
         if player is None:
@@ -302,25 +297,16 @@ class CitiesRules(LeadersRules):
         if self.phase == DEBT and player in self.to_move():
             out["deciding_for"] = self._debt_city(player)
 
-    def knowers(self, event: JSON) -> tuple[int, ...]:
-        """Teammates know each other's secret cards (they saw the hand)."""
-        if not self.cities_on:
-            return super().knowers(event)
-        seats = super().knowers(event)
-        if self.teams:
-            seats = (*seats, *(q ^ 1 for q in seats))
-        return seats
-
     def knows(self, player: int, event: JSON) -> bool:
+        """Teammates know each other's secret cards (they saw the hand)."""
         if not (self.cities_on and self.teams):
             return super().knows(player, event)
-        return player in self.knowers(event)
+        return super().knows(player, event) or super().knows(player ^ 1, event)
 
     def _json_extra(self, out: JSON) -> None:
-        if not self.cities_on:
-            super()._json_extra(out)
-            return
         super()._json_extra(out)
+        if not self.cities_on:
+            return
         for i, c in enumerate(self.cities):
             out["cities"][i].update(
                 debt=c.debt,
@@ -332,18 +318,16 @@ class CitiesRules(LeadersRules):
         out["berenice_done"] = sorted(self.berenice_done)
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
-        if not self.cities_on:
-            super()._load_city_extra(city, data)
-            return
         super()._load_city_extra(city, data)
+        if not self.cities_on:
+            return
         city.debt, city.diplomacy = data["debt"], data["diplomacy"]
         city.caligula_age = data["caligula_age"]
 
     def _load_extra(self, data: JSON) -> None:
-        if not self.cities_on:
-            super()._load_extra(data)
-            return
         super()._load_extra(data)
+        if not self.cities_on:
+            return
         self.owed = {int(k): v for k, v in data["owed"].items()}
         self.losses = [
             (p, Effect(kind, amount=n, count=tuple(what))) for p, kind, n, what in data["losses"]

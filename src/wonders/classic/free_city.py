@@ -101,19 +101,17 @@ class FreeCityRules(ClassicState):
     # ------------------------------------------------------------ the turn
 
     def _deal_age(self, age: int) -> None:
-        if not self.free_city:
-            super()._deal_age(age)
-            return
         super()._deal_age(age)
+        if not self.free_city:
+            return
         self.hand_masks = [[1 << p] * len(h) for p, h in enumerate(self.hands)]
         self.hand_masks[FREE_CITY] = [0] * len(self.hands[FREE_CITY])
 
     def _begin_turn(self) -> None:
         """The Free City card's holder adds the top card of its deck to their hand."""
-        if not self.free_city:
-            super()._begin_turn()
-            return
         super()._begin_turn()
+        if not self.free_city:
+            return
         ctrl = self.controller()
         self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
         self.hand_masks[FREE_CITY].pop(0)
@@ -152,10 +150,9 @@ class FreeCityRules(ClassicState):
         return extra
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
-        if not self.free_city:
-            super()._view_extra(out, player)
-            return
         super()._view_extra(out, player)
+        if not self.free_city:
+            return
         fc = self._city_view(FREE_CITY)
         fc.pop("chosen")
         fc["deck_size"] = fc.pop("hand_size")
@@ -171,15 +168,13 @@ class FreeCityRules(ClassicState):
             out["result"]["free_city"] = self.result().extra["free_city"]
 
     def _json_extra(self, out: JSON) -> None:
-        if not self.free_city:
-            super()._json_extra(out)
-            return
         super()._json_extra(out)
+        if not self.free_city:
+            return
         out["hand_masks"] = [list(m) for m in self.hand_masks]
 
     def _load_extra(self, data: JSON) -> None:
-        if not self.free_city:
-            super()._load_extra(data)
-            return
         super()._load_extra(data)
+        if not self.free_city:
+            return
         self.hand_masks = [list(m) for m in data["hand_masks"]]

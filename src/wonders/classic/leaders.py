@@ -307,10 +307,9 @@ class LeadersRules(ExpansionTrade):
     ) -> None:
         """Hatshepsut: 1 coin per neighbour bought from, once a turn each (a purchase the
         docks made free counts); Vitruvius: coins for a chain build."""
-        if not self.leaders_on:
-            super()._after_payment(p, action, chain, bought, income)
-            return
         super()._after_payment(p, action, chain, bought, income)
+        if not self.leaders_on:
+            return
         city = self.cities[p]
         rebate = city.lp.get("trade_rebate", 0)
         if rebate:
@@ -343,18 +342,16 @@ class LeadersRules(ExpansionTrade):
         super()._place(p, action, card, prov, bank, income, built, stages)
 
     def _on_card_built(self, p: int, card: Card) -> None:
-        if not self.leaders_on:
-            super()._on_card_built(p, card)
-            return
         super()._on_card_built(p, card)
+        if not self.leaders_on:
+            return
         if any(e.type == "copy_leader" for e in card.effects):
             self.courtesans.append(p)
 
     def _on_stage_built(self, p: int, stage: Stage) -> None:
-        if not self.leaders_on:
-            super()._on_stage_built(p, stage)
-            return
         super()._on_stage_built(p, stage)
+        if not self.leaders_on:
+            return
         if p < self.players:  # the Free City never has leaders (Roma's powers are void)
             if "draw_leaders" in stage.powers:
                 self._draw_leaders(p, stage)
@@ -416,10 +413,9 @@ class LeadersRules(ExpansionTrade):
 
     def _on_victory(self, winner: int, tokens: int, income: list[int]) -> None:
         """Nero: coins per victory token."""
-        if not self.leaders_on:
-            super()._on_victory(winner, tokens, income)
-            return
         super()._on_victory(winner, tokens, income)
+        if not self.leaders_on:
+            return
         income[winner] += self.cities[winner].lp.get("coins_on_victory", 0) * tokens
 
     # ------------------------------------------------------------ views and copies
@@ -441,10 +437,9 @@ class LeadersRules(ExpansionTrade):
         return "right" if self.phase == LEADER_DRAFT else super()._pass_to()
 
     def _view_extra(self, out: JSON, player: int | None) -> None:
-        if not self.leaders_on:
-            super()._view_extra(out, player)
-            return
         super()._view_extra(out, player)
+        if not self.leaders_on:
+            return
         out["box_size"] = len(self.box)
         if self.phase == LEADER_DRAFT:
             out["draft_round"] = self.draft_round
@@ -460,10 +455,9 @@ class LeadersRules(ExpansionTrade):
                 out["teammate_leader_packet"] = [c.name for c in self.packets[mate]]
 
     def _json_extra(self, out: JSON) -> None:
-        if not self.leaders_on:
-            super()._json_extra(out)
-            return
         super()._json_extra(out)
+        if not self.leaders_on:
+            return
         for i, c in enumerate(self.cities):
             out["cities"][i]["leaders"] = [x.name for x in c.leaders]
             out["cities"][i]["copied"] = c.copied.name if c.copied else None
@@ -485,20 +479,18 @@ class LeadersRules(ExpansionTrade):
         return self.cat.by_name[name.lower()][0]
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
-        if not self.leaders_on:
-            super()._load_city_extra(city, data)
-            return
         super()._load_city_extra(city, data)
+        if not self.leaders_on:
+            return
         for name in data.get("leaders", []):
             city.add_leader(self._leader(name))
         if data.get("copied"):
             city.add_leader(self._leader(data["copied"]), copy=True)
 
     def _load_extra(self, data: JSON) -> None:
-        if not self.leaders_on:
-            super()._load_extra(data)
-            return
         super()._load_extra(data)
+        if not self.leaders_on:
+            return
         ld: dict[str, Any] = data["leaders"]
         self.leader_hands = [[self._leader(x) for x in h] for h in ld["hands"]]
         self.leader_masks = [list(m) for m in ld["hand_masks"]]

@@ -158,16 +158,14 @@ class ExpansionTrade(FreeCityRules):
         return super()._purchases(p, action, card, chain) | docks
 
     def _json_extra(self, out: JSON) -> None:
-        if not self.trade_on:
-            super()._json_extra(out)
-            return
         super()._json_extra(out)
+        if not self.trade_on:
+            return
         for i, c in enumerate(self.cities):  # once-a-turn powers used (Bilkis, docks)
             out["cities"][i]["trade_used"] = c.trade_used
 
     def _load_city_extra(self, city: City, data: JSON) -> None:
-        if not self.trade_on:
-            super()._load_city_extra(city, data)
-            return
         super()._load_city_extra(city, data)
+        if not self.trade_on:
+            return
         city.trade_used = data.get("trade_used", 0)

@@ -29,7 +29,7 @@ phases:
   ``_owes_before_next_turn``, ``_next_turn`` and ``_pass_hands``;
 - the conflicts: ``_sitting_out``, ``_battles``, ``_defeat_taker``, ``_on_victory``;
 - the end of the game: ``_ranks`` and ``_result_extra``;
-- views and copies: ``_city_view``, ``_view_extra``, ``knowers``,
+- views and copies: ``_city_view``, ``_view_extra``, ``knows``,
   ``_json_extra``, ``_load_city_extra``, ``_load_extra``.
 
 Rulings taken here (also in docs/RULINGS.md):
@@ -736,11 +736,6 @@ class ClassicState(State):
     def _view_extra(self, out: JSON, player: int | None) -> None:
         """What a variant adds to ``player``'s view."""
 
-    def knowers(self, event: JSON) -> tuple[int, ...]:
-        """The seats that know a secret event's card: its city's, or the Free City's
-        controller (``by``)."""
-        return tuple(x for x in (event.get("seat"), event.get("by")) if isinstance(x, int))
-
     def secret_events(self) -> list[int]:
         """The indices of the secret events in the log (kept up to date as it grows; a log
         replaced by one with the same secrets in the same places, as sampling's, stays valid)."""
@@ -752,7 +747,8 @@ class ClassicState(State):
         return self._secret
 
     def knows(self, player: int, event: JSON) -> bool:
-        """Whether ``player`` is one of the ``knowers`` of ``event`` (without the tuple)."""
+        """Whether ``player`` knows a secret event's card: its city's seat, or the Free City's
+        controller (``by``)."""
         seat, by = event.get("seat"), event.get("by")
         return (isinstance(seat, int) and seat == player) or (isinstance(by, int) and by == player)
 

@@ -127,17 +127,6 @@ def report(
     return rows
 
 
-def search_report(games: int = 200, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
-    """``measure_search`` for every game's tables (or ``only`` that game's)."""
-    rows = []
-    for game, tables in TABLES.items():
-        if only is not None and game != only:
-            continue
-        for options, share in tables:
-            rows.append(measure_search(game, options, max(1, int(games * share) // 20), seed))
-    return rows
-
-
 def build() -> str:
     """Which build of the engines this process runs: "compiled" (mypyc) or "pure"."""
     return "compiled" if wonders.COMPILED else "pure"
