@@ -1,6 +1,7 @@
 """The conformance test every game module passes (DESIGN.md): random seeded playouts to the
 end with legal actions always applicable, illegal ones refused without change, clone / JSON /
-replay equality, and views that do not change when only hidden information does."""
+replay equality, views that do not change when only hidden information does, and worlds
+sampled from what the viewer knows only."""
 
 from __future__ import annotations
 
@@ -120,6 +121,11 @@ def _check_position(game: str, state: State, player: int, rng: random.Random) ->
         assert _strip_moving(world.view(viewer)) == _strip_moving(state.view(viewer))
         assert _strip_moving(world.view(None)) == _strip_moving(state.view(None))
         assert world.to_move() or world.is_terminal()
+        # a world holds what the viewer knows, so sampling it draws what sampling the true
+        # state draws: the true order of hidden cards is never read
+        seed = rng.random()
+        again = world.sample_world(viewer, random.Random(seed)).to_json()
+        assert again == state.sample_world(viewer, random.Random(seed)).to_json()
 
 
 @pytest.mark.parametrize(("game", "options"), CASES)

@@ -312,3 +312,28 @@ def test_the_last_sighting_is_the_last_turn_a_known_seat_held_the_packet(players
                         expected = max(held, default=-1)
                         got = _last_sighting(state, seats, packet_age, packet, index)
                         assert got == expected, (age, turn, seats, packet_age, packet, index)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=SEEDS,
+    table=st.sampled_from([*TABLES, {"players": 4}, {"players": 5, "expansions": ["leaders"]}]),
+    steps=st.integers(0, 120),
+)
+def test_the_world_drawn_depends_only_on_what_the_player_knows(
+    seed: int, table: dict[str, Any], steps: int
+) -> None:
+    """A state and a world sampled from it hold the same knowledge for the player: with the
+    same rng, sampling either gives the same world (the true order of hidden cards is never
+    read)."""
+    state = setup(table, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        p = rng.choice(state.to_move())
+        state.apply(p, rng.choice(state.legal_actions(p)))
+    viewer = seed % state.num_players
+    other = state.sample_world(viewer, random.Random(seed + 1))
+    again = state.sample_world(viewer, random.Random(7))
+    assert other.sample_world(viewer, random.Random(7)).to_json() == again.to_json()

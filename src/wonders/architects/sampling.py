@@ -47,6 +47,8 @@ def resample(
     if len(stack) > 1:
         stack = stack[:]
     pools.append(stack)
+    for pool in pools:
+        pool.sort()  # what is drawn depends on what is hidden, never on its true order
     shuffle_all(rng, pools)  # as shuffling each in turn
     if keep_top:
         hidden.append(top)

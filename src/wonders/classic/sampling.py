@@ -109,7 +109,7 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
 
     if groups:
         places_of = list(groups.values())
-        decks = [[_get(world, p) for p in places] for places in places_of]
+        decks = [_canonical([_get(world, p) for p in places]) for places in places_of]
         shuffle_all(rng, decks)
         for places, cards in zip(places_of, decks, strict=True):
             for k in range(len(places)):
@@ -117,6 +117,17 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     _shuffle_free(state, world, free, rng)
     _filter_events(state, world, player)
     return world
+
+
+def _canonical(cards: list[Card]) -> list[Card]:
+    """``cards`` sorted in place by card type, so that what is drawn depends on the multiset
+    of hidden cards (what the player knows) and the rng, never on their true order."""
+    cards.sort(key=_card_id)
+    return cards
+
+
+def _card_id(card: Card) -> int:
+    return card.id
 
 
 def _group(groups: dict[int, list[int]], key: int) -> list[int]:
@@ -178,13 +189,13 @@ def _shuffle_free(
         places = free[age]
         if not places:
             continue
-        cards = _redraw(state, age, [_get(state, p) for p in places], visible, rng)
+        cards = _canonical(_redraw(state, age, [_get(state, p) for p in places], visible, rng))
         shuffle(rng, cards)
         for k in range(len(places)):
             _set(world, places[k], cards[k])
     for age in range(state.age + 1, 4):
         dealt = [card for hand in state.ages[age - 1] for card in hand]
-        cards = _redraw(state, age, dealt, visible, rng)
+        cards = _canonical(_redraw(state, age, dealt, visible, rng))
         shuffle(rng, cards)
         k = 0
         for hand in world.ages[age - 1]:
@@ -243,7 +254,7 @@ def _sample_leaders(
             if age == BOX and not known >> remover & 1:
                 places.append(BURIED << 16 | q << 8 | i)
                 cards.append(state.cities[q].buried[i])
-    shuffle(rng, cards)
+    shuffle(rng, _canonical(cards))
     for k in range(len(places)):
         _set(world, places[k], cards[k])
 

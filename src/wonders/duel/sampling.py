@@ -149,6 +149,9 @@ def resample(world: Dealt, rng: random.Random) -> None:
         elif age > laid:
             count += deal_draws(age, GUILDS_IN_PLAY)
     draws = Draws(rng, count)
+    # sorted first: what is drawn depends on what is hidden, never on its true order
+    world.unseen_wonders.sort()
+    world.box_tokens.sort()
     draws.shuffle(world.unseen_wonders)
     draws.shuffle(world.box_tokens)
     guilds += draws.sample(unseen_guilds, more_guilds)
