@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -97,13 +98,18 @@ class Web:
             if not owing:
                 return
             await asyncio.sleep(self.bot_delay)
+            played = False
             for seat in owing:
                 try:
                     moved = await asyncio.to_thread(self.service.play_bot, live, seat)
                 except WebError:
                     moved = False
                 if moved:
+                    played = True
                     await self.after_change(live, kick=False)
+            if not played:  # another process holds the decision: look again in a while
+                await asyncio.sleep(max(self.bot_delay, 0.5))
+                await asyncio.to_thread(self.service.refresh, live.id)
             live = self.service.get(live.id)  # rebuilt if the store moved on
 
     async def after_change(self, live: LiveTable, kick: bool = True) -> None:
@@ -126,8 +132,8 @@ class Web:
                 self.clocks[key] = task
 
     async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
-        try:
-            await asyncio.sleep(live.row.clock or 0)
+        try:  # the stored deadline: a restart or another process resumes the same clock
+            await asyncio.sleep(max(0.0, (self.service.deadline(live) or 0.0) - time.time()))
             try:
                 moved = await asyncio.to_thread(self.service.play_bot, live, seat, count)
             except WebError:

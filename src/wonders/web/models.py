@@ -26,6 +26,9 @@ tables = sa.Table(
     sa.Column("admin_hash", sa.String(64), nullable=True),
     # the turn clock: seconds a person has for a decision before a bot makes it (None: no clock)
     sa.Column("clock", sa.Float, nullable=True),
+    # when the decisions now owed became owed (the last stored action, else the creation):
+    # a turn clock's deadline is this plus ``clock``, so a restart resumes it, not restarts it
+    sa.Column("owed_since", sa.Float, nullable=True),
 )
 
 # One row per seat: a person (who acts with the secret token; only its SHA-256 is kept) or

@@ -347,7 +347,9 @@ class TableService:
         result = state.result().to_json() if finished else None
         status = "finished" if finished else "playing"
         try:
-            self.store.append(live.id, live.count, batch, pending, status, result, live.row.pending)
+            now = self.store.append(
+                live.id, live.count, batch, pending, status, result, live.row.pending
+            )
         except StaleError:
             live.count = -1  # the engine may hold moves that were not stored
             self._reload(live)
@@ -356,6 +358,8 @@ class TableService:
             self.forget(live.id)
             raise
         live.count += len(batch)
+        if batch:
+            live.row.owed_since = now
         live.row.pending = pending
         live.row.status = status
         live.row.result = result
@@ -389,6 +393,14 @@ class TableService:
                 and s not in live.row.pending
             ]
 
+    def deadline(self, live: LiveTable) -> float | None:
+        """When the turn clock of the decisions now owed runs out (seconds since the epoch),
+        from the stored time they became owed: the same in every process and after a restart."""
+        with live.lock:
+            if live.row.clock is None:
+                return None
+            return (live.row.owed_since or live.row.created_at) + live.row.clock
+
     def play_bot(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
         """Let the bot at ``seat`` choose (on a copy, outside the lock) and act; False if the
         table moved on meanwhile. With ``clock_count``: the turn clock ran out for a person
@@ -404,7 +416,8 @@ class TableService:
                 if live.count != clock_count or seat not in self.clock_owing(live):
                     return False
                 name = CLOCK_BOT
-            version = live.version
+            count = live.count
+            owed = self.bot_owing if clock_count is None else self.clock_owing
             snapshot = live.state.clone()
             name = name or "random"
             seed = (live.row.seed + 7919 * seat + 104729 * live.count) % 2**31
@@ -412,19 +425,28 @@ class TableService:
             bot = live.bots.get(key)
             if bot is None:
                 bot = live.bots[key] = make_bot(name, seed=seed)
-        try:
-            if self.thinkers is not None and is_search_bot(name):
-                choice = self.thinkers.choose(snapshot, seat, name, seed)
-            else:
-                choice = bot.choose(snapshot, seat).to_json()
-        except Exception:  # a bot's bug must not stall the table: it plays at random instead
-            log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
-            choice = random.Random(live.count).choice(snapshot.legal_actions(seat)).to_json()
-        with live.lock:
-            if live.version != version:
+        # one process decides (several may serve the table): the claim lasts until it acted
+        with self.store.decision_claim(live.id, count, seat) as claimed:
+            if not claimed:
                 return False
-            self.act(live, seat, choice, by_bot=True)
-            return True
+            try:
+                if self.thinkers is not None and is_search_bot(name):
+                    choice = self.thinkers.choose(snapshot, seat, name, seed)
+                else:
+                    choice = bot.choose(snapshot, seat).to_json()
+            except Exception:  # a bot's bug must not stall the table: it plays at random
+                log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
+                choice = random.Random(count).choice(snapshot.legal_actions(seat)).to_json()
+            with live.lock:
+                for _attempt in range(2):
+                    if live.count != count or seat not in owed(live):
+                        return False  # the table moved on (or the person took the seat back)
+                    try:
+                        self.act(live, seat, choice, by_bot=True)
+                        return True
+                    except StaleTable:  # another process stored another seat's choice:
+                        continue  # reloaded; this decision is still this claim's
+                return False
 
     # ---- what a client receives ----
 

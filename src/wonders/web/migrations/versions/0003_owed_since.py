@@ -1,0 +1,25 @@
+"""When the current decision became owed: the turn clock runs from it, across restarts.
+
+Revision ID: 0003
+Revises: 0002
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0003"
+down_revision = "0002"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    with op.batch_alter_table("wonders_tables") as batch:
+        batch.add_column(sa.Column("owed_since", sa.Float, nullable=True))
+
+
+def downgrade() -> None:
+    with op.batch_alter_table("wonders_tables") as batch:
+        batch.drop_column("owed_since")
