@@ -213,6 +213,7 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     page.goto(server + link)
     page.wait_for_selector("#decision.dialog")  # the leader draft comes as a dialog
     assert "Leaders" in page.inner_text("#decision")
+    assert "Keep the leader" in page.inner_text("#decision")  # the server's words, translated
     play([page], timeout=150)
     assert page.query_selector("table.score")
     SHOTS.mkdir(parents=True, exist_ok=True)

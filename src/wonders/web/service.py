@@ -31,6 +31,7 @@ from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
+from wonders.web.labels import label
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
 from wonders.web.thinking import Thinkers, is_search_bot
 
@@ -487,8 +488,11 @@ class TableService:
                 "my_choice": None,
                 "result": live.row.result,
             }
+            msg["labels"] = []
             if seat is not None and seat in owing:
                 msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+                names = [s.name for s in live.row.seats]
+                msg["labels"] = [label(live.row.game, a, names) for a in msg["legal"]]
                 msg["my_choice"] = pending.get(seat)
             return msg
 

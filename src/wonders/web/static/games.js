@@ -13,11 +13,6 @@ function payText(pay) {
   return parts.length ? " (" + t("pay") + " " + parts.join(", ") + ")" : "";
 }
 
-function genericText(a) {
-  const rest = Object.entries(a).filter(([k]) => k !== "kind" && k !== "pay")
-    .map(([k, v]) => k + " " + (Array.isArray(v) ? v.join(", ") : v));
-  return a.kind.replace(/_/g, " ") + (rest.length ? ": " + rest.join(", ") : "") + payText(a.pay);
-}
 
 function chip(text, cls, title) {
   return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(text) || null }, text);
@@ -46,11 +41,11 @@ window.GAMES.classic = {
     const names = { build: "Build", sell: "Sell", wonder: "Wonder stage" };
     if (names[a.kind]) return t(names[a.kind]) + payText(a.pay);
     if (a.kind === "pay") return t("pay") + " " + a.coins + " " + t("coins");
-    return genericText(a);
+    return window.actionLabel(a);  // the rare decisions: the server's words
   },
   actionText(a) {
-    const card = a.card ? " " + a.card : "";
-    return this.buttonText(a) + (a.kind === "pay" ? "" : card);
+    if (!["build", "sell", "wonder"].includes(a.kind)) return window.actionLabel(a);
+    return this.buttonText(a) + " " + a.card;
   },
   head(view) {
     const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
@@ -121,10 +116,11 @@ window.GAMES.duel = {
     if (a.kind === "pick_wonder") return t("Choose");
     if (a.kind === "token") return t("Choose");
     if (a.kind === "start") return t("player") + " " + (a.seat + 1) + " (" + window.who(a.seat) + ")";
-    return genericText(a);
+    return window.actionLabel(a);
   },
   actionText(a) {
     if (a.kind === "wonder") return a.wonder + " ← " + a.card;
+    if (!["build", "sell", "pick_wonder", "token", "start"].includes(a.kind)) return window.actionLabel(a);
     return this.buttonText(a) + " " + (a.card || a.wonder || a.token || "");
   },
   head(view) {
@@ -192,12 +188,11 @@ window.GAMES.architects = {
   buttonText(a) {
     if (a.kind === "take") return t("Choose");
     if (a.kind === "pick") return t("Choose") + ": " + (window.cardInfo(a.card).label || a.card);
-    if (a.kind === "build") return t("Build") + " " + t("Wonder stage") + " " + a.stage + payText(a.pay);
-    return genericText(a);
+    return window.actionLabel(a);
   },
   actionText(a) {
     if (a.kind === "take") return t("Choose") + ": " + a.deck;
-    return this.buttonText(a);
+    return a.kind === "pick" ? this.buttonText(a) : window.actionLabel(a);
   },
   head(view) {
     return el("div", {}, t("Turn") + " " + view.turn + " — " + t("Conflict") + ": " +

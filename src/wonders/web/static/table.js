@@ -18,6 +18,12 @@ function who(seat) {
 window.who = who;
 window.cardText = (name) => (texts[name] && texts[name].text) || "";
 window.cardInfo = (name) => texts[name] || {};
+// an action's words from the server (through gettext), for the decisions a game's script
+// does not word itself
+window.actionLabel = (a) => {
+  const i = last ? last.legal.findIndex((b) => sameAction(a, b)) : -1;
+  return i >= 0 && last.labels ? last.labels[i] : "";
+};
 
 function connect() {
   const path = T.seat === null ? "/ws/watch/" + T.table : "/ws/play/" + T.token;
