@@ -216,6 +216,7 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     assert "Keep the leader" in page.inner_text("#decision")  # the server's words, translated
     play([page], timeout=150)
     assert page.query_selector("table.score")
+    assert "Team scores" in page.inner_text("#teams")  # beside the players' scores
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "classic-leaders-cities-teams-final.png"), full_page=True)
 

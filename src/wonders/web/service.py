@@ -94,6 +94,14 @@ def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
     return state
 
 
+def _teams(state: State) -> list[JSON] | None:
+    """A finished team game's teams: their seats, total, coins and rank (else None)."""
+    if not state.is_terminal():
+        return None
+    teams = state.result().extra.get("teams")
+    return [dict(t) for t in teams] if teams else None
+
+
 @dataclass
 class Created:
     table_id: str
@@ -487,6 +495,7 @@ class TableService:
                 "legal": [],
                 "my_choice": None,
                 "result": live.row.result,
+                "teams": _teams(state),
             }
             msg["labels"] = []
             if seat is not None and seat in owing:
@@ -536,6 +545,7 @@ class TableService:
             "view": view,
             "log": words.log(row.game, view, seat, names),
             "result": row.result if step == len(record) else None,
+            "teams": _teams(state) if step == len(record) else None,
         }
 
     def lobby(self) -> JSON:

@@ -23,6 +23,8 @@ PHRASES = [
     "Final scores",
     "Total",
     "Rank",
+    "Team",
+    "Team scores",
     "Log",
     "Seats",
     "Age",

@@ -18,6 +18,17 @@ function el(tag, attrs, ...children) {
   }
   return node;
 }
+// A team game's teams beside the score table: rank, players, total, coins (best first).
+function teamTable(teams, who) {
+  if (!teams) return null;
+  const sorted = [...teams].sort((a, b) => a.rank - b.rank);
+  return el("table", { class: "score teams", id: "teams" },
+    el("caption", {}, t("Team scores")),
+    el("tr", {}, el("th", {}, t("Rank")), el("th", {}, t("Team")), el("th", {}, t("Total")), el("th", {}, t("coins"))),
+    sorted.map((team) => el("tr", { "data-rank": team.rank },
+      el("td", {}, team.rank), el("td", {}, team.seats.map((s) => who(s)).join(" + ")),
+      el("td", { class: "total" }, team.total), el("td", {}, team.coins))));
+}
 function translatePage() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
 }

@@ -148,11 +148,12 @@ function renderScores(msg) {
   const best = Math.max(1, ...players.map((p) => p.total));
   box.append(el("h2", { id: "game-over" }, t("Final scores")),
     el("p", {}, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay"))));
-  box.append(el("table", { class: "score" },
+  box.append(el("div", { class: "score-tables" }, el("table", { class: "score" },
     el("tr", {}, el("th", {}, ""), players.map((p) => el("th", {}, who(p.seat)))),
     cats.map((c) => el("tr", {}, el("td", {}, c), players.map((p) => el("td", {}, p.breakdown[c])))),
     el("tr", { class: "total" }, el("td", {}, t("Total")), players.map((p) => el("td", {}, p.total))),
-    el("tr", {}, el("td", {}, t("Rank")), players.map((p) => el("td", {}, p.rank)))));
+    el("tr", {}, el("td", {}, t("Rank")), players.map((p) => el("td", {}, p.rank)))),
+    teamTable(msg.teams, who)));
   box.append(el("div", { class: "chart" }, players.map((p) =>
     el("div", { class: "bar-row" }, el("span", {}, who(p.seat)),
       el("span", { class: "bar", style: "width:" + (70 * p.total / best) + "%" }, p.total)))));
