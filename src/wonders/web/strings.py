@@ -114,6 +114,25 @@ PHRASES = [
     "Turn clock",
     "seconds",
     "Manage link (keep it: it seats a bot for an absent player)",
+    # the symbols' words (each icon's label for screen readers and its tooltip)
+    "wood",
+    "stone",
+    "clay",
+    "brick",
+    "ore",
+    "glass",
+    "papyrus",
+    "loom",
+    "coin",
+    "gold",
+    "shield",
+    "VP",
+    "compass",
+    "gear",
+    "tablet",
+    "horn",
+    "horns",
+    "cat",
 ]
 
 

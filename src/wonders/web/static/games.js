@@ -57,13 +57,13 @@ window.GAMES.classic = {
     const stages = (info.stages && info.stages[p.side]) || [];
     const box = el("div", { class: "city" + (full ? "" : " glance"), "data-seat": p.seat },
       el("h4", { title: info.text || "" }, label + ": " + p.wonder + " " + p.side),
-      el("div", {}, p.coins + " " + t("coins") + ", " + p.shields + " " + t("shields") + ", " +
+      el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.shields, icon("shield", t("shields")), " " +
         p.stages + "/" + p.stages_total + " " + t("stages") +
         (p.tokens && p.tokens.length ? ", " + t("military") + ": " + p.tokens.join(" ") : "") +
         (p.debt ? ", " + t("Debt") + ": " + p.debt : "") + (p.chosen || chosen ? " ✓ " + t("has chosen") : "")));
     if (full) {
       box.append(el("ol", { class: "stages" }, stages.map((s, i) =>
-        el("li", { class: i < p.stages ? "built" : "" }, s))));
+        el("li", { class: i < p.stages ? "built" : "" }, iconize(s)))));
       box.append(...byColour(p.buildings));
       if (p.leaders && p.leaders.length) box.append(el("div", { class: "row" }, t("Leaders") + ": ", p.leaders.map((n) => chip(n, "white"))));
     } else {
@@ -159,10 +159,10 @@ window.GAMES.duel = {
     for (const p of view.players) {
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
         el("h4", {}, window.who(p.seat)),
-        el("div", {}, p.coins + " " + t("coins") + ", " + p.points + " " + t("points")),
+        el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.points, icon("vp", t("points"))),
         el("div", { class: "row" }, t("Wonders") + ": ", p.wonders.map((w) => chip(w + (p.built[w] ? " ✓" : ""), p.built[w] ? "wonder built" : "wonder", window.cardText(w)))),
         el("div", { class: "row" }, t("Tokens") + ": ", p.tokens.map((n) => chip(n, "token"))),
-        el("div", {}, t("Science") + ": " + Object.entries(p.science).map(([k, v]) => k + "×" + v).join(", ")),
+        el("div", { class: "stats" }, icon("science", t("Science")), " ", Object.entries(p.science).map(([k, v]) => k + "×" + v + " ")),
         ...byColour(p.cards)));
     }
     if (view.discard.length) wrap.append(el("div", {}, t("Discard pile") + ": ", view.discard.map((c) => chip(c, window.cardInfo(c).color))));
@@ -210,8 +210,8 @@ window.GAMES.architects = {
       const stages = info.stages || [];
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
         el("h4", { title: info.text || "" }, window.who(p.seat) + ": " + p.wonder + (p.cat ? " 🐱 " + t("Cat") : "")),
-        el("div", {}, p.shields + " " + t("shields") + ", " + p.victory_tokens + " " + t("tokens")),
-        el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, s))),
+        el("div", { class: "stats" }, p.shields, icon("shield", t("shields")), " " + p.victory_tokens + " " + t("tokens")),
+        el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, iconize(s)))),
         el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) => chip((window.cardInfo(k).label || k) + " ×" + n, window.cardInfo(k).color, window.cardText(k)))),
         el("div", { class: "row" }, t("Progress tokens") + ": ", p.progress.map((n) => chip(n, "token")))));
     }

@@ -110,8 +110,8 @@ function renderDecision(msg) {
     const info = (G.groupInfo && G.groupInfo(actions, msg.view)) || texts[key] || {};
     const card = el("div", { class: "choice card " + (info.color || ""), title: info.text || "" },
       el("div", { class: "name" }, info.title || (key ? G.nameOf(key) : "")),
-      info.cost ? el("div", { class: "cost" }, t("Cost") + ": " + info.cost) : null,
-      info.text ? el("div", { class: "text" }, info.text) : null);
+      info.cost ? el("div", { class: "cost" }, t("Cost") + ": ", iconize(info.cost)) : null,
+      info.text ? el("div", { class: "text" }, iconize(info.text)) : null);
     for (const a of actions) {
       card.append(el("button", {
         class: "act" + (sameAction(a, msg.my_choice) ? " selected" : ""),
