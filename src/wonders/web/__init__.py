@@ -9,17 +9,21 @@ process claiming each bot decision, replays), ``thinking.py`` (the search bots' 
 the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes), ``pubsub.py`` (Redis pub/sub
 instead, with ``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in
-plain words), ``texts.py`` (card texts from each game's ``describe.py``), ``strings.py`` (the
+plain words), ``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every action in
+words), ``strings.py`` (the
 pages' words through gettext), ``templates/`` and ``static/`` (plain JavaScript, no build
 step).
 
 Not done yet (issue 14):
 - the table page shows each card's printed cost and every way to pay it (from the legal
   actions), but a card the player cannot afford is shown without saying why;
-- the card/token "symbols" are coloured text chips with the full effect in a tooltip (no
-  icons); charts are plain bars of the totals; the per-game boards are functional, not
-  polished (e.g. Duel's structure rows follow the Age's shape, not the physical overlap);
-- only the phrases in ``strings.py`` and the log are translatable; generic labels for rare
-  decisions (e.g. Leaders' ``copy``, Architects' ``science``) are built from the action JSON;
+- costs, effects, stages and cities show drawn icons (``static/icons.svg``) for resources,
+  coins, shields, points, 7 Wonders' science symbols, horns and the cat; Duel's six science
+  symbols are words, cards are coloured chips with the full effect in a tooltip; charts are
+  plain bars of the totals; the per-game boards are functional, not polished (e.g. Duel's
+  structure rows follow the Age's shape, not the physical overlap);
+- the cards' descriptions (each game's ``describe.py``) and the view's phase names are
+  English; every other word of the pages, action labels included (``labels.py``), goes
+  through gettext;
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """
