@@ -30,16 +30,41 @@ def _clocked_duel(client: TestClient) -> tuple[str, str]:
     return made["table"], next(t for t in tokens if state(client, t)["legal"])
 
 
+def _seat(client: TestClient, token: str) -> int:
+    return int(state(client, token)["seat"])
+
+
 def test_the_clock_deadline_is_stored_and_survives_a_restart(db_url: str) -> None:
     with TestClient(create_app(db_url, bot_delay=0)) as client:
-        table, _token = _clocked_duel(client)
+        table, token = _clocked_duel(client)
+        seat = _seat(client, token)
         web = client.app.state.web  # type: ignore[attr-defined]
-        before = web.service.deadline(web.service.get(table))
+        before = web.service.deadline(web.service.get(table), seat)
     time.sleep(0.05)
     with TestClient(create_app(db_url, bot_delay=0)) as client:
         web = client.app.state.web  # type: ignore[attr-defined]
-        after = web.service.deadline(web.service.get(table))
+        after = web.service.deadline(web.service.get(table), seat)
     assert before is not None and after == before  # not started again at the restart
+
+
+def test_a_person_back_from_a_stand_in_gets_a_fresh_clock(db_url: str) -> None:
+    engine = make_engine(db_url)
+    migrate(engine)
+    service = TableService(Store(engine))  # no bot runs here: the clock is only read
+    table = service.create("duel", {}, [{}, {}], seed=3, clock=60).table_id
+    with engine.begin() as conn:  # the decision has been owed for 100 s
+        conn.execute(tables.update().values(owed_since=time.time() - 100))
+    service.forget(table)
+    live = service.get(table)
+    seat = live.state.to_move()[0]
+    assert (service.deadline(live, seat) or 0) < time.time()  # it ran out
+    service.set_stand_in(live, seat, "greedy")
+    service.set_stand_in(live, seat, None)
+    fresh = TableService(Store(engine))  # another process (or a restart) sees the same
+    for svc in (service, fresh):
+        deadline = svc.deadline(svc.get(table), seat)
+        assert deadline is not None and deadline > time.time() + 50
+    engine.dispose()
 
 
 def test_a_restart_mid_clock_resumes_with_the_time_left(db_url: str) -> None:

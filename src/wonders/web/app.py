@@ -145,7 +145,8 @@ class Web:
 
     async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
         try:  # the stored deadline: a restart or another process resumes the same clock
-            await asyncio.sleep(max(0.0, (self.service.deadline(live) or 0.0) - time.time()))
+            while (left := (self.service.deadline(live, seat) or 0.0) - time.time()) > 0:
+                await asyncio.sleep(left)  # again if it moved meanwhile (the seat taken back)
             try:
                 moved = await asyncio.to_thread(self.service.play_bot, live, seat, count)
             except WebError:

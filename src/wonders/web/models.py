@@ -45,6 +45,8 @@ seats = sa.Table(
     sa.Column("claimed", sa.Boolean, nullable=False),
     # a bot playing a person's seat while they are away (None: they play it themselves)
     sa.Column("stand_in", sa.String(32), nullable=True),
+    # when the person last took the seat back from a stand-in: their turn clock starts afresh
+    sa.Column("back_at", sa.Float, nullable=True),
 )
 
 # The record's actions in order: (table, index) is unique, so an action is stored once.

@@ -301,8 +301,10 @@ class TableService:
                     make_bot(bot)
                 except OptionsError as exc:
                     raise WebError(str(exc)) from None
-            self.store.set_stand_in(live.id, seat, bot)
+            now = self.store.set_stand_in(live.id, seat, bot)
             live.row.seats[seat].stand_in = bot
+            if bot is None:
+                live.row.seats[seat].back_at = now
             live.version = next(_SEQ)
 
     # ---- acting ----
@@ -402,13 +404,15 @@ class TableService:
                 and s not in live.row.pending
             ]
 
-    def deadline(self, live: LiveTable) -> float | None:
-        """When the turn clock of the decisions now owed runs out (seconds since the epoch),
-        from the stored time they became owed: the same in every process and after a restart."""
+    def deadline(self, live: LiveTable, seat: int) -> float | None:
+        """When ``seat``'s turn clock runs out (seconds since the epoch), from the stored time
+        its decision became owed (or it took the seat back from a stand-in, if later): the
+        same in every process and after a restart."""
         with live.lock:
             if live.row.clock is None:
                 return None
-            return (live.row.owed_since or live.row.created_at) + live.row.clock
+            since = live.row.owed_since or live.row.created_at
+            return max(since, live.row.seats[seat].back_at or 0.0) + live.row.clock
 
     def play_bot(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
         """Let the bot at ``seat`` choose (on a copy, outside the lock) and act; False if the
@@ -447,7 +451,8 @@ class TableService:
                 log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
                 choice = random.Random(count).choice(snapshot.legal_actions(seat)).to_json()
             with live.lock:
-                for _attempt in range(2):
+                # while the claim holds, others can only store other seats' choices (one each)
+                for _attempt in range(len(live.row.seats) + 1):
                     if live.count != count or seat not in owed(live):
                         return False  # the table moved on (or the person took the seat back)
                     try:

@@ -93,6 +93,7 @@ class SeatRow:
     token_hash: str | None
     claimed: bool
     stand_in: str | None = None
+    back_at: float | None = None  # when the person took the seat back from a stand-in
 
 
 @dataclass
@@ -185,7 +186,7 @@ class Store:
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
-            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in)
+            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in, r.back_at)
             for r in rows
         ]
 
@@ -235,19 +236,25 @@ class Store:
             ).first()
             return None if r is None else str(r.id)
 
-    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
-        """A bot plays ``seat`` for its absent player (None: the player is back)."""
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> float:
+        """A bot plays ``seat`` for its absent player (None: the player is back, from the
+        time returned)."""
+        now = time.time()
+        values: dict[str, Any] = {"stand_in": bot}
+        if bot is None:
+            values["back_at"] = now
         with self.engine.begin() as conn:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(stand_in=bot)
+                .values(**values)
             )
             conn.execute(
                 tables.update().where(tables.c.id == table_id).values(updated_at=time.time())
             )
             self._notify(conn, table_id)
         self._announce(table_id)
+        return now
 
     def claim(self, table_id: str, seat: int) -> None:
         with self.engine.begin() as conn:

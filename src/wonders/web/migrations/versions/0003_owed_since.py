@@ -1,4 +1,5 @@
-"""When the current decision became owed: the turn clock runs from it, across restarts.
+"""When the current decision became owed (and when a person took their seat back from a
+stand-in bot): the turn clock runs from it, across restarts and processes.
 
 Revision ID: 0003
 Revises: 0002
@@ -18,8 +19,12 @@ depends_on = None
 def upgrade() -> None:
     with op.batch_alter_table("wonders_tables") as batch:
         batch.add_column(sa.Column("owed_since", sa.Float, nullable=True))
+    with op.batch_alter_table("wonders_seats") as batch:
+        batch.add_column(sa.Column("back_at", sa.Float, nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("wonders_seats") as batch:
+        batch.drop_column("back_at")
     with op.batch_alter_table("wonders_tables") as batch:
         batch.drop_column("owed_since")
