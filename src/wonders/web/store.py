@@ -343,23 +343,23 @@ class Store:
     @contextlib.contextmanager
     def decision_claim(self, table_id: str, count: int, seat: int) -> Iterator[bool]:
         """Claim ``seat``'s decision after the ``count``-th stored action, for as long as the
-        block runs: True for exactly one claimer among every process on the database (on
-        PostgreSQL: a session advisory lock, freed even if the process dies), and only while
-        that decision is still owed (no more actions stored, no pending choice of ``seat``).
-        SQLite serves one process, whose table lock already keeps its claims apart."""
+        block runs: on PostgreSQL, True for exactly one claimer among every process on the
+        database (a session advisory lock, freed even if the process dies) and only while that
+        decision is still owed (no more actions stored, no pending choice of ``seat``). SQLite
+        serves one process, whose table lock keeps its claims apart: always True there."""
+        if self.engine.dialect.name != "postgresql":
+            yield True
+            return
         with self.engine.connect() as conn:
             key = [sa.cast(n, sa.Integer) for n in (zlib.crc32(table_id.encode()) - 2**31, seat)]
-            locking = conn.dialect.name == "postgresql"
-            if locking:
-                got = conn.execute(sa.select(sa.func.pg_try_advisory_lock(*key))).scalar_one()
-                conn.commit()
-                if not got:
-                    yield False
-                    return
+            got = conn.execute(sa.select(sa.func.pg_try_advisory_lock(*key))).scalar_one()
+            conn.commit()
+            if not got:
+                yield False
+                return
             try:
-                row = conn.execute(
-                    sa.select(tables.c.pending).where(tables.c.id == table_id)
-                ).first()
+                query = sa.select(tables.c.pending).where(tables.c.id == table_id)
+                row = conn.execute(query).first()
                 stored = conn.execute(
                     sa.select(sa.func.count())
                     .select_from(actions)
@@ -368,9 +368,8 @@ class Store:
                 conn.rollback()
                 yield row is not None and stored == count and seat not in _pending_in(row.pending)
             finally:
-                if locking:
-                    conn.execute(sa.select(sa.func.pg_advisory_unlock(*key)))
-                    conn.commit()
+                conn.execute(sa.select(sa.func.pg_advisory_unlock(*key)))
+                conn.commit()
 
     def list_tables(self, limit: int = 100) -> list[TableRow]:
         """The most recently active tables, newest first."""
