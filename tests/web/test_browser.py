@@ -127,6 +127,8 @@ def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> N
     bob.goto(server + links[1])
     ann.wait_for_selector("#hand")
     assert ann.query_selector("button.act") and "Age 1" in ann.inner_text("#head")
+    drawn = ann.query_selector("#board .stats svg.icon-coin")  # a symbol, its word for readers
+    assert drawn and drawn.get_attribute("aria-label") == "coins"
     play([ann, bob], timeout=150)
     assert ann.query_selector("table.score") and len(ann.query_selector_all(".city")) == 3
     assert "you" in ann.inner_text("#scores")
@@ -192,6 +194,12 @@ def test_a_game_against_bots_is_played_to_the_end(
         take_turn(page)
         page.wait_for_timeout(150)
     page.screenshot(path=str(SHOTS / f"{game}-midgame.png"), full_page=True)
+    assert "[object" not in page.inner_text("#board")  # every symbol drawn, none as text
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: one column
+    page.wait_for_timeout(100)
+    page.screenshot(path=str(SHOTS / f"{game}-phone.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 400
+    page.set_viewport_size({"width": 1280, "height": 800})
     play([page], timeout=120)
     assert page.query_selector("table.score")
     page.screenshot(path=str(SHOTS / f"{game}-final.png"), full_page=True)
@@ -213,8 +221,10 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     page.goto(server + link)
     page.wait_for_selector("#decision.dialog")  # the leader draft comes as a dialog
     assert "Leaders" in page.inner_text("#decision")
+    assert "Keep the leader" in page.inner_text("#decision")  # the server's words, translated
     play([page], timeout=150)
     assert page.query_selector("table.score")
+    assert "Team scores" in page.inner_text("#teams")  # beside the players' scores
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "classic-leaders-cities-teams-final.png"), full_page=True)
 

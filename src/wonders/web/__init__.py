@@ -4,24 +4,25 @@ Parts: ``models.py`` (the one schema) and ``migrations/`` (Alembic, shipped in t
 ``store.py`` (the database: a game is its record, an action is stored before it is
 acknowledged, appends check the stored length and pending choices under a row lock),
 ``service.py`` (one authoritative engine per table, rebuilt by replay; seats and tokens,
-pending simultaneous choices, bots and stand-ins, the turn clock, replays), ``thinking.py``
-(the search bots' process pool; the quick bots play in a worker thread), ``live.py``
-(WebSocket pushes of ``view(seat)``), ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server
-processes), ``app.py`` (routes and pages), ``words.py`` (the log in plain words), ``texts.py``
-(card texts from each game's ``describe.py``), ``strings.py`` (the pages' words through
-gettext), ``templates/`` and ``static/`` (plain JavaScript, no build step).
+pending simultaneous choices, bots and stand-ins, the turn clock from its stored start, one
+process claiming each bot decision, replays), ``thinking.py`` (the search bots' process pool;
+the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
+``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes), ``pubsub.py`` (Redis pub/sub
+instead, with ``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in
+plain words), ``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every
+action in words), ``strings.py`` (the pages' words through gettext), ``templates/`` and
+``static/`` (plain JavaScript, no build step).
 
 Not done yet (issue 14):
-- Redis pub/sub as an alternative to PostgreSQL NOTIFY (only NOTIFY is there);
-- turn clocks and bot players live in the memory of the process that loaded the table:
-  after a restart a running clock starts again in full, and with several processes each may
-  run the same bot or clock (the store's stale check lets only one move count);
 - the table page shows each card's printed cost and every way to pay it (from the legal
   actions), but a card the player cannot afford is shown without saying why;
-- the card/token "symbols" are coloured text chips with the full effect in a tooltip (no
-  icons); charts are plain bars of the totals; the per-game boards are functional, not
-  polished (e.g. Duel's structure rows follow the Age's shape, not the physical overlap);
-- only the phrases in ``strings.py`` and the log are translatable; generic labels for rare
-  decisions (e.g. Leaders' ``copy``, Architects' ``science``) are built from the action JSON;
+- costs, effects, stages and cities show drawn icons (``static/icons.svg``) for resources,
+  coins, shields, points, 7 Wonders' science symbols, horns and the cat; Duel's six science
+  symbols are words, cards are coloured chips with the full effect in a tooltip; charts are
+  plain bars of the totals; the per-game boards are functional, not polished (e.g. Duel's
+  structure rows follow the Age's shape, not the physical overlap);
+- the cards' descriptions (each game's ``describe.py``) and the view's phase names are
+  English; every other word of the pages, action labels included (``labels.py``), goes
+  through gettext;
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """

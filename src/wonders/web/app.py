@@ -9,9 +9,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -29,7 +31,12 @@ from wonders.web.store import Store, make_engine, migrate
 from wonders.web.texts import texts
 from wonders.web.thinking import Thinkers
 
+if TYPE_CHECKING:
+    from wonders.web.notify import Listener
+    from wonders.web.pubsub import RedisListener
+
 HERE = Path(__file__).resolve().parent
+PUBSUB_ENV = "WONDERS_PUBSUB"  # e.g. redis://127.0.0.1:6379/0: Redis pub/sub between processes
 MAX_MESSAGE = 16 * 1024  # bytes: an action's JSON is far smaller
 
 
@@ -63,10 +70,16 @@ def _parse(raw: bytes | str) -> Any:
 class Web:
     """The app's parts: the store, the tables, the live connections and the bot players."""
 
-    def __init__(self, db: str | None, bot_delay: float) -> None:
+    def __init__(self, db: str | None, bot_delay: float, pubsub: str | None = None) -> None:
         engine = make_engine(db)
         migrate(engine)
-        self.store = Store(engine)
+        self.pubsub = pubsub
+        self.publisher = None
+        if pubsub is not None:
+            from wonders.web.pubsub import Publisher
+
+            self.publisher = Publisher(pubsub)
+        self.store = Store(engine, self.publisher)
         self.thinkers = Thinkers()
         self.service = TableService(self.store, self.thinkers)
         self.hub = Hub(self.service)
@@ -97,13 +110,18 @@ class Web:
             if not owing:
                 return
             await asyncio.sleep(self.bot_delay)
+            played = False
             for seat in owing:
                 try:
                     moved = await asyncio.to_thread(self.service.play_bot, live, seat)
                 except WebError:
                     moved = False
                 if moved:
+                    played = True
                     await self.after_change(live, kick=False)
+            if not played:  # another process holds the decision: look again in a while
+                await asyncio.sleep(max(self.bot_delay, 0.5))
+                await asyncio.to_thread(self.service.refresh, live.id)
             live = self.service.get(live.id)  # rebuilt if the store moved on
 
     async def after_change(self, live: LiveTable, kick: bool = True) -> None:
@@ -126,8 +144,9 @@ class Web:
                 self.clocks[key] = task
 
     async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
-        try:
-            await asyncio.sleep(live.row.clock or 0)
+        try:  # the stored deadline: a restart or another process resumes the same clock
+            while (left := (self.service.deadline(live, seat) or 0.0) - time.time()) > 0:
+                await asyncio.sleep(left)  # again if it moved meanwhile (the seat taken back)
             try:
                 moved = await asyncio.to_thread(self.service.play_bot, live, seat, count)
             except WebError:
@@ -155,9 +174,11 @@ class Web:
             await self.after_change(live)
 
 
-def create_app(db: str | None = None, bot_delay: float = 0.7) -> FastAPI:
-    """The web table on database ``db`` (a SQLAlchemy URL; None: the default SQLite file)."""
-    web = Web(db, bot_delay)
+def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None = None) -> FastAPI:
+    """The web table on database ``db`` (a SQLAlchemy URL; None: the default SQLite file).
+    Processes tell each other of changes by Redis pub/sub when ``pubsub`` (default:
+    ``$WONDERS_PUBSUB``) is a ``redis://`` URL, else by PostgreSQL NOTIFY (SQLite: none)."""
+    web = Web(db, bot_delay, pubsub or os.environ.get(PUBSUB_ENV) or None)
     service = web.service
 
     @contextlib.asynccontextmanager
@@ -165,16 +186,23 @@ def create_app(db: str | None = None, bot_delay: float = 0.7) -> FastAPI:
         await asyncio.to_thread(web.resume)  # load the games in progress: their bots play on
         for live in list(service.live_tables()):
             web.wake(live)
-        listener = None
-        if web.store.engine.dialect.name == "postgresql":
+        listener: RedisListener | Listener | None = None
+        if web.pubsub is not None:
+            from wonders.web.pubsub import RedisListener
+
+            listener = RedisListener(web.pubsub, asyncio.get_running_loop(), web.heard)
+        elif web.store.engine.dialect.name == "postgresql":
             from wonders.web.notify import Listener
 
             url = web.store.engine.url.render_as_string(hide_password=False)
             listener = Listener(url, asyncio.get_running_loop(), web.heard)
+        if listener is not None:
             await asyncio.to_thread(listener.start)
         yield
         if listener is not None:
             await asyncio.to_thread(listener.stop)
+        if web.publisher is not None:
+            web.publisher.close()
         for task in web.bot_tasks.values():
             task.cancel()
         await asyncio.to_thread(web.thinkers.close)

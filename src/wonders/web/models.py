@@ -26,6 +26,9 @@ tables = sa.Table(
     sa.Column("admin_hash", sa.String(64), nullable=True),
     # the turn clock: seconds a person has for a decision before a bot makes it (None: no clock)
     sa.Column("clock", sa.Float, nullable=True),
+    # when the decisions now owed became owed (the last stored action, else the creation):
+    # a turn clock's deadline is this plus ``clock``, so a restart resumes it, not restarts it
+    sa.Column("owed_since", sa.Float, nullable=True),
 )
 
 # One row per seat: a person (who acts with the secret token; only its SHA-256 is kept) or
@@ -42,6 +45,8 @@ seats = sa.Table(
     sa.Column("claimed", sa.Boolean, nullable=False),
     # a bot playing a person's seat while they are away (None: they play it themselves)
     sa.Column("stand_in", sa.String(32), nullable=True),
+    # when the person last took the seat back from a stand-in: their turn clock starts afresh
+    sa.Column("back_at", sa.Float, nullable=True),
 )
 
 # The record's actions in order: (table, index) is unique, so an action is stored once.

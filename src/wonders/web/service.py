@@ -31,6 +31,7 @@ from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
+from wonders.web.labels import label
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
 from wonders.web.thinking import Thinkers, is_search_bot
 
@@ -91,6 +92,14 @@ def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
     for seat, action in record:
         state.apply(seat, state.action_from_json(action))
     return state
+
+
+def _teams(state: State) -> list[JSON] | None:
+    """A finished team game's teams: their seats, total, coins and rank (else None)."""
+    if not state.is_terminal():
+        return None
+    teams = state.result().extra.get("teams")
+    return [dict(t) for t in teams] if teams else None
 
 
 @dataclass
@@ -292,8 +301,10 @@ class TableService:
                     make_bot(bot)
                 except OptionsError as exc:
                     raise WebError(str(exc)) from None
-            self.store.set_stand_in(live.id, seat, bot)
+            now = self.store.set_stand_in(live.id, seat, bot)
             live.row.seats[seat].stand_in = bot
+            if bot is None:
+                live.row.seats[seat].back_at = now
             live.version = next(_SEQ)
 
     # ---- acting ----
@@ -347,7 +358,9 @@ class TableService:
         result = state.result().to_json() if finished else None
         status = "finished" if finished else "playing"
         try:
-            self.store.append(live.id, live.count, batch, pending, status, result, live.row.pending)
+            now = self.store.append(
+                live.id, live.count, batch, pending, status, result, live.row.pending
+            )
         except StaleError:
             live.count = -1  # the engine may hold moves that were not stored
             self._reload(live)
@@ -356,6 +369,8 @@ class TableService:
             self.forget(live.id)
             raise
         live.count += len(batch)
+        if batch:
+            live.row.owed_since = now
         live.row.pending = pending
         live.row.status = status
         live.row.result = result
@@ -389,6 +404,16 @@ class TableService:
                 and s not in live.row.pending
             ]
 
+    def deadline(self, live: LiveTable, seat: int) -> float | None:
+        """When ``seat``'s turn clock runs out (seconds since the epoch), from the stored time
+        its decision became owed (or it took the seat back from a stand-in, if later): the
+        same in every process and after a restart."""
+        with live.lock:
+            if live.row.clock is None:
+                return None
+            since = live.row.owed_since or live.row.created_at
+            return max(since, live.row.seats[seat].back_at or 0.0) + live.row.clock
+
     def play_bot(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
         """Let the bot at ``seat`` choose (on a copy, outside the lock) and act; False if the
         table moved on meanwhile. With ``clock_count``: the turn clock ran out for a person
@@ -404,7 +429,8 @@ class TableService:
                 if live.count != clock_count or seat not in self.clock_owing(live):
                     return False
                 name = CLOCK_BOT
-            version = live.version
+            count = live.count
+            owed = self.bot_owing if clock_count is None else self.clock_owing
             snapshot = live.state.clone()
             name = name or "random"
             seed = (live.row.seed + 7919 * seat + 104729 * live.count) % 2**31
@@ -412,19 +438,29 @@ class TableService:
             bot = live.bots.get(key)
             if bot is None:
                 bot = live.bots[key] = make_bot(name, seed=seed)
-        try:
-            if self.thinkers is not None and is_search_bot(name):
-                choice = self.thinkers.choose(snapshot, seat, name, seed)
-            else:
-                choice = bot.choose(snapshot, seat).to_json()
-        except Exception:  # a bot's bug must not stall the table: it plays at random instead
-            log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
-            choice = random.Random(live.count).choice(snapshot.legal_actions(seat)).to_json()
-        with live.lock:
-            if live.version != version:
+        # one process decides (several may serve the table): the claim lasts until it acted
+        with self.store.decision_claim(live.id, count, seat) as claimed:
+            if not claimed:
                 return False
-            self.act(live, seat, choice, by_bot=True)
-            return True
+            try:
+                if self.thinkers is not None and is_search_bot(name):
+                    choice = self.thinkers.choose(snapshot, seat, name, seed)
+                else:
+                    choice = bot.choose(snapshot, seat).to_json()
+            except Exception:  # a bot's bug must not stall the table: it plays at random
+                log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
+                choice = random.Random(count).choice(snapshot.legal_actions(seat)).to_json()
+            with live.lock:
+                # while the claim holds, others can only store other seats' choices (one each)
+                for _attempt in range(len(live.row.seats) + 1):
+                    if live.count != count or seat not in owed(live):
+                        return False  # the table moved on (or the person took the seat back)
+                    try:
+                        self.act(live, seat, choice, by_bot=True)
+                        return True
+                    except StaleTable:  # another process stored another seat's choice:
+                        continue  # reloaded; this decision is still this claim's
+                return False
 
     # ---- what a client receives ----
 
@@ -464,9 +500,13 @@ class TableService:
                 "legal": [],
                 "my_choice": None,
                 "result": live.row.result,
+                "teams": _teams(state),
             }
+            msg["labels"] = []
             if seat is not None and seat in owing:
                 msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+                names = [s.name for s in live.row.seats]
+                msg["labels"] = [label(live.row.game, a, names) for a in msg["legal"]]
                 msg["my_choice"] = pending.get(seat)
             return msg
 
@@ -510,6 +550,7 @@ class TableService:
             "view": view,
             "log": words.log(row.game, view, seat, names),
             "result": row.result if step == len(record) else None,
+            "teams": _teams(state) if step == len(record) else None,
         }
 
     def lobby(self) -> JSON:

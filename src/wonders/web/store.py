@@ -9,9 +9,12 @@ action is stored once even with several writers; the caller acknowledges an acti
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import time
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,6 +93,7 @@ class SeatRow:
     token_hash: str | None
     claimed: bool
     stand_in: str | None = None
+    back_at: float | None = None  # when the person took the seat back from a stand-in
 
 
 @dataclass
@@ -105,6 +109,7 @@ class TableRow:
     updated_at: float
     seats: list[SeatRow]
     clock: float | None = None
+    owed_since: float | None = None  # when the decisions now owed became owed
 
 
 def _pending_in(raw: Any) -> dict[int, JSON]:
@@ -116,8 +121,20 @@ def _pending_out(pending: dict[int, JSON]) -> list[list[Any]]:
 
 
 class Store:
-    def __init__(self, engine: sa.Engine) -> None:
+    """``announce(table_id)`` is called after every committed change when given (Redis
+    pub/sub); without it, PostgreSQL sends the id with NOTIFY in the change's transaction."""
+
+    def __init__(self, engine: sa.Engine, announce: Callable[[str], None] | None = None) -> None:
         self.engine = engine
+        self.announce = announce
+
+    def _notify(self, conn: sa.Connection, table_id: str) -> None:
+        if self.announce is None and conn.dialect.name == "postgresql":
+            conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))  # sent at commit
+
+    def _announce(self, table_id: str) -> None:
+        if self.announce is not None:
+            self.announce(table_id)
 
     def create_table(
         self,
@@ -144,6 +161,7 @@ class Store:
                     updated_at=now,
                     admin_hash=admin_hash,
                     clock=clock,
+                    owed_since=now,
                 )
             )
             conn.execute(
@@ -168,7 +186,7 @@ class Store:
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
-            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in)
+            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in, r.back_at)
             for r in rows
         ]
 
@@ -185,6 +203,7 @@ class Store:
             r.updated_at,
             self._seats(conn, r.id),
             r.clock,
+            r.owed_since if r.owed_since is not None else r.updated_at,
         )
 
     def load(self, table_id: str) -> tuple[TableRow, list[tuple[int, JSON]]] | None:
@@ -217,19 +236,25 @@ class Store:
             ).first()
             return None if r is None else str(r.id)
 
-    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> None:
-        """A bot plays ``seat`` for its absent player (None: the player is back)."""
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> float:
+        """A bot plays ``seat`` for its absent player (None: the player is back, from the
+        time returned)."""
+        now = time.time()
+        values: dict[str, Any] = {"stand_in": bot}
+        if bot is None:
+            values["back_at"] = now
         with self.engine.begin() as conn:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(stand_in=bot)
+                .values(**values)
             )
             conn.execute(
                 tables.update().where(tables.c.id == table_id).values(updated_at=time.time())
             )
-            if conn.dialect.name == "postgresql":
-                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))
+            self._notify(conn, table_id)
+        self._announce(table_id)
+        return now
 
     def claim(self, table_id: str, seat: int) -> None:
         with self.engine.begin() as conn:
@@ -285,11 +310,12 @@ class Store:
         status: str,
         result: JSON | None,
         was_pending: dict[int, JSON] | None = None,
-    ) -> None:
+    ) -> float:
         """Store ``new`` after the ``count`` actions already stored, with the table's pending
         choices, status and result, in one transaction; StaleError if ``count`` is not the
         stored number or the stored pending choices are not ``was_pending`` (when given): then
-        nothing is written. On PostgreSQL, the table's id is sent on ``CHANNEL`` (NOTIFY)."""
+        nothing is written. New actions make the next decisions owed from now (the time
+        returned). The table's id is announced on ``CHANNEL``."""
         now = time.time()
         with self.engine.begin() as conn:
             self._lock(conn, table_id, count, was_pending)
@@ -301,13 +327,49 @@ class Store:
                         for i, (s, a) in enumerate(new)
                     ],
                 )
-            conn.execute(
-                tables.update()
-                .where(tables.c.id == table_id)
-                .values(pending=_pending_out(pending), status=status, result=result, updated_at=now)
-            )
-            if conn.dialect.name == "postgresql":  # delivered when the transaction commits
-                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))
+            values: dict[str, Any] = {
+                "pending": _pending_out(pending),
+                "status": status,
+                "result": result,
+                "updated_at": now,
+            }
+            if new:
+                values["owed_since"] = now
+            conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
+            self._notify(conn, table_id)
+        self._announce(table_id)
+        return now
+
+    @contextlib.contextmanager
+    def decision_claim(self, table_id: str, count: int, seat: int) -> Iterator[bool]:
+        """Claim ``seat``'s decision after the ``count``-th stored action, for as long as the
+        block runs: on PostgreSQL, True for exactly one claimer among every process on the
+        database (a session advisory lock, freed even if the process dies) and only while that
+        decision is still owed (no more actions stored, no pending choice of ``seat``). SQLite
+        serves one process, whose table lock keeps its claims apart: always True there."""
+        if self.engine.dialect.name != "postgresql":
+            yield True
+            return
+        with self.engine.connect() as conn:
+            key = [sa.cast(n, sa.Integer) for n in (zlib.crc32(table_id.encode()) - 2**31, seat)]
+            got = conn.execute(sa.select(sa.func.pg_try_advisory_lock(*key))).scalar_one()
+            conn.commit()
+            if not got:
+                yield False
+                return
+            try:
+                query = sa.select(tables.c.pending).where(tables.c.id == table_id)
+                row = conn.execute(query).first()
+                stored = conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(actions)
+                    .where(actions.c.table_id == table_id)
+                ).scalar_one()
+                conn.rollback()
+                yield row is not None and stored == count and seat not in _pending_in(row.pending)
+            finally:
+                conn.execute(sa.select(sa.func.pg_advisory_unlock(*key)))
+                conn.commit()
 
     def list_tables(self, limit: int = 100) -> list[TableRow]:
         """The most recently active tables, newest first."""

@@ -13,11 +13,6 @@ function payText(pay) {
   return parts.length ? " (" + t("pay") + " " + parts.join(", ") + ")" : "";
 }
 
-function genericText(a) {
-  const rest = Object.entries(a).filter(([k]) => k !== "kind" && k !== "pay")
-    .map(([k, v]) => k + " " + (Array.isArray(v) ? v.join(", ") : v));
-  return a.kind.replace(/_/g, " ") + (rest.length ? ": " + rest.join(", ") : "") + payText(a.pay);
-}
 
 function chip(text, cls, title) {
   return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(text) || null }, text);
@@ -46,11 +41,11 @@ window.GAMES.classic = {
     const names = { build: "Build", sell: "Sell", wonder: "Wonder stage" };
     if (names[a.kind]) return t(names[a.kind]) + payText(a.pay);
     if (a.kind === "pay") return t("pay") + " " + a.coins + " " + t("coins");
-    return genericText(a);
+    return window.actionLabel(a);  // the rare decisions: the server's words
   },
   actionText(a) {
-    const card = a.card ? " " + a.card : "";
-    return this.buttonText(a) + (a.kind === "pay" ? "" : card);
+    if (!["build", "sell", "wonder"].includes(a.kind)) return window.actionLabel(a);
+    return this.buttonText(a) + " " + a.card;
   },
   head(view) {
     const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
@@ -62,13 +57,13 @@ window.GAMES.classic = {
     const stages = (info.stages && info.stages[p.side]) || [];
     const box = el("div", { class: "city" + (full ? "" : " glance"), "data-seat": p.seat },
       el("h4", { title: info.text || "" }, label + ": " + p.wonder + " " + p.side),
-      el("div", {}, p.coins + " " + t("coins") + ", " + p.shields + " " + t("shields") + ", " +
+      el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.shields, icon("shield", t("shields")), " " +
         p.stages + "/" + p.stages_total + " " + t("stages") +
         (p.tokens && p.tokens.length ? ", " + t("military") + ": " + p.tokens.join(" ") : "") +
         (p.debt ? ", " + t("Debt") + ": " + p.debt : "") + (p.chosen || chosen ? " ✓ " + t("has chosen") : "")));
     if (full) {
       box.append(el("ol", { class: "stages" }, stages.map((s, i) =>
-        el("li", { class: i < p.stages ? "built" : "" }, s))));
+        el("li", { class: i < p.stages ? "built" : "" }, iconize(s)))));
       box.append(...byColour(p.buildings));
       if (p.leaders && p.leaders.length) box.append(el("div", { class: "row" }, t("Leaders") + ": ", p.leaders.map((n) => chip(n, "white"))));
     } else {
@@ -121,10 +116,11 @@ window.GAMES.duel = {
     if (a.kind === "pick_wonder") return t("Choose");
     if (a.kind === "token") return t("Choose");
     if (a.kind === "start") return t("player") + " " + (a.seat + 1) + " (" + window.who(a.seat) + ")";
-    return genericText(a);
+    return window.actionLabel(a);
   },
   actionText(a) {
     if (a.kind === "wonder") return a.wonder + " ← " + a.card;
+    if (!["build", "sell", "pick_wonder", "token", "start"].includes(a.kind)) return window.actionLabel(a);
     return this.buttonText(a) + " " + (a.card || a.wonder || a.token || "");
   },
   head(view) {
@@ -163,10 +159,10 @@ window.GAMES.duel = {
     for (const p of view.players) {
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
         el("h4", {}, window.who(p.seat)),
-        el("div", {}, p.coins + " " + t("coins") + ", " + p.points + " " + t("points")),
+        el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.points, icon("vp", t("points"))),
         el("div", { class: "row" }, t("Wonders") + ": ", p.wonders.map((w) => chip(w + (p.built[w] ? " ✓" : ""), p.built[w] ? "wonder built" : "wonder", window.cardText(w)))),
         el("div", { class: "row" }, t("Tokens") + ": ", p.tokens.map((n) => chip(n, "token"))),
-        el("div", {}, t("Science") + ": " + Object.entries(p.science).map(([k, v]) => k + "×" + v).join(", ")),
+        el("div", { class: "stats" }, icon("science", t("Science")), " ", Object.entries(p.science).map(([k, v]) => k + "×" + v + " ")),
         ...byColour(p.cards)));
     }
     if (view.discard.length) wrap.append(el("div", {}, t("Discard pile") + ": ", view.discard.map((c) => chip(c, window.cardInfo(c).color))));
@@ -192,12 +188,11 @@ window.GAMES.architects = {
   buttonText(a) {
     if (a.kind === "take") return t("Choose");
     if (a.kind === "pick") return t("Choose") + ": " + (window.cardInfo(a.card).label || a.card);
-    if (a.kind === "build") return t("Build") + " " + t("Wonder stage") + " " + a.stage + payText(a.pay);
-    return genericText(a);
+    return window.actionLabel(a);
   },
   actionText(a) {
     if (a.kind === "take") return t("Choose") + ": " + a.deck;
-    return this.buttonText(a);
+    return a.kind === "pick" ? this.buttonText(a) : window.actionLabel(a);
   },
   head(view) {
     return el("div", {}, t("Turn") + " " + view.turn + " — " + t("Conflict") + ": " +
@@ -215,8 +210,8 @@ window.GAMES.architects = {
       const stages = info.stages || [];
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
         el("h4", { title: info.text || "" }, window.who(p.seat) + ": " + p.wonder + (p.cat ? " 🐱 " + t("Cat") : "")),
-        el("div", {}, p.shields + " " + t("shields") + ", " + p.victory_tokens + " " + t("tokens")),
-        el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, s))),
+        el("div", { class: "stats" }, p.shields, icon("shield", t("shields")), " " + p.victory_tokens + " " + t("tokens")),
+        el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, iconize(s)))),
         el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) => chip((window.cardInfo(k).label || k) + " ×" + n, window.cardInfo(k).color, window.cardText(k)))),
         el("div", { class: "row" }, t("Progress tokens") + ": ", p.progress.map((n) => chip(n, "token")))));
     }

@@ -18,6 +18,12 @@ function who(seat) {
 window.who = who;
 window.cardText = (name) => (texts[name] && texts[name].text) || "";
 window.cardInfo = (name) => texts[name] || {};
+// an action's words from the server (through gettext), for the decisions a game's script
+// does not word itself
+window.actionLabel = (a) => {
+  const i = last ? last.legal.findIndex((b) => sameAction(a, b)) : -1;
+  return i >= 0 && last.labels ? last.labels[i] : "";
+};
 
 function connect() {
   const path = T.seat === null ? "/ws/watch/" + T.table : "/ws/play/" + T.token;
@@ -104,8 +110,8 @@ function renderDecision(msg) {
     const info = (G.groupInfo && G.groupInfo(actions, msg.view)) || texts[key] || {};
     const card = el("div", { class: "choice card " + (info.color || ""), title: info.text || "" },
       el("div", { class: "name" }, info.title || (key ? G.nameOf(key) : "")),
-      info.cost ? el("div", { class: "cost" }, t("Cost") + ": " + info.cost) : null,
-      info.text ? el("div", { class: "text" }, info.text) : null);
+      info.cost ? el("div", { class: "cost" }, t("Cost") + ": ", iconize(info.cost)) : null,
+      info.text ? el("div", { class: "text" }, iconize(info.text)) : null);
     for (const a of actions) {
       card.append(el("button", {
         class: "act" + (sameAction(a, msg.my_choice) ? " selected" : ""),
@@ -142,11 +148,12 @@ function renderScores(msg) {
   const best = Math.max(1, ...players.map((p) => p.total));
   box.append(el("h2", { id: "game-over" }, t("Final scores")),
     el("p", {}, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay"))));
-  box.append(el("table", { class: "score" },
+  box.append(el("div", { class: "score-tables" }, el("table", { class: "score" },
     el("tr", {}, el("th", {}, ""), players.map((p) => el("th", {}, who(p.seat)))),
     cats.map((c) => el("tr", {}, el("td", {}, c), players.map((p) => el("td", {}, p.breakdown[c])))),
     el("tr", { class: "total" }, el("td", {}, t("Total")), players.map((p) => el("td", {}, p.total))),
-    el("tr", {}, el("td", {}, t("Rank")), players.map((p) => el("td", {}, p.rank)))));
+    el("tr", {}, el("td", {}, t("Rank")), players.map((p) => el("td", {}, p.rank)))),
+    teamTable(msg.teams, who)));
   box.append(el("div", { class: "chart" }, players.map((p) =>
     el("div", { class: "bar-row" }, el("span", {}, who(p.seat)),
       el("span", { class: "bar", style: "width:" + (70 * p.total / best) + "%" }, p.total)))));

@@ -1,0 +1,96 @@
+"""Redis pub/sub instead of PostgreSQL NOTIFY: two ``wonders serve`` processes on one database
+(an SQLite file, which has no NOTIFY of its own) with ``WONDERS_PUBSUB`` set push each other's
+moves to their WebSockets through the real Redis (skipped with the reason when Redis is
+unreachable, unless WONDERS_REQUIRE_SERVICES is set)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.sync.client import connect
+
+from tests.web.test_serve import WONDERS, free_port
+from wonders.web.pubsub import Publisher, check_url
+
+REDIS_URL = os.environ.get("WONDERS_TEST_REDIS", "redis://127.0.0.1:6379/0")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    import redis
+
+    try:
+        redis.Redis.from_url(REDIS_URL, socket_timeout=2).ping()
+    except redis.RedisError as exc:
+        reason = f"Redis at {REDIS_URL} is unreachable: {type(exc).__name__}"
+        if os.environ.get("WONDERS_REQUIRE_SERVICES"):  # CI: the service must be there
+            pytest.fail(reason)
+        pytest.skip(reason)
+    return REDIS_URL
+
+
+def _serve(db: str, port: int, pubsub: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "WONDERS_PUBSUB": pubsub}
+    proc = subprocess.Popen(
+        [str(WONDERS), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
+            return proc
+        except httpx.TransportError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("wonders serve did not start")
+
+
+@pytest.fixture
+def two_servers(redis_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    db = f"sqlite:///{tmp_path / 'shared.db'}"
+    ports = [free_port(), free_port()]
+    procs = [_serve(db, port, redis_url) for port in ports]
+    try:
+        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=20)
+
+
+def test_two_processes_push_each_others_moves_through_redis(two_servers: tuple[str, str]) -> None:
+    a, b = two_servers
+    made = httpx.post(
+        a + "/api/tables",
+        json={"game": "classic", "options": {"players": 3}, "seats": [{"kind": "human"}] * 3},
+    ).json()
+    tokens = [s["token"] for s in made["seats"]]
+    with connect(b.replace("http", "ws") + f"/ws/watch/{made['table']}", open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["chosen"] == []
+        for i, token in enumerate(tokens):  # every seat chooses through A; B's watcher hears
+            legal = httpx.get(f"{a}/api/play/{token}").json()["legal"]
+            assert httpx.post(f"{a}/api/play/{token}/action", json=legal[0]).status_code == 200
+            heard = json.loads(ws.recv(timeout=10))
+            while heard["chosen"] != ([] if i == 2 else list(range(i + 1))):
+                heard = json.loads(ws.recv(timeout=10))
+        assert heard["view"]["turn"] == 2  # the turn was revealed to B's spectator
+
+
+def test_a_publisher_that_cannot_reach_redis_does_not_fail_the_stored_change() -> None:
+    Publisher("redis://127.0.0.1:1/0")("some-table")  # logged, not raised
+
+
+@pytest.mark.parametrize("url", ["http://127.0.0.1:6379", "127.0.0.1:6379", ""])
+def test_a_pubsub_url_that_is_not_redis_is_refused_plainly(url: str) -> None:
+    with pytest.raises(ValueError, match=r"use redis://host:port/db"):
+        check_url(url)
