@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from typer.testing import CliRunner
 
 from tests.web.conftest import steady
@@ -80,3 +81,12 @@ def test_serve_keeps_games_across_a_killed_server(tmp_path: Path) -> None:
 def test_serve_refuses_an_impossible_port() -> None:
     result = CliRunner().invoke(app, ["serve", "--port", "70000"])
     assert result.exit_code == 2 and "--port must be 1 to 65535" in result.output
+
+
+def test_serve_refuses_a_pubsub_url_that_is_not_redis(monkeypatch: pytest.MonkeyPatch) -> None:
+    result = CliRunner().invoke(app, ["serve", "--pubsub", "http://127.0.0.1:6379"])
+    assert result.exit_code == 2 and "use redis://host:port/db" in result.output
+    assert "Traceback" not in result.output
+    monkeypatch.setenv("WONDERS_PUBSUB", "127.0.0.1:6379")  # the variable is checked too
+    result = CliRunner().invoke(app, ["serve"])
+    assert result.exit_code == 2 and "use redis://host:port/db" in result.output
