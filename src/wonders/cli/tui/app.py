@@ -49,6 +49,7 @@ class GameView:
     title: str = "wonders"
     panels: tuple[str, str] = ("Your city", "The table")
     widths: tuple[str, str] = ("1fr", "1fr")
+    top_height = 9  # lines of the city and table panels
 
     def __init__(self, table: SeatTable) -> None:
         self.seat_table = table
@@ -191,6 +192,7 @@ class TableApp(App[None]):
             panel = self.query_one(widget_id)
             panel.border_title = _(title)
             panel.styles.width = width
+        self.query_one("#top").styles.height = self.game.top_height
         self.table.start()
         self.refresh_all()
         self.query_one("#choices", OptionList).focus()
