@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from wonders.architects import describe
+from wonders.architects import advice, describe
 from wonders.architects.cards import CENTRAL, ArchitectsWonder, catalog
 from wonders.core.i18n import _
 
@@ -42,15 +42,9 @@ def who(p: Any, seat: int, names: list[str]) -> str:
     return f"{names[p]}" if isinstance(p, int) else str(p)
 
 
-def where(state: Any, seat: int, deck: str) -> str:
+def where(view: dict[str, Any], deck: str) -> str:
     """Where a deck lies for the seat: "your left", "your right", "far" or "central"."""
-    if deck == CENTRAL:
-        return _("central")
-    d = state.deck_index[deck]
-    left, right = state.side_decks(seat)
-    if state.n == 2:
-        return _("yours") if d == left else _("theirs")
-    return _("your left") if d == left else _("your right") if d == right else _("far")
+    return advice.where(view, deck)
 
 
 class ArchitectsLog:
@@ -125,16 +119,16 @@ class ArchitectsLog:
         return out
 
 
-def choice_text(state: Any, seat: int, action: Any) -> str:
+def choice_text(view: dict[str, Any], action: Any) -> str:
     """An action in words, with what it brings."""
     kind = action.kind
     if kind in ("take", "search"):
-        place = where(state, seat, action.deck)
+        place = where(view, action.deck)
         if action.deck == CENTRAL:
-            known = state.view(seat)["central"].get("top")
-            top = _(" (the cat's peek: {card})").format(card=label(known)) if known else ""
+            known = view["central"].get("top")
+            top = " " + _("(the cat's peek: {card})").format(card=label(known)) if known else ""
             return _("take the central deck's top card, face down{top}").format(top=top)
-        deck = state.view(seat)["decks"][state.deck_index[action.deck]]
+        deck = view["decks"][advice.deck_index(view, action.deck)]
         if kind == "search":
             return _("look at the top 5 of the {deck} deck ({where}) and keep one").format(
                 deck=action.deck, where=place
@@ -145,7 +139,7 @@ def choice_text(state: Any, seat: int, action: Any) -> str:
     if kind == "pick":
         return _("keep {card}").format(card=label(action.card))
     if kind == "build":
-        name = state.wonders[seat].name
+        name = view["players"][view["seat"]]["wonder"]
         return _("build stage {n} with {cards} -> {reward}").format(
             n=action.stage,
             cards=labels(action.pay),
@@ -159,11 +153,11 @@ def choice_text(state: Any, seat: int, action: Any) -> str:
         if kind == "token":
             return _("take {token}").format(token=token)
         return _("spend {cards} for {token}").format(cards=labels(action.pay), token=token)
-    return str(action.describe())
+    return _(str(kind))
 
 
-def prompt(state: Any, seat: int) -> str:
-    view = state.view(seat)
+def prompt(view: dict[str, Any], actions: list[Any]) -> str:
+    """What the seat is asked now (``actions``: its legal actions)."""
     pending = view.get("pending") or []
     first = pending[0] if pending else "main"
     texts = {
@@ -181,7 +175,7 @@ def prompt(state: Any, seat: int) -> str:
         "babylon": _("Babylon: take a progress token."),
     }
     text = texts.get(str(first), "")
-    kinds = {a.kind for a in state.legal_actions(seat)}
+    kinds = {a.kind for a in actions}
     if kinds & {"build", "science"}:
         text = _(
             "You can pay a wonder stage or a progress token now: you must before the turn ends."
