@@ -190,18 +190,18 @@ def test_the_age_start_and_token_prompts_say_why() -> None:
     starts = states_with("start", range(12))
     assert starts
     for state in starts:
-        text = duel_words.prompt(state, 0)
+        text = duel_words.prompt(state.view(0))
         assert text.startswith("Who starts Age ") and "You choose: " in text
         leader = state.military.leader()
         assert ("nobody leads in military" in text) == (leader is None)
-        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
         assert any(c.startswith("you start Age") for c in choices)
     tokens = states_with("token", range(40))
     assert tokens
     for state in tokens:
-        text = duel_words.prompt(state, 0)
+        text = duel_words.prompt(state.view(0))
         assert text.startswith("A pair of ") and "(" in text  # the symbol and its two cards
-        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
         assert all(": " in c for c in choices)  # each token with its effect
 
 
@@ -232,7 +232,7 @@ def test_duel_choices_say_what_they_do() -> None:
     while state.view(0)["phase"] == "draft" or 0 not in state.to_move():
         (p,) = state.to_move()
         state.apply(p, rng.choice(state.legal_actions(p)))
-    texts = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+    texts = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
     assert any(t.startswith("build ") and ("coin" in t or "free" in t) for t in texts)
     wonders = [t for t in texts if " with it (" in t]
     assert all(": " in t for t in wonders)  # a wonder's effect beside its cost

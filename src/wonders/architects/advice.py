@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.architects.cards import facts
+from wonders.architects import describe
+from wonders.architects.cards import catalog, facts
 from wonders.architects.scoring import CAT_POINTS, VICTORY_POINTS, progress_points, score_city
 from wonders.core.i18n import _
 
@@ -70,7 +71,8 @@ def card_points(view: View) -> list[tuple[str, int]]:
     ]
     for k in f.blue_kinds:
         if have[k]:
-            out.append((f"{f.names[k]} x{have[k]}", have[k] * f.points[k]))
+            name = describe.kind_name(catalog().kinds[f.names[k]])
+            out.append((f"{name} x{have[k]}", have[k] * f.points[k]))
     if info["progress"]:
         cat_icons = sum(have[k] for k in f.blue_kinds if f.cat[k])
         finished = len(info["stages"]) == len(wonder.points)

@@ -26,7 +26,7 @@ class DuelView(GameView):
     title = "7 Wonders Duel"
     panels = ("Cities", "The structure (o: in full)")
     widths = ("24", "1fr")
-    top_height = 12
+    top_height = 10
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
@@ -55,7 +55,7 @@ class DuelView(GameView):
         view = self.view()
         info = view["players"][p]
         out = Text()
-        out.append((_("You") if p == self.seat else _("Your rival")) + ": ", style="bold")
+        out.append((_("You") if p == self.seat else _("Rival")) + ": ", style="bold")
         out.append(
             _("{coins}, ≈{vp} VP").format(coins=coins(info["coins"]), vp=info["points"]) + "\n"
         )
@@ -108,13 +108,18 @@ class DuelView(GameView):
             out.append(_("Progress tokens: {names}").format(names=", ".join(view["board_tokens"])))
         return out
 
-    def legend(self, width: int) -> str:
-        """The names of the structure's face-up cards shortened to ``width``, in full."""
+    def legend(self, width: int, every: bool = False) -> str:
+        """The names of the structure's face-up cards shortened to ``width``, in full: those
+        that cannot be taken yet (the others are named in full in the choices), or
+        ``every`` one."""
         short = duel_words.short_names(width)
         shown = [
             place["card"]
             for place in self.view()["structure"]
-            if place["card"] and not place["taken"] and short[place["card"]] != place["card"]
+            if place["card"]
+            and not place["taken"]
+            and (every or not place["accessible"])
+            and short[place["card"]] != place["card"]
         ]
         return " · ".join(f"{short[n]}={n}" for n in shown)
 
@@ -161,7 +166,7 @@ class DuelView(GameView):
         parts: list[RenderableType] = [
             Text(_("The structure (bold: cards you can take)"), style="bold"),
             self.structure(FULL_CELL),
-            Text(self.legend(FULL_CELL - 1), style="dim"),
+            Text(self.legend(FULL_CELL - 1, every=True), style="dim"),
             Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize()),
             self.city_text(self.seat, full=True),
             self.city_text(1 - self.seat, full=True),
@@ -252,6 +257,7 @@ class DuelView(GameView):
             "produces of them), sell it, or use it to build one of your wonders. Shields move "
             "the conflict pawn; 6 different science symbols or the pawn in the capital win at "
             "once; otherwise points after Age III. A pair of equal science symbols takes a "
-            "progress token. In the structure panel long names are shortened; the line "
-            "below it gives them in full, and the o page shows the structure with full names."
+            "progress token. In the structure panel long names are shortened: the cards you "
+            "can take are named in full in your choices, the others in the line below the "
+            "structure."
         )
