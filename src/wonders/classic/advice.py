@@ -15,7 +15,7 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Card, Catalog, Vector, catalog_for
 from wonders.classic.city import City
-from wonders.classic.payments import market_options, purchase_plan
+from wonders.classic.payments import market_options, purchase_plan, reduced_costs
 from wonders.core.i18n import _, ngettext
 
 View = dict[str, Any]
@@ -84,6 +84,10 @@ def breakdown(view: View, p: int) -> dict[str, int]:
 def score(view: View, p: int) -> int:
     """The running score estimate of city ``p``."""
     return sum(breakdown(view, p).values())
+
+
+def coins_text(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def units(vec: Vector) -> str:
@@ -169,28 +173,74 @@ def why_not(view: View, name: str, p: int | None = None) -> str:
     city, built = every[p], card(view, name)
     if city.has_name(built):
         return _("You already have {card}.").format(card=built.name)
-    if built.free or city.chain_free(built):
+    if built.free or city.chain_free(built) or free_build_ready(view, p, built):
         return ""
     if built.coins > city.coins:
-        return _("It costs {n} coins and you have {c}.").format(n=built.coins, c=city.coins)
-    if not any(built.cost):
+        return _("It costs {cost} and you have {coins}.").format(
+            cost=coins_text(built.coins), coins=coins_text(city.coins)
+        )
+    cost = ZERO if built.is_guild and city.lp.get("free_guilds") else built.cost
+    if not any(cost):
         return ""
-    market = city.market_key(every[left(view, p)], every[right(view, p)])
-    options = market_options(built.cost, market)
-    if not options:
-        missing = missing_units(view, p, built.cost)
+    cheapest = cheapest_purchase(view, p, cost, city.lp.get("discount:" + built.color, 0))
+    if cheapest is None:
+        missing = missing_units(view, p, cost)
         if any(missing):
             return _("Missing {what}, even buying from your neighbours.").format(
                 what=units(missing)
             )
         return _("Your city and your neighbours cannot make this mix of resources.")
-    budget = city.coins - built.coins
-    cheapest = min(sum(o) for o in options)
-    if cheapest > budget:
-        return _("Buying the missing resources costs {n} coins and you have {c}.").format(
-            n=cheapest + built.coins, c=city.coins
+    if cheapest + built.coins > city.coins:
+        return _("Buying the missing resources costs {cost} and you have {coins}.").format(
+            cost=coins_text(cheapest + built.coins), coins=coins_text(city.coins)
         )
     return ""
+
+
+def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | None:
+    """The fewest coins city ``p`` pays its neighbours (and the bank, with Bilkis) for
+    ``cost``, ``less`` resources of its choice taken off (a leader's discount), the
+    Clandestine Docks' coin off each side; None when no purchase can make it."""
+    every = cities(view)
+    city = every[p]
+    market = city.market_key(every[left(view, p)], every[right(view, p)])
+    bilkis = city.lp.get("bank_resource", 0) > 0
+    best: int | None = None
+    for need in reduced_costs(cost, less) if less else (cost,):
+        if not any(need):
+            return 0
+        for bank in (0, 1) if bilkis else (0,):
+            for rest in reduced_costs(need, 1) if bank else (need,):
+                for paid_left, paid_right in market_options(rest, market):
+                    paid = paid_left - (1 if paid_left and city.docks[0] else 0)
+                    paid += paid_right - (1 if paid_right and city.docks[1] else 0)
+                    if best is None or paid + bank < best:
+                        best = paid + bank
+    return best
+
+
+def free_build_ready(view: View, p: int, built: Card) -> bool:
+    """Whether city ``p`` may build ``built`` free now: Olympia A's free build, or
+    Caligula's for a black card, not used yet this Age (the Age's free builds are in the
+    view's log: Caligula's power is spent first on a black card)."""
+    city = cities(view)[p]
+    olympia = "free_build_per_age" in city.powers and view["phase"] == "draft"
+    caligula = bool(city.lp.get("free_black_per_age"))
+    if not (olympia or caligula):
+        return False
+    used_olympia = used_caligula = False
+    for event in reversed(view["events"]):
+        if event["type"] == "age":
+            break
+        if event["type"] == "build" and event.get("seat") == p and event.get("free"):
+            black = catalog(view).card_named(event["card"]).color == "black"
+            if black and caligula and not used_caligula:
+                used_caligula = True
+            else:
+                used_olympia = True
+    return (olympia and not used_olympia) or (
+        built.color == "black" and caligula and not used_caligula
+    )
 
 
 def missing_units(view: View, p: int, cost: Vector) -> Vector:

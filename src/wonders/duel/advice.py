@@ -103,9 +103,16 @@ def why_not(view: View, name: str) -> str:
         return ""
     if trade:
         return _(
-            "It costs {total} coins ({trade} to buy {what} from the bank) and you have {coins}."
-        ).format(total=total, trade=trade, what=missing(view, p, name), coins=coins)
-    return _("It costs {total} coins and you have {coins}.").format(total=total, coins=coins)
+            "It costs {total} ({trade} to buy {what} from the bank) and you have {coins}."
+        ).format(
+            total=coins_words(total),
+            trade=coins_words(trade),
+            what=missing(view, p, name),
+            coins=coins_words(coins),
+        )
+    return _("It costs {total} and you have {coins}.").format(
+        total=coins_words(total), coins=coins_words(coins)
+    )
 
 
 def card_points(view: View) -> list[tuple[str, str, int]]:
