@@ -36,6 +36,10 @@ def stage_text(name: str, stage: int) -> str:
     return describe.stage_text(catalog(), wonder(name), stage)
 
 
+def stage_reward(name: str, stage: int) -> str:
+    return describe.stage_reward_text(wonder(name), stage)
+
+
 def who(p: Any, seat: int, names: list[str]) -> str:
     if p == seat:
         return _("you")
@@ -67,7 +71,7 @@ class ArchitectsLog:
         if kind == "build":
             seat = event.get("seat")
             wonder_name = self.names[seat] if isinstance(seat, int) else ""
-            reward = stage_text(wonder_name, event["stage"]).split(" -> ", 1)[-1]
+            reward = stage_reward(wonder_name, event["stage"])
             return _("{who} built stage {n} ({reward}) spending {cards}").format(
                 who=name, n=event["stage"], reward=reward, cards=labels(event["paid"])
             )
@@ -143,7 +147,7 @@ def choice_text(view: dict[str, Any], action: Any) -> str:
         return _("build stage {n} with {cards} -> {reward}").format(
             n=action.stage,
             cards=labels(action.pay),
-            reward=stage_text(name, action.stage).split(" -> ", 1)[-1],
+            reward=stage_reward(name, action.stage),
         )
     if kind in ("science", "token"):
         if action.token == "stack":

@@ -19,6 +19,12 @@ def coins(n: int) -> str:
 
 
 @cache
+def rewards() -> dict[str, str]:
+    """What each wonder gives (its text without its cost), by name."""
+    return {w.name: describe.wonder_effect_text(w.to_json()["effect"]) for w in catalog().wonders}
+
+
+@cache
 def texts() -> dict[str, str]:
     """Every card, wonder and progress token's plain description, by name."""
     return describe.texts()
@@ -217,7 +223,7 @@ def choice_text(view: dict[str, Any], action: Any) -> str:
         total = advice.wonder_cost(view, seat, action.wonder)
         cost = coins(total) if total else _("free")
         return _("build {wonder} with it ({cost}): {text}").format(
-            wonder=action.wonder, cost=cost, text=texts()[action.wonder].split(" -> ", 1)[-1]
+            wonder=action.wonder, cost=cost, text=rewards()[action.wonder]
         )
     if action.kind == "pick_wonder":
         return _("take {wonder}: {text}").format(wonder=action.wonder, text=texts()[action.wonder])

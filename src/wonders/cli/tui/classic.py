@@ -299,8 +299,9 @@ class ClassicView(GameView):
             text = _("build it ({cost})").format(cost=cost)
         elif kind == "wonder":
             stage = self.entries()[acting]["stages"] + 1
-            stages = self.stages(acting)
-            reward = stages[stage - 1][1].split(" -> ", 1)[-1] if stage <= len(stages) else ""
+            entry = self.entries()[acting]
+            board = self.cat.wonder_named(entry["wonder"]).to_json()["sides"][entry["side"]]
+            reward = describe.stage_reward_text(board[stage - 1]) if stage <= len(board) else ""
             text = _("wonder stage {n} ({cost}) -> {reward}").format(
                 n=stage, cost=cost, reward=reward
             )
