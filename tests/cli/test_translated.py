@@ -16,6 +16,7 @@ from rich.console import Console
 from wonders.architects.cards import catalog as architects_catalog
 from wonders.architects.describe import kind_name
 from wonders.classic.cards import RESOURCES, SYMBOLS, catalog_for
+from wonders.cli import architects_words, duel_words
 from wonders.cli.duel_words import short_names
 from wonders.cli.session import Session
 from wonders.core import i18n
@@ -70,6 +71,14 @@ def untranslated(out: str) -> list[str]:
     return left
 
 
+def clear_text_caches() -> None:
+    """Forget the descriptions cached in the player's language (it changes only here)."""
+    for module in (architects_words, duel_words):
+        for value in vars(module).values():
+            if hasattr(value, "cache_clear"):
+                value.cache_clear()
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [
@@ -84,9 +93,11 @@ def test_every_plain_line_is_translated(
     game: str, options: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Any
 ) -> None:
     monkeypatch.setattr(i18n, "_translation", Marking())
+    clear_text_caches()  # texts made under the other language
     console = Console(file=io.StringIO(), width=3000, color_system=None)
     front = importlib.import_module(f"wonders.cli.{game}_front")
     front.play(Session(game, options, 3, 0, "random"), console, lambda count: count)
     out: str = console.file.getvalue()  # type: ignore[attr-defined]
     assert "⟦" in out
+    clear_text_caches()
     assert sorted(set(untranslated(out))) == []

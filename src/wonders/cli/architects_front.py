@@ -19,6 +19,7 @@ from wonders.architects import advice
 from wonders.architects.actions import Action
 from wonders.architects.cards import facts
 from wonders.cli import architects_words as words
+from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
 from wonders.core.protocol import Result
@@ -35,7 +36,6 @@ COLOR_STYLE = {
 def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
     table = SeatTable(session)
     seat = table.seat
-    table.start()
     view = table.view()
     n = len(view["players"])
     console.print(
@@ -44,32 +44,22 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
         )
     )
     wonders = [info["wonder"] for info in view["players"]]
-    narrator = words.ArchitectsLog(seat, wonders)
-    shown = 0
-    while not table.is_over():
-        view = table.view()
-        shown = _print_events(console, narrator, view["events"], shown)
-        actions = table.legal_actions()
-        console.print(position_table(view))
-        console.print(your_wonder(view), highlight=False)
-        console.print(decks_line(view))
-        console.print(words.prompt(view, actions), highlight=False)
-        console.print(actions_table(view, actions))
-        table.act(actions[ask(len(actions)) - 1])
-    view = table.view()
-    _print_events(console, narrator, view["events"], shown)
+    view = play_lines(
+        table, console, ask, words.ArchitectsLog(seat, wonders), lambda v, a: decide(console, v, a)
+    )
     console.print(position_table(view))
     names = [f"{p} {wonders[p]}" + (" " + _("(you)") if p == seat else "") for p in range(n)]
     console.print(result_table(table.result(), names))
     console.print(card_points(view))
 
 
-def _print_events(
-    console: Console, narrator: words.ArchitectsLog, events: list[dict[str, Any]], shown: int
-) -> int:
-    for line in narrator.lines(events[shown:]):
-        console.print(line, highlight=False)
-    return len(events)
+def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
+    """Print the position and the numbered choices of one decision, from the seat's view."""
+    console.print(position_table(view))
+    console.print(your_wonder(view), highlight=False)
+    console.print(decks_line(view))
+    console.print(words.prompt(view, actions), highlight=False)
+    console.print(actions_table(view, actions))
 
 
 def position_table(view: dict[str, Any]) -> Table:

@@ -9,6 +9,7 @@ from typing import Any
 
 from wonders.architects import advice, describe
 from wonders.architects.cards import CENTRAL, ArchitectsWonder, catalog
+from wonders.cli.narration import Narrator
 from wonders.core.i18n import _
 
 
@@ -51,7 +52,7 @@ def where(view: dict[str, Any], deck: str) -> str:
     return advice.where(view, deck)
 
 
-class ArchitectsLog:
+class ArchitectsLog(Narrator):
     """A seat's events in words; call ``lines`` with the new events each time."""
 
     def __init__(self, seat: int, names: list[str]) -> None:
@@ -113,14 +114,6 @@ class ArchitectsLog:
         if kind == "no_cards":
             return _("No one has a deck left to take from.")
         return None
-
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out
 
 
 def choice_text(view: dict[str, Any], action: Any) -> str:

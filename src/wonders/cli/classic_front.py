@@ -15,6 +15,7 @@ from rich.console import Console
 from wonders.classic import advice
 from wonders.cli import render
 from wonders.cli.classic_log import ClassicLog
+from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
 
@@ -22,7 +23,6 @@ from wonders.core.i18n import _
 def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
     table = SeatTable(session)
     seat = table.seat
-    table.start()
     view = table.view()
     players = len(view["players"])
     expansions = view.get("expansions", [])
@@ -42,19 +42,9 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
         + partner,
         soft_wrap=True,
     )
-    narrator = ClassicLog(view)
-    shown = 0
-    while not table.is_over():
-        view = table.view()
-        for line in narrator.lines(view["events"][shown:]):
-            console.print(line, highlight=False)
-        shown = len(view["events"])
-        actions = table.legal_actions()
-        decide(console, view, actions)
-        table.act(actions[ask(len(actions)) - 1])
-    view = table.view()
-    for line in narrator.lines(view["events"][shown:]):
-        console.print(line, highlight=False)
+    view = play_lines(
+        table, console, ask, ClassicLog(view), lambda v, actions: decide(console, v, actions)
+    )
     console.print(render.cities_table(view, seat, title=_("Final cities")))
     names = [
         f"{p}" + (" " + _("(you)") if p == seat else " " + _("(teammate)") if p == mate else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wonders.cli.narration import Narrator
 from wonders.core.i18n import _, ngettext
 
 ROMAN = {0: "0", 1: "I", 2: "II", 3: "III"}
@@ -20,7 +21,7 @@ def coins(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
-class ClassicLog:
+class ClassicLog(Narrator):
     """Turns a seat's events into lines; call ``lines`` with the new events each time."""
 
     def __init__(self, view: dict[str, Any]) -> None:
@@ -210,11 +211,3 @@ class ClassicLog:
         return _("{who} received {coins}: {parts}").format(
             who=who, coins=coins(amount), parts=", ".join(parts)
         )
-
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out

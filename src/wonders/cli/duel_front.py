@@ -15,6 +15,7 @@ from rich.text import Text
 
 from wonders.cli import duel_words, render
 from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
 from wonders.core.protocol import Result
@@ -138,38 +139,32 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
             seed=seats.seed, seat=seats.seat
         )
     )
-    narrator = duel_words.DuelLog(seats.seat)
-    shown = 0
-    seats.start()
-    while not seats.is_over():
-        view = seats.view()
-        for line in narrator.lines(view["events"][shown:]):
-            console.print(line, highlight=False)
-        shown = len(view["events"])
-        actions = seats.legal_actions()
-        if view["phase"] != "draft":
-            console.print(cities_text(view))
-            console.print(structure_text(view))
-        console.print(duel_words.prompt(view), highlight=False)
-        table = Table(title=_("Your choices"))
-        table.add_column("#", justify="right")
-        table.add_column(_("action"))
-        table.add_column(_("the card does"))
-        for i, action in enumerate(actions, 1):
-            does = texts()[action.card] if action.kind == "build" else ""
-            table.add_row(str(i), duel_words.choice_text(view, action), does)
-        console.print(table)
-        cannot = [
-            f"{name}: {advice.why_not(view, name)}"
-            for name in dict.fromkeys(a.card for a in actions if a.kind == "sell")
-            if not any(a.kind == "build" and a.card == name for a in actions)
-        ]
-        if cannot:
-            console.print(_("Not buildable now:") + " " + "; ".join(cannot), highlight=False)
-        seats.act(actions[ask(len(actions)) - 1])
-    view = seats.view()
-    for line in narrator.lines(view["events"][shown:]):
-        console.print(line, highlight=False)
+    view = play_lines(
+        seats, console, ask, duel_words.DuelLog(seats.seat), lambda v, a: decide(console, v, a)
+    )
     console.print(cities_text(view))
     console.print(result_table(seats.result(), seats.seat))
     console.print(card_points(view))
+
+
+def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
+    """Print the position and the numbered choices of one decision, from the seat's view."""
+    if view["phase"] != "draft":
+        console.print(cities_text(view))
+        console.print(structure_text(view))
+    console.print(duel_words.prompt(view), highlight=False)
+    table = Table(title=_("Your choices"))
+    table.add_column("#", justify="right")
+    table.add_column(_("action"))
+    table.add_column(_("the card does"))
+    for i, action in enumerate(actions, 1):
+        does = texts()[action.card] if action.kind == "build" else ""
+        table.add_row(str(i), duel_words.choice_text(view, action), does)
+    console.print(table)
+    cannot = [
+        f"{name}: {advice.why_not(view, name)}"
+        for name in dict.fromkeys(a.card for a in actions if a.kind == "sell")
+        if not any(a.kind == "build" and a.card == name for a in actions)
+    ]
+    if cannot:
+        console.print(_("Not buildable now:") + " " + "; ".join(cannot), highlight=False)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from wonders.cli.narration import Narrator
 from wonders.core.i18n import _, ngettext
 from wonders.duel import describe
 from wonders.duel.cards import catalog
@@ -45,7 +46,7 @@ def pawn(position: int, seat: int) -> str:
     return _("the conflict pawn is {n} toward {side}").format(n=abs(position), side=side)
 
 
-class DuelLog:
+class DuelLog(Narrator):
     """A seat's events in words; call ``lines`` with the new events each time."""
 
     def __init__(self, seat: int) -> None:
@@ -142,14 +143,6 @@ class DuelLog:
                 + "[/]"
             )
         return None
-
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out
 
 
 def prompt(view: dict[str, Any]) -> str:
