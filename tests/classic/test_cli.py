@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from tests.classic.cities_scenario import build, give, new_game, set_coins, set_turn
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys, screen_of
 from wonders.bots import make_bot
+from wonders.classic import advice
 from wonders.classic.actions import Action
 from wonders.classic.payments import purchase_plan
 from wonders.classic.state import ClassicState, setup
@@ -1082,3 +1083,30 @@ def test_q_leaves_a_game_only_when_pressed_twice(tmp_path: Path) -> None:
     assert "Press q again to leave" in asked
     assert after_one and not after_two
     assert not list(tmp_path.iterdir())  # an unfinished game leaves no record
+
+
+def test_a_card_you_cannot_build_says_why(tmp_path: Path) -> None:
+    for seed in range(10):
+        session = Session("classic", {"players": 3}, seed, 0, "random")
+        rng = random.Random(seed)
+        while not session.state.is_terminal():
+            session.bots_move()
+            if session.state.is_terminal():
+                break
+            table = SeatTable(session)
+            view = table.view()
+            actions = table.legal_actions()
+            built = {a.card for a in actions if a.kind in ("build", "free_build")}
+            blocked = [n for n in view["hand"] if n not in built]
+            if view["phase"] == "draft" and blocked:
+                game = ClassicView(table)
+                details = {
+                    str(c.label).split("  ")[0].strip(): str(c.detail) for c in game.choices()
+                }
+                reasons = [advice.why_not(view, n) for n in blocked]
+                assert all(r and r in details[n] for n, r in zip(blocked, reasons, strict=True))
+                plain = text(render.hand_table(view, actions))
+                assert all(r.split(",")[0] in plain for r in reasons)
+                return
+            session.apply(0, rng.choice(actions))
+    pytest.fail("no hand held a card that cannot be built")

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.cli import duel_words
 from wonders.cli.app import app
+from wonders.cli.session import SeatTable, Session
+from wonders.cli.tui.duel import DuelView
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
+from wonders.duel import advice
 from wonders.duel.state import setup
 
 runner = CliRunner()
@@ -164,10 +170,44 @@ def test_the_table_plays_a_whole_duel_by_keys(tmp_path: Path) -> None:
     play = next(s for s in played.screens if "Take a card of the structure" in s)
     assert "Duel · Age I · you " in play and "The structure" in play
     assert "Final scores" in played.screens[-1]
+    final = text(played.app.game.final())
+    for name, _kind, points in advice.card_points(state.view(0)):
+        assert re.search(rf"{re.escape(name)}\s+{points if points else ''}", final)
     path = played.app.record_path
     assert path is not None
     replayed = replay_record(GameRecord.load(path))
     assert replayed.result().to_json() == state.result().to_json()
+
+
+def test_the_structure_names_every_card_readably() -> None:
+    short = duel_words.short_names(8)
+    assert len(set(short.values())) == len(short)  # no two cards look the same
+    assert all(len(s) <= 8 for s in short.values())
+    for seed in range(4):
+        session = Session("duel", {}, seed, 0, "random")
+        session.bots_move()
+        while session.state.view(0)["phase"] == "draft":
+            session.apply(0, session.state.legal_actions(0)[0])
+            session.bots_move()
+        game = DuelView(SeatTable(session))
+        panel = text(game.table())
+        choices = " ".join(str(c.label) for c in game.choices())
+        for place in session.state.view(0)["structure"]:
+            name = place["card"]
+            if name is None or place["taken"]:
+                continue
+            assert short[name] in panel
+            if place["accessible"]:
+                assert name in choices  # in full among your choices
+            elif short[name] != name:
+                assert f"{short[name]}={name}" in panel.replace("\n", " ")  # the legend
+
+
+def text(renderable: Any) -> str:
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(renderable)
+    out: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return out
 
 
 def states_with(pending: str, seeds: range) -> list[Any]:

@@ -43,6 +43,8 @@ PHASE_PROMPTS = {
 }
 
 
+BUILDS = ("build", "free_build", "discard_build", "recruit")
+
 CATEGORY_SHORT = {
     "military": "mil",
     "treasury": "tre",
@@ -276,6 +278,11 @@ class ClassicView(GameView):
         for name, group in groups.items():
             ways = [Choice(self.way_label(acting, a), action=a) for a in group]
             detail = self.card_detail(acting, name, ways)
+            if self.view()["phase"] in ("draft", "extra_card") and not any(
+                a.kind in BUILDS for a in group
+            ):
+                reason = advice.why_not(self.view(), name, acting)  # a hand card, not a leader
+                detail.append(reason + "\n" if reason else "", style="yellow")
             label = self.card_label(acting, name, group)
             if len(group) == 1 and group[0].kind in ("draft", "return", "copy"):
                 out.append(Choice(label, detail, action=group[0]))  # one leader, one choice
