@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
+from wonders.architects import advice
 from wonders.cli.app import app
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
@@ -180,6 +182,10 @@ def test_the_table_plays_a_whole_architects_game_by_keys(tmp_path: Path) -> None
     assert "→ 1: 2 different resources -> " in first  # the next stage, cost and reward
     assert "(your left)" in first and "(your right)" in first
     assert "Final scores" in played.screens[-1]
+    final = played.screens[-1]
+    assert "Your points at the end" in final
+    for label, points in advice.card_points(state.view(0)):
+        assert re.search(rf"{re.escape(label)}\s+{points}", final), label
     path = played.app.record_path
     assert path is not None
     replayed = replay_record(GameRecord.load(path))

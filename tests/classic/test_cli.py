@@ -20,13 +20,14 @@ from typer.testing import CliRunner
 from tests.classic.cities_scenario import build, give, new_game, set_coins, set_turn
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys, screen_of
 from wonders.bots import make_bot
+from wonders.classic import advice
 from wonders.classic.actions import Action
 from wonders.classic.payments import purchase_plan
 from wonders.classic.state import ClassicState, setup
 from wonders.cli import render
 from wonders.cli.app import app
 from wonders.cli.classic_log import ClassicLog
-from wonders.cli.session import Session, bot_seed
+from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
 from wonders.cli.tui.classic import ClassicView
 from wonders.core.records import GameRecord
@@ -98,7 +99,7 @@ def test_play_a_whole_game_with_piped_choices() -> None:
     assert "Please type a number from 1 to" in out
     assert "Final scores" in out
     assert "Age 3" in out
-    assert "Your hand" in out and ("cannot build" in out or "coin(s)" in out)
+    assert "Your hand" in out and ("Missing" in out or " coins" in out)
 
 
 def test_play_with_a_chosen_wonder_and_seat() -> None:
@@ -344,7 +345,7 @@ def test_payment_choices_say_what_is_bought_from_whom() -> None:
                 paid = [a for a in state.legal_actions(p) if a.left or a.right]
                 if p == 0 and paid:
                     action = paid[0]
-                    text = render.explain(state, 0, action)
+                    text = render.explain(state.view(0), 0, action)
                     assert text.startswith(action.describe())
                     city = state.cities[0]
                     cost = (
@@ -754,8 +755,8 @@ def test_events_of_cities_in_words() -> None:
         "Coin losses to settle (coins): seat 1 owes 2, the Free City owes 3"
     )
     debt = {"type": "debt", "seat": 1, "lost": 3, "paid": 1, "debt": 2}
-    assert line(debt) == "seat 1 lost 3 coin(s): paid 1, took 2 debt"
-    assert line({**debt, "paid": 3, "debt": 0}) == "seat 1 lost 3 coin(s): paid 3"
+    assert line(debt) == "seat 1 lost 3 coins: paid 1, took 2 debt"
+    assert line({**debt, "paid": 3, "debt": 0}) == "seat 1 lost 3 coins: paid 3"
     assert line({"type": "diplomacy", "seat": 2, "age": 1}, free_city=2) == (
         "the Free City uses a diplomacy token: no conflict for it in Age 1"
     )
@@ -785,11 +786,12 @@ def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
     state = new_game("Giza", "Rhodes", "Babylon", "Petra")
     give(state, 1, "Residence", "Pigeon Loft", "Apothecary")
     state.cities[1].debt = 4
-    panel = text(render.board(state, 1, 0))
+    view = state.view(0)
+    panel = text(render.board(view, 1, 0))
     assert "debt 4 · diplomacy 1" in panel
     assert "black: Pigeon Loft, Residence" in panel
-    assert "1 mask(s)" in panel
-    table = rows(text(render.cities_table(state, 0)), f"Age {state.age}")
+    assert "1 mask" in panel
+    table = rows(text(render.cities_table(view, 0)), f"Age {state.age}")
     assert table[1][-2:] == ["4", "1"]  # seat 1: debt, diplomacy
 
 
@@ -803,15 +805,16 @@ def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
     assert state.phase == "debt" and state.owed == {2: 1}
     assert state.cities[1].debt == 1
     actions = state.legal_actions(2)
-    assert [render.explain(state, 2, a) for a in actions] == [
-        "pay 1 coin(s), take 0 debt",
-        "pay 0 coin(s), take 1 debt (-1 VP)",
+    view = state.view(2)
+    assert [render.explain(view, 2, a) for a in actions] == [
+        "pay 1 coin, take 0 debt",
+        "pay 0 coins, take 1 debt (-1 VP)",
     ]
-    assert render.debt_banner(state, 2, 2).startswith(
-        "Coin losses: You must lose 1 coin(s) and have 5."  # 2 + 3 for the sold card
+    assert render.debt_banner(view, 2, 2).startswith(
+        "Coin losses: You must lose 1 coin and have 5 coins."  # 2 + 3 for the sold card
     )
-    assert render.debt_banner(state, 2, 0).startswith(
-        "Coin losses: Seat 2 must lose 1 coin(s) and has 5."
+    assert render.debt_banner(state.view(0), 2, 0).startswith(
+        "Coin losses: Seat 2 must lose 1 coin and has 5 coins."
     )
 
 
@@ -825,13 +828,13 @@ def test_a_dock_purchase_is_explained() -> None:
         a for a in state.legal_actions(0) if a.card == "Scriptorium" and a.kind == "build"
     )
     assert (action.left, action.right) == (1, 0)
-    assert render.explain(state, 0, action).endswith("(buys 1 papyrus from the left)")
+    assert render.explain(state.view(0), 0, action).endswith("(buys 1 papyrus from the left)")
 
 
 def test_the_teammates_hand_is_shown() -> None:
     state = new_game("Giza", "Rhodes", "Babylon", "Petra", teams=True)
     set_turn(state, 1, 1, {1: ["Hideout", "Militia", *["Altar"] * 6]})
-    shown = text(render.teammate_table(state, 0))
+    shown = text(render.teammate_table(state.view(0)))
     assert "Your teammate's hand (seat 1)" in shown
     assert "Hideout" in shown and "Militia" in shown and "2 shields" in shown
 
@@ -942,15 +945,15 @@ def test_the_tables_keys_open_help_cities_and_log(tmp_path: Path) -> None:
 
 def test_a_hand_card_says_what_it_chains_into(tmp_path: Path) -> None:
     session = Session("classic", {"players": 3}, 1, 0)
-    view = ClassicView(session)
     session.bots_move()
+    view = ClassicView(SeatTable(session))
     details = "\n".join(str(c.detail) for c in view.choices())
     assert "chains into" in details or "free with" in details
 
 
 def test_the_status_line_estimates_your_score(tmp_path: Path) -> None:
     session = Session("classic", {"players": 3}, 2, 0)
-    view = ClassicView(session)
+    view = ClassicView(SeatTable(session))
     rng = random.Random(2)
     while not session.state.is_terminal():
         session.bots_move()
@@ -969,7 +972,7 @@ def test_the_status_line_estimates_your_score(tmp_path: Path) -> None:
 
 def test_the_log_names_seats_splits_coins_and_says_why() -> None:
     state = setup({"players": 4, "wonders": ["Giza", "Rhodes", "Babylon", "Ephesus"]}, 1)
-    log = ClassicLog(state, 0)
+    log = ClassicLog(state.view(0))
     lines = log.lines(
         [
             {"type": "turn", "age": 1, "turn": 2},
@@ -1023,7 +1026,7 @@ def test_payments_with_leaders_say_what_they_buy() -> None:
                     if a.kind == "build" and (a.left or a.right) and not a.bank
                 ]  # fmt: skip
                 if bought and not any(k.startswith("discount:") for k in state.cities[0].lp):
-                    assert "(buys " in render.explain(state, 0, bought[0])
+                    assert "(buys " in render.explain(state.view(0), 0, bought[0])
                     return
             for p in state.to_move():
                 state.apply(p, rng.choice(state.legal_actions(p)))
@@ -1034,10 +1037,11 @@ def test_the_free_citys_panel_says_its_side_and_choices_show_costs() -> None:
     state = setup({"players": 2}, 1)
     free_city = state.n - 1
     side = "left" if state.left(0) == free_city else "right"
-    assert f"Free City ({side})" in text(render.board(state, free_city, 0))
+    view = state.view(0)
+    assert f"Free City ({side})" in text(render.board(view, free_city, 0))
     wonder = state.cities[free_city].wonder.name
-    assert ClassicLog(state, 0).name(free_city) == f"{wonder} (the Free City, your {side})"
-    table = text(render.actions_table(state, 0, state.legal_actions(0)))
+    assert ClassicLog(view).name(free_city) == f"{wonder} (the Free City, your {side})"
+    table = text(render.actions_table(view, 0, state.legal_actions(0)))
     assert "pays" in table.splitlines()[2]
 
 
@@ -1079,3 +1083,30 @@ def test_q_leaves_a_game_only_when_pressed_twice(tmp_path: Path) -> None:
     assert "Press q again to leave" in asked
     assert after_one and not after_two
     assert not list(tmp_path.iterdir())  # an unfinished game leaves no record
+
+
+def test_a_card_you_cannot_build_says_why(tmp_path: Path) -> None:
+    for seed in range(10):
+        session = Session("classic", {"players": 3}, seed, 0, "random")
+        rng = random.Random(seed)
+        while not session.state.is_terminal():
+            session.bots_move()
+            if session.state.is_terminal():
+                break
+            table = SeatTable(session)
+            view = table.view()
+            actions = table.legal_actions()
+            built = {a.card for a in actions if a.kind in ("build", "free_build")}
+            blocked = [n for n in view["hand"] if n not in built]
+            if view["phase"] == "draft" and blocked:
+                game = ClassicView(table)
+                details = {
+                    str(c.label).split("  ")[0].strip(): str(c.detail) for c in game.choices()
+                }
+                reasons = [advice.why_not(view, n) for n in blocked]
+                assert all(r and r in details[n] for n, r in zip(blocked, reasons, strict=True))
+                plain = text(render.hand_table(view, actions))
+                assert all(r.split(",")[0] in plain for r in reasons)
+                return
+            session.apply(0, rng.choice(actions))
+    pytest.fail("no hand held a card that cannot be built")

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.cli import duel_words
 from wonders.cli.app import app
+from wonders.cli.session import SeatTable, Session
+from wonders.cli.tui.duel import DuelView
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
+from wonders.duel import advice
 from wonders.duel.state import setup
 
 runner = CliRunner()
@@ -164,10 +170,44 @@ def test_the_table_plays_a_whole_duel_by_keys(tmp_path: Path) -> None:
     play = next(s for s in played.screens if "Take a card of the structure" in s)
     assert "Duel · Age I · you " in play and "The structure" in play
     assert "Final scores" in played.screens[-1]
+    final = text(played.app.game.final())
+    for name, _kind, points in advice.card_points(state.view(0)):
+        assert re.search(rf"{re.escape(name)}\s+{points if points else ''}", final)
     path = played.app.record_path
     assert path is not None
     replayed = replay_record(GameRecord.load(path))
     assert replayed.result().to_json() == state.result().to_json()
+
+
+def test_the_structure_names_every_card_readably() -> None:
+    short = duel_words.short_names(8)
+    assert len(set(short.values())) == len(short)  # no two cards look the same
+    assert all(len(s) <= 8 for s in short.values())
+    for seed in range(4):
+        session = Session("duel", {}, seed, 0, "random")
+        session.bots_move()
+        while session.state.view(0)["phase"] == "draft":
+            session.apply(0, session.state.legal_actions(0)[0])
+            session.bots_move()
+        game = DuelView(SeatTable(session))
+        panel = text(game.table())
+        choices = " ".join(str(c.label) for c in game.choices())
+        for place in session.state.view(0)["structure"]:
+            name = place["card"]
+            if name is None or place["taken"]:
+                continue
+            assert short[name] in panel
+            if place["accessible"]:
+                assert name in choices  # in full among your choices
+            elif short[name] != name:
+                assert f"{short[name]}={name}" in panel.replace("\n", " ")  # the legend
+
+
+def text(renderable: Any) -> str:
+    console = Console(file=io.StringIO(), width=80, color_system=None)
+    console.print(renderable)
+    out: str = console.file.getvalue()  # type: ignore[attr-defined]
+    return out
 
 
 def states_with(pending: str, seeds: range) -> list[Any]:
@@ -190,18 +230,18 @@ def test_the_age_start_and_token_prompts_say_why() -> None:
     starts = states_with("start", range(12))
     assert starts
     for state in starts:
-        text = duel_words.prompt(state, 0)
+        text = duel_words.prompt(state.view(0))
         assert text.startswith("Who starts Age ") and "You choose: " in text
         leader = state.military.leader()
         assert ("nobody leads in military" in text) == (leader is None)
-        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
         assert any(c.startswith("you start Age") for c in choices)
     tokens = states_with("token", range(40))
     assert tokens
     for state in tokens:
-        text = duel_words.prompt(state, 0)
+        text = duel_words.prompt(state.view(0))
         assert text.startswith("A pair of ") and "(" in text  # the symbol and its two cards
-        choices = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
         assert all(": " in c for c in choices)  # each token with its effect
 
 
@@ -232,7 +272,7 @@ def test_duel_choices_say_what_they_do() -> None:
     while state.view(0)["phase"] == "draft" or 0 not in state.to_move():
         (p,) = state.to_move()
         state.apply(p, rng.choice(state.legal_actions(p)))
-    texts = [duel_words.choice_text(state, 0, a) for a in state.legal_actions(0)]
+    texts = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
     assert any(t.startswith("build ") and ("coin" in t or "free" in t) for t in texts)
     wonders = [t for t in texts if " with it (" in t]
     assert all(": " in t for t in wonders)  # a wonder's effect beside its cost

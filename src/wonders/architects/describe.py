@@ -70,13 +70,18 @@ def stage_cost_text(cat: ArchitectsCatalog, stage: int) -> str:
     return _("{n} different resources").format(n=cost.count)
 
 
-def stage_text(cat: ArchitectsCatalog, wonder: ArchitectsWonder, stage: int) -> str:
-    """A stage with its cost and reward: "2 different resources -> 4 VP; 1 shield"."""
+def stage_reward_text(wonder: ArchitectsWonder, stage: int) -> str:
+    """What stage ``stage`` (1-5) gives: "4 VP; 1 shield"."""
     reward = [_("{n} VP").format(n=wonder.points[stage - 1])]
     if wonder.effect and stage in wonder.effect_stages:
         reward.append(_(POWER_WORDS[wonder.effect]))
+    return "; ".join(reward)
+
+
+def stage_text(cat: ArchitectsCatalog, wonder: ArchitectsWonder, stage: int) -> str:
+    """A stage with its cost and reward: "2 different resources -> 4 VP; 1 shield"."""
     return _("{cost} -> {reward}").format(
-        cost=stage_cost_text(cat, stage), reward="; ".join(reward)
+        cost=stage_cost_text(cat, stage), reward=stage_reward_text(wonder, stage)
     )
 
 

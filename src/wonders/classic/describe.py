@@ -195,6 +195,11 @@ def card_text(card: dict[str, Any], chains_to: list[str] | None = None) -> str:
     return text
 
 
+def stage_reward_text(stage: dict[str, Any]) -> str:
+    """What a wonder stage gives ("3 VP")."""
+    return effects_text(stage["effect"])
+
+
 def stage_text(stage: dict[str, Any]) -> str:
     """A wonder stage: its cost and its reward ("2 stone -> 3 VP")."""
     return _("{cost} -> {reward}").format(

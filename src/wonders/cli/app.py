@@ -213,20 +213,20 @@ def play(
 
 def _ask(count: int) -> int:
     while True:
-        console.print(f"Choose 1-{count}: ", end="")
+        console.print(_("Choose 1-{n}: ").format(n=count), end="")
         line = sys.stdin.readline()
         if not line:
-            raise InputError("input ended before the game did")
+            raise InputError(_("input ended before the game did"))
         if not sys.stdin.isatty():
             console.print(line.strip(), highlight=False)  # piped input: keep the log legible
         try:
             value = int(line.strip())
         except ValueError:
-            console.print("Please type a number.")
+            console.print(_("Please type a number."))
             continue
         if 1 <= value <= count:
             return value
-        console.print(f"Please type a number from 1 to {count}.")
+        console.print(_("Please type a number from 1 to {n}.").format(n=count))
 
 
 @app.command()

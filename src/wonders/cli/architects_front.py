@@ -15,10 +15,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from wonders.architects import advice
 from wonders.architects.actions import Action
-from wonders.architects.state import ArchitectsState
+from wonders.architects.cards import facts
 from wonders.cli import architects_words as words
-from wonders.cli.session import Session
+from wonders.cli.narration import play_lines
+from wonders.cli.session import SeatTable, Session
+from wonders.core.i18n import _
 from wonders.core.protocol import Result
 
 COLOR_STYLE = {
@@ -31,122 +34,128 @@ COLOR_STYLE = {
 
 
 def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
-    state, seat = session.state, session.seat
-    assert isinstance(state, ArchitectsState)
-    n = state.num_players
-    console.print(f"7 Wonders Architects, {n} players, seed {session.seed}. You are seat {seat}.")
-    narrator = words.ArchitectsLog(seat, [w.name for w in state.wonders])
-    shown = 0
-    while not state.is_terminal():
-        session.bots_move()
-        if not session.my_turn():
-            continue
-        view = state.view(seat)
-        shown = _print_events(console, narrator, view["events"], shown)
-        actions = state.legal_actions(seat)
-        console.print(position_table(state, seat))
-        console.print(your_wonder(state, seat), highlight=False)
-        console.print(decks_line(state, seat, view))
-        console.print(words.prompt(state, seat), highlight=False)
-        console.print(actions_table(state, seat, actions))
-        choice = ask(len(actions))
-        session.apply(seat, actions[choice - 1])
-    view = state.view(seat)
-    _print_events(console, narrator, view["events"], shown)
-    console.print(position_table(state, seat))
-    names = [f"{p} {state.wonders[p].name}" + (" (you)" if p == seat else "") for p in range(n)]
-    console.print(result_table(state.result(), names))
+    table = SeatTable(session)
+    seat = table.seat
+    view = table.view()
+    n = len(view["players"])
+    console.print(
+        _("7 Wonders Architects, {n} players, seed {seed}. You are seat {seat}.").format(
+            n=n, seed=table.seed, seat=seat
+        )
+    )
+    wonders = [info["wonder"] for info in view["players"]]
+    view = play_lines(
+        table, console, ask, words.ArchitectsLog(seat, wonders), lambda v, a: decide(console, v, a)
+    )
+    console.print(position_table(view))
+    names = [f"{p} {wonders[p]}" + (" " + _("(you)") if p == seat else "") for p in range(n)]
+    console.print(result_table(table.result(), names))
+    console.print(card_points(view))
 
 
-def _print_events(
-    console: Console, narrator: words.ArchitectsLog, events: list[dict[str, Any]], shown: int
-) -> int:
-    for line in narrator.lines(events[shown:]):
-        console.print(line, highlight=False)
-    return len(events)
+def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
+    """Print the position and the numbered choices of one decision, from the seat's view."""
+    console.print(position_table(view))
+    console.print(your_wonder(view), highlight=False)
+    console.print(decks_line(view))
+    console.print(words.prompt(view, actions), highlight=False)
+    console.print(actions_table(view, actions))
 
 
-def position_table(state: ArchitectsState, seat: int) -> Table:
-    view = state.view(seat)
-    table = Table(title="Wonders")
-    for column in ("seat", "wonder", "stages", "next", "cards", "shields", "victory", "progress"):
+def position_table(view: dict[str, Any]) -> Table:
+    seat = view["seat"]
+    table = Table(title=_("Wonders"))
+    columns = (_("seat"), _("wonder"), _("stages"), _("next"), _("cards"), _("shields"))
+    for column in (*columns, _("victory"), _("progress"), _("≈VP")):
         table.add_column(column)
-    f = state.f
+    f = facts()
     for p, info in enumerate(view["players"]):
         cards = ", ".join(
             f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(words.label(k))}[/]"
             + (f" x{c}" if c > 1 else "")
             for k, c in info["cards"].items()
         )
-        label = ("you" if p == seat else f"seat {p}") + (" [bold]cat[/]" if info["cat"] else "")
+        label = _("you") if p == seat else _("seat {n}").format(n=p)
+        label += " [bold]" + _("cat") + "[/]" if info["cat"] else ""
         table.add_row(
             label,
             info["wonder"],
             " ".join(map(str, info["stages"])) or "-",
             "; ".join(f"{st}: {words.stage_text(info['wonder'], st)}" for st in info["next_stages"])
-            or "done",
+            or _("done"),
             cards,
             str(info["shields"]),
             str(info["victory_tokens"]),
             ", ".join(info["progress"]),
+            str(advice.score(view, p)),
         )
     return table
 
 
-def your_wonder(state: ArchitectsState, seat: int) -> str:
+def your_wonder(view: dict[str, Any]) -> str:
     """Your wonder's stages, each with its cost pattern and reward (built ones ticked)."""
-    info = state.view(seat)["players"][seat]
-    lines = [f"Your wonder, {info['wonder']}:"]
+    info = view["players"][view["seat"]]
+    lines = [_("Your wonder, {name}:").format(name=info["wonder"])]
     for s in range(1, 6):
         mark = "✓" if s in info["stages"] else "→" if s in info["next_stages"] else "·"
-        lines.append(f"{mark} stage {s}: {words.stage_text(info['wonder'], s)}")
+        text = _("stage {n}: {text}").format(n=s, text=words.stage_text(info["wonder"], s))
+        lines.append(f"{mark} {text}")
     return "\n".join(escape(line) for line in lines)
 
 
-def decks_line(state: ArchitectsState, seat: int, view: dict[str, Any]) -> str:
-    left, right = state.side_decks(seat)
+def decks_line(view: dict[str, Any]) -> str:
     parts = []
-    for d in dict.fromkeys((left, right)):
-        deck = view["decks"][d]
-        where = "left" if d == left else "right"
-        if state.n == 2:
-            where = "yours" if d == left else "theirs"
+    for deck in view["decks"]:
+        place = advice.where(view, deck["deck"])
+        if place == _("far"):
+            continue
         top = words.label(deck["top"]) if deck["top"] else "-"
-        parts.append(f"{deck['deck']} deck ({where}): top {top}, {deck['size']}")
+        parts.append(
+            _("{deck} deck ({where}): top {top}, {n}").format(
+                deck=deck["deck"], where=place, top=top, n=deck["size"]
+            )
+        )
     central = view["central"]
-    peek = words.label(central["top"]) if "top" in central else ""
-    top = f"top {peek} (the cat's peek)" if peek else "face down"
-    parts.append(f"central: {top}, {central['size']}")
+    if "top" in central:
+        top = _("top {card} (the cat's peek)").format(card=words.label(central["top"]))
+    else:
+        top = _("face down")
+    parts.append(_("central: {top}, {n}").format(top=top, n=central["size"]))
     tokens = view["tokens"]
     lines = [
-        "Decks: " + "; ".join(parts),
-        f"Progress tokens: {', '.join(tokens['face_up']) or 'none'} (stack {tokens['stack']})",
-        f"Conflict: {view['conflict']['battle_side']} of {view['conflict']['total']} "
-        "tokens on the battle side",
+        _("Decks:") + " " + "; ".join(parts),
+        _("Progress tokens: {names} (stack {n})").format(
+            names=", ".join(tokens["face_up"]) or _("none"), n=tokens["stack"]
+        ),
+        _("Conflict: {b} of {t} tokens on the battle side").format(
+            b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
+        ),
     ]
     if "searching" in view and "cards" in view["searching"]:
-        lines.append(f"You look at: {words.labels(view['searching']['cards'])}")
+        lines.append(
+            _("You look at: {cards}").format(cards=words.labels(view["searching"]["cards"]))
+        )
     return "\n".join(escape(line) for line in lines)
 
 
-def actions_table(state: ArchitectsState, seat: int, actions: list[Action]) -> Table:
-    table = Table(title="Your choices")
+def actions_table(view: dict[str, Any], actions: list[Action]) -> Table:
+    table = Table(title=_("Your choices"))
     table.add_column("#", justify="right")
-    table.add_column("action")
+    table.add_column(_("action"))
     for i, action in enumerate(actions, 1):
-        table.add_row(str(i), escape(words.choice_text(state, seat, action)))
+        table.add_row(str(i), escape(words.choice_text(view, action)))
     return table
 
 
 def result_table(result: Result, names: list[str]) -> Table:
-    table = Table(title="Final scores")
-    table.add_column("rank", justify="right")
-    table.add_column("player", no_wrap=True)
+    table = Table(title=_("Final scores"))
+    table.add_column(_("rank"), justify="right")
+    table.add_column(_("player"), no_wrap=True)
     categories = list(result.players[0].breakdown)
     for c in categories:
-        table.add_column(c, justify="right")
-    table.add_column("total", justify="right")
-    table.add_column("stages", justify="right")
+        table.add_column(_(c), justify="right")
+    table.add_column(_("total"), justify="right")
+    table.add_column(_("stages"), justify="right")
     for p in sorted(result.players, key=lambda p: p.rank):
         table.add_row(
             str(p.rank),
@@ -155,4 +164,14 @@ def result_table(result: Result, names: list[str]) -> Table:
             f"[bold]{p.total}[/]",
             str(p.tiebreak),
         )
+    return table
+
+
+def card_points(view: dict[str, Any]) -> Table:
+    """Your points at the end item by item: stages, blue cards, tokens, the cat, victories."""
+    table = Table(title=_("Your points at the end"))
+    table.add_column(_("what"))
+    table.add_column(_("VP"), justify="right")
+    for label, points in advice.card_points(view):
+        table.add_row(escape(label), str(points))
     return table

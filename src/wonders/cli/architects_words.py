@@ -7,8 +7,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from wonders.architects import describe
+from wonders.architects import advice, describe
 from wonders.architects.cards import CENTRAL, ArchitectsWonder, catalog
+from wonders.cli.narration import Narrator
 from wonders.core.i18n import _
 
 
@@ -36,24 +37,22 @@ def stage_text(name: str, stage: int) -> str:
     return describe.stage_text(catalog(), wonder(name), stage)
 
 
+def stage_reward(name: str, stage: int) -> str:
+    return describe.stage_reward_text(wonder(name), stage)
+
+
 def who(p: Any, seat: int, names: list[str]) -> str:
     if p == seat:
         return _("you")
     return f"{names[p]}" if isinstance(p, int) else str(p)
 
 
-def where(state: Any, seat: int, deck: str) -> str:
+def where(view: dict[str, Any], deck: str) -> str:
     """Where a deck lies for the seat: "your left", "your right", "far" or "central"."""
-    if deck == CENTRAL:
-        return _("central")
-    d = state.deck_index[deck]
-    left, right = state.side_decks(seat)
-    if state.n == 2:
-        return _("yours") if d == left else _("theirs")
-    return _("your left") if d == left else _("your right") if d == right else _("far")
+    return advice.where(view, deck)
 
 
-class ArchitectsLog:
+class ArchitectsLog(Narrator):
     """A seat's events in words; call ``lines`` with the new events each time."""
 
     def __init__(self, seat: int, names: list[str]) -> None:
@@ -73,7 +72,7 @@ class ArchitectsLog:
         if kind == "build":
             seat = event.get("seat")
             wonder_name = self.names[seat] if isinstance(seat, int) else ""
-            reward = stage_text(wonder_name, event["stage"]).split(" -> ", 1)[-1]
+            reward = stage_reward(wonder_name, event["stage"])
             return _("{who} built stage {n} ({reward}) spending {cards}").format(
                 who=name, n=event["stage"], reward=reward, cards=labels(event["paid"])
             )
@@ -116,25 +115,17 @@ class ArchitectsLog:
             return _("No one has a deck left to take from.")
         return None
 
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out
 
-
-def choice_text(state: Any, seat: int, action: Any) -> str:
+def choice_text(view: dict[str, Any], action: Any) -> str:
     """An action in words, with what it brings."""
     kind = action.kind
     if kind in ("take", "search"):
-        place = where(state, seat, action.deck)
+        place = where(view, action.deck)
         if action.deck == CENTRAL:
-            known = state.view(seat)["central"].get("top")
-            top = _(" (the cat's peek: {card})").format(card=label(known)) if known else ""
+            known = view["central"].get("top")
+            top = " " + _("(the cat's peek: {card})").format(card=label(known)) if known else ""
             return _("take the central deck's top card, face down{top}").format(top=top)
-        deck = state.view(seat)["decks"][state.deck_index[action.deck]]
+        deck = view["decks"][advice.deck_index(view, action.deck)]
         if kind == "search":
             return _("look at the top 5 of the {deck} deck ({where}) and keep one").format(
                 deck=action.deck, where=place
@@ -145,11 +136,11 @@ def choice_text(state: Any, seat: int, action: Any) -> str:
     if kind == "pick":
         return _("keep {card}").format(card=label(action.card))
     if kind == "build":
-        name = state.wonders[seat].name
+        name = view["players"][view["seat"]]["wonder"]
         return _("build stage {n} with {cards} -> {reward}").format(
             n=action.stage,
             cards=labels(action.pay),
-            reward=stage_text(name, action.stage).split(" -> ", 1)[-1],
+            reward=stage_reward(name, action.stage),
         )
     if kind in ("science", "token"):
         if action.token == "stack":
@@ -159,11 +150,11 @@ def choice_text(state: Any, seat: int, action: Any) -> str:
         if kind == "token":
             return _("take {token}").format(token=token)
         return _("spend {cards} for {token}").format(cards=labels(action.pay), token=token)
-    return str(action.describe())
+    return _(str(kind))
 
 
-def prompt(state: Any, seat: int) -> str:
-    view = state.view(seat)
+def prompt(view: dict[str, Any], actions: list[Any]) -> str:
+    """What the seat is asked now (``actions``: its legal actions)."""
     pending = view.get("pending") or []
     first = pending[0] if pending else "main"
     texts = {
@@ -181,7 +172,7 @@ def prompt(state: Any, seat: int) -> str:
         "babylon": _("Babylon: take a progress token."),
     }
     text = texts.get(str(first), "")
-    kinds = {a.kind for a in state.legal_actions(seat)}
+    kinds = {a.kind for a in actions}
     if kinds & {"build", "science"}:
         text = _(
             "You can pay a wonder stage or a progress token now: you must before the turn ends."

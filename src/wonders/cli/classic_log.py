@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wonders.cli.narration import Narrator
 from wonders.core.i18n import _, ngettext
 
 ROMAN = {0: "0", 1: "I", 2: "II", 3: "III"}
@@ -20,13 +21,22 @@ def coins(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
-class ClassicLog:
+class ClassicLog(Narrator):
     """Turns a seat's events into lines; call ``lines`` with the new events each time."""
 
-    def __init__(self, state: Any, seat: int) -> None:
-        self.state = state
-        self.seat = seat
-        self.free_city = state.num_players if state.num_players < state.n else None
+    def __init__(self, view: dict[str, Any]) -> None:
+        """``view``: the seat's view (boards and seats do not change during a game)."""
+        from wonders.classic import advice
+
+        self.seat: int = view["seat"]
+        self.wonders = [e["wonder"] for e in advice.city_entries(view)]
+        self.sides = [e["side"] for e in advice.city_entries(view)]
+        self.expansions = view.get("expansions", [])
+        players = len(view["players"])
+        self.free_city = players if players < len(self.wonders) else None
+        self.left_of = [advice.left(view, p) for p in range(len(self.wonders))]
+        self.right_of = [advice.right(view, p) for p in range(len(self.wonders))]
+        self.teammate = view.get("teammate")
         self.acted: set[int] = set()
         self.sales: dict[int, int] = {}
         self.trade_in: dict[int, int] = {}
@@ -35,18 +45,17 @@ class ClassicLog:
         """A seat for the reader: "you", "Rhodes (your left)", "Giza (seat 4)"."""
         if p == self.seat:
             return _("you")
-        city = self.state.cities[p]
         where = _("seat {n}").format(n=p)
         if p == self.free_city:
-            side = _("your left") if p == self.state.left(self.seat) else _("your right")
+            side = _("your left") if p == self.left_of[self.seat] else _("your right")
             where = _("the Free City, {side}").format(side=side)
-        elif p == self.state.teammate(self.seat):
+        elif p == self.teammate:
             where = _("your teammate")
-        elif p == self.state.left(self.seat):
+        elif p == self.left_of[self.seat]:
             where = _("your left")
-        elif p == self.state.right(self.seat):
+        elif p == self.right_of[self.seat]:
             where = _("your right")
-        return f"{city.wonder.name} ({where})"
+        return f"{self.wonders[p]} ({where})"
 
     def _paid(self, event: dict[str, Any]) -> str:
         """ ", paying 2 coins to Rhodes (your left)" and remember the receivers' income."""
@@ -54,7 +63,7 @@ class ClassicLog:
         parts = []
         for side in ("left", "right"):
             if paid.get(side):
-                to = self.state.left(payer) if side == "left" else self.state.right(payer)
+                to = self.left_of[payer] if side == "left" else self.right_of[payer]
                 self.trade_in[to] = self.trade_in.get(to, 0) + paid[side]
                 parts.append(
                     _("{coins} to {who}").format(coins=coins(paid[side]), who=self.name(to))
@@ -72,10 +81,10 @@ class ClassicLog:
 
     def _stage_reward(self, p: int, stage: int) -> str:
         from wonders.classic import describe
+        from wonders.classic.cards import catalog_for
 
-        city = self.state.cities[p]
-        board = next(w for w in self.state.cat.wonders if w.name == city.wonder.name)
-        stages = board.to_json()["sides"][city.side]
+        board = catalog_for(self.expansions).wonder_named(self.wonders[p])
+        stages = board.to_json()["sides"][self.sides[p]]
         if 1 <= stage <= len(stages):
             return describe.effects_text(stages[stage - 1]["effect"])
         return ""
@@ -202,11 +211,3 @@ class ClassicLog:
         return _("{who} received {coins}: {parts}").format(
             who=who, coins=coins(amount), parts=", ".join(parts)
         )
-
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out

@@ -7,27 +7,33 @@ taken places blank, the cards that can be taken marked with ``*``.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from wonders.cli import duel_words, render
-from wonders.cli.session import Session
-from wonders.duel.cards import RESOURCES
+from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.narration import play_lines
+from wonders.cli.session import SeatTable, Session
+from wonders.core.i18n import _
+from wonders.core.protocol import Result
+from wonders.duel import advice
 from wonders.duel.city import card_facts
-from wonders.duel.state import DuelState
 
 CELL = 13  # characters per card in the structure drawing
 
 
-def structure_text(state: DuelState, seat: int) -> Text:
-    """The current Age's structure as the seat sees it."""
+def structure_text(view: dict[str, Any]) -> Text:
+    """The current Age's structure as the seat sees it (names too long for a cell shortened,
+    given in full below it)."""
     out = Text()
-    if state.structure is None:
+    if view["phase"] == "draft" or not view["structure"]:
         return out
-    view = state.view(seat)["structure"]
-    slots = state.structure.layout.slots
+    places = view["structure"]
+    slots = advice.slots(view)
+    short = duel_words.short_names(CELL - 2)
     low = min(s.x for s in slots)
     for row in sorted({s.row for s in slots}):
         line = Text()
@@ -37,7 +43,7 @@ def structure_text(state: DuelState, seat: int) -> Text:
                 continue
             start = (slot.x - low) * CELL // 2
             line.append(" " * max(0, start - column))
-            place = view[i]
+            place = places[i]
             if place["taken"]:
                 cell, style = "", ""
             elif place["card"] is None:
@@ -45,93 +51,120 @@ def structure_text(state: DuelState, seat: int) -> Text:
             else:
                 name = place["card"]
                 color = card_facts()[name].card.color
-                cell = ("*" if place["accessible"] else " ") + name[: CELL - 2]
+                cell = ("*" if place["accessible"] else " ") + short[name]
                 style = render.COLOR_STYLE.get(color, "")
             line.append(cell.ljust(CELL), style=style)
             column = start + CELL
         out.append(line)
         out.append("\n")
+    cut = [
+        f"{short[p['card']]}={p['card']}"
+        for p in places
+        if p["card"] and not p["taken"] and short[p["card"]] != p["card"]
+    ]
+    if cut:
+        out.append(_("Shortened: {names}").format(names=" · ".join(cut)) + "\n")
     return out
 
 
-def cities_text(state: DuelState, seat: int) -> Text:
+def cities_text(view: dict[str, Any]) -> Text:
     """Both cities, a few lines each: coins, points, production, cards by colour, wonders."""
-    pawn = state.military.position
-    side = "centre" if pawn == 0 else f"{abs(pawn)} toward seat {1 if pawn > 0 else 0}'s capital"
-    out = Text(f"Age {state.age}. Conflict pawn: {side}.\n", style="bold")
-    for p, city in enumerate(state.cities):
-        production = [f"{n} {RESOURCES[r]}" for r, n in enumerate(city.produce) if n]
-        production += ["/".join(RESOURCES[r] for r in c) for c in city.choices]
-        points = sum(state.breakdown(p).values())
-        out.append(f"Seat {p}{' (you)' if p == seat else ''}: ", style="bold")
-        out.append(f"{city.coins} coins, {points} VP; produces {', '.join(production) or '-'}\n")
+    seat, pawn = view["seat"], view["military"]["position"]
+    age = ROMAN.get(view["age"], view["age"])
+    out = Text(
+        _("Age {age}.").format(age=age) + " " + duel_words.pawn(pawn, seat).capitalize() + ".\n",
+        style="bold",
+    )
+    for p, info in enumerate(view["players"]):
+        who = _("You") if p == seat else _("Your rival")
+        out.append(f"{who}: ", style="bold")
+        out.append(
+            _("{coins}, {vp} VP; produces {what}").format(
+                coins=coins(info["coins"]), vp=info["points"], what=advice.production(view, p)
+            )
+            + "\n"
+        )
         for color in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
-            names = [c for c in city.cards if card_facts()[c].card.color == color]
+            names = [c for c in info["cards"] if card_facts()[c].card.color == color]
             if names:
-                out.append(f"  {color}: ", style=render.COLOR_STYLE[color])
+                out.append(f"  {_(color)}: ", style=render.COLOR_STYLE[color])
                 out.append(", ".join(names) + "\n")
-        for w in city.wonders:  # each wonder with its cost and what it gives
-            built = " (built)" if w in city.built else ""
-            out.append(f"  wonder {w}{built}: {duel_words.texts()[w]}\n")
-        for t in city.tokens:
-            out.append(f"  token {t}: {duel_words.texts()[t]}\n")
-        if city.science:
-            out.append(f"  science: {', '.join(sorted(city.science))}\n")
-    if state.board_tokens:
-        out.append("Progress tokens on the board:\n")
-        for t in state.board_tokens:
-            out.append(f"  {t}: {duel_words.texts()[t]}\n")
+        for w in info["wonders"]:  # each wonder with its cost and what it gives
+            built = " " + _("(built)") if w in info["built"] else ""
+            out.append("  " + _("wonder {name}").format(name=w) + f"{built}: {texts()[w]}\n")
+        for t in info["tokens"]:
+            out.append("  " + _("token {name}").format(name=t) + f": {texts()[t]}\n")
+        if info["science"]:
+            out.append("  " + _("science: {s}").format(s=", ".join(sorted(info["science"]))) + "\n")
+    if view["board_tokens"]:
+        out.append(_("Progress tokens on the board:") + "\n")
+        for t in view["board_tokens"]:
+            out.append(f"  {t}: {texts()[t]}\n")
     return out
 
 
-def result_table(state: DuelState, seat: int) -> Table:
-    result = state.result()
-    table = Table(title=f"Final scores ({result.victory} victory)")
-    table.add_column("rank", justify="right")
-    table.add_column("seat", no_wrap=True)
+def result_table(result: Result, seat: int) -> Table:
+    table = Table(title=_("Final scores ({victory} victory)").format(victory=_(result.victory)))
+    table.add_column(_("rank"), justify="right")
+    table.add_column(_("player"), no_wrap=True)
     categories = list(result.players[0].breakdown)
     for c in categories:
-        table.add_column(render.SHORT.get(c, c[:5]), justify="right")
-    table.add_column("total", justify="right")
+        table.add_column(_(render.SHORT.get(c, c[:5])), justify="right")
+    table.add_column(_("total"), justify="right")
     for pr in sorted(result.players, key=lambda pr: pr.rank):
         table.add_row(
             str(pr.rank),
-            f"{pr.seat}" + (" (you)" if pr.seat == seat else ""),
+            duel_words.who(pr.seat, seat),
             *(str(pr.breakdown[c]) for c in categories),
             f"[bold]{pr.total}[/]",
         )
     return table
 
 
+def card_points(view: dict[str, Any]) -> Table:
+    """Your cards, wonders and tokens one by one at the end, with the points each scored."""
+    table = Table(title=_("Your cards at the end"))
+    for column in (_("card"), _("VP"), _("what it did")):
+        table.add_column(column)
+    for name, kind, points in advice.card_points(view):
+        style = render.COLOR_STYLE.get(kind, "")
+        table.add_row(f"[{style}]{name}[/]", str(points) if points else "", texts()[name])
+    return table
+
+
 def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
-    state, seat = session.state, session.seat
-    assert isinstance(state, DuelState)
-    console.print(f"7 Wonders Duel, seed {session.seed}. You are seat {seat}.")
-    narrator = duel_words.DuelLog(seat)
-    shown = 0
-    while not state.is_terminal():
-        session.bots_move()
-        events = state.view(seat)["events"]
-        for line in narrator.lines(events[shown:]):
-            console.print(line, highlight=False)
-        shown = len(events)
-        if not session.my_turn():
-            continue
-        actions = state.legal_actions(seat)
-        if state.phase != "draft":
-            console.print(cities_text(state, seat))
-            console.print(structure_text(state, seat))
-        console.print(duel_words.prompt(state, seat), highlight=False)
-        table = Table(title="Your choices")
-        table.add_column("#", justify="right")
-        table.add_column("action")
-        table.add_column("the card does")
-        for i, action in enumerate(actions, 1):
-            does = duel_words.texts()[action.card] if action.kind == "build" else ""
-            table.add_row(str(i), duel_words.choice_text(state, seat, action), does)
-        console.print(table)
-        session.apply(seat, actions[ask(len(actions)) - 1])
-    for line in narrator.lines(state.view(seat)["events"][shown:]):
-        console.print(line, highlight=False)
-    console.print(cities_text(state, seat))
-    console.print(result_table(state, seat))
+    seats = SeatTable(session)
+    console.print(
+        _("7 Wonders Duel, seed {seed}. You are seat {seat}.").format(
+            seed=seats.seed, seat=seats.seat
+        )
+    )
+    view = play_lines(
+        seats, console, ask, duel_words.DuelLog(seats.seat), lambda v, a: decide(console, v, a)
+    )
+    console.print(cities_text(view))
+    console.print(result_table(seats.result(), seats.seat))
+    console.print(card_points(view))
+
+
+def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
+    """Print the position and the numbered choices of one decision, from the seat's view."""
+    if view["phase"] != "draft":
+        console.print(cities_text(view))
+        console.print(structure_text(view))
+    console.print(duel_words.prompt(view), highlight=False)
+    table = Table(title=_("Your choices"))
+    table.add_column("#", justify="right")
+    table.add_column(_("action"))
+    table.add_column(_("the card does"))
+    for i, action in enumerate(actions, 1):
+        does = texts()[action.card] if action.kind == "build" else ""
+        table.add_row(str(i), duel_words.choice_text(view, action), does)
+    console.print(table)
+    cannot = [
+        f"{name}: {advice.why_not(view, name)}"
+        for name in dict.fromkeys(a.card for a in actions if a.kind == "sell")
+        if not any(a.kind == "build" and a.card == name for a in actions)
+    ]
+    if cannot:
+        console.print(_("Not buildable now:") + " " + "; ".join(cannot), highlight=False)

@@ -14,7 +14,7 @@ from typing import Any
 
 from wonders.bots import make_bot
 from wonders.core.errors import InputError
-from wonders.core.protocol import JSON, State
+from wonders.core.protocol import JSON, Result, State
 from wonders.core.records import GameRecord
 from wonders.core.registry import get_game
 
@@ -96,3 +96,56 @@ class Session:
         """The finished game's record, saved so that ``wonders replay`` replays it."""
         self.record.result = self.state.result().to_json()
         return save_record(self.record, folder or records_folder())
+
+
+class SeatTable:
+    """All a front end gets of a game: one seat's ``view``, its ``legal_actions`` and
+    ``act``; the final ``result`` once the game is over (every score is public then).
+
+    The session behind it (the true state, the bots, the record) stays out of reach of the
+    screens: whatever they show is a function of the view and the legal actions.
+    """
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+        self.seat = session.seat
+        self.game = session.game
+        self.seed = session.seed
+        self.options: JSON = dict(session.options)
+        self._seen: tuple[int, JSON] | None = None
+
+    def view(self) -> JSON:
+        """The seat's view now (the same object until the next move: read it, don't edit)."""
+        moves = len(self._session.record.actions)
+        if self._seen is None or self._seen[0] != moves:
+            self._seen = (moves, self._session.state.view(self.seat))
+        return self._seen[1]
+
+    def legal_actions(self) -> list[Any]:
+        """The seat's choices now (none when it is not the seat's turn)."""
+        if not self._session.my_turn():
+            return []
+        return list(self._session.state.legal_actions(self.seat))
+
+    def is_over(self) -> bool:
+        return bool(self._session.state.is_terminal())
+
+    def result(self) -> Result:
+        """The final scores, once the game is over."""
+        if not self.is_over():
+            raise InputError("the game is not over")
+        result: Result = self._session.state.result()
+        return result
+
+    def start(self) -> None:
+        """Let the bots play up to the seat's first decision."""
+        self._session.bots_move()
+
+    def act(self, action: Any) -> None:
+        """Play ``action`` for the seat, then let the bots play up to its next decision."""
+        self._session.apply(self.seat, action)
+        self._session.bots_move()
+
+    def save(self, folder: Path | None = None) -> Path:
+        """The finished game's record (``wonders replay`` replays it)."""
+        return self._session.save(folder)

@@ -8,17 +8,10 @@ then how to play it) beside the plain description of the highlighted one, and th
 mouse clicks choices and scrolls panels.
 
 A game's look is its ``GameView`` (``tui/classic.py``, ``duel.py``, ``architects.py``): it
-reads the seat's ``view`` (and the card data) and offers only ``legal_actions``; the session
-applies them, lets the bots move and keeps the game record saved at the end.
-
-Not done yet (issue 15): the Duel structure panel cuts card names to 7 characters (the
-choices, the detail panel and the ``o`` page give them in full); the per-card points at
-the end are 7 Wonders' only (Duel and Architects end with the score categories and your
-city); the 7 Wonders panels also read the public cities and the payment solver (what a
-payment buys, through ``render.explain``) and Duel's the structure layout, so these views are
-not yet built from ``view`` alone; the full-screen table's words go through ``_``, but the
-``--plain`` mode's older tables (``render.py``, the ``*_front`` modules) still print some
-English literals, and no translation catalogue exists yet.
+is given a ``SeatTable`` only, so every panel is a function of the seat's ``view`` and
+``legal_actions`` (and the card data; what needs computing comes from the game's
+``advice`` module, over the view); the session behind the table applies the actions, lets
+the bots move and keeps the game record saved at the end.
 """
 
 from __future__ import annotations
@@ -36,7 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from wonders.cli.session import Session
+from wonders.cli.session import SeatTable
 from wonders.core.i18n import _
 
 
@@ -56,18 +49,17 @@ class GameView:
     title: str = "wonders"
     panels: tuple[str, str] = ("Your city", "The table")
     widths: tuple[str, str] = ("1fr", "1fr")
+    top_height = 9  # lines of the city and table panels
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.seat = session.seat
-
-    @property
-    def state(self) -> Any:
-        return self.session.state
+    def __init__(self, table: SeatTable) -> None:
+        self.seat_table = table
+        self.seat = table.seat
 
     def view(self) -> dict[str, Any]:
-        result: dict[str, Any] = self.state.view(self.seat)
-        return result
+        return self.seat_table.view()
+
+    def legal_actions(self) -> list[Any]:
+        return self.seat_table.legal_actions()
 
     def status(self) -> str:
         raise NotImplementedError
@@ -171,7 +163,7 @@ class TableApp(App[None]):
     def __init__(self, game_view: GameView, record_folder: Path | None = None) -> None:
         super().__init__()
         self.game = game_view
-        self.session = game_view.session
+        self.table = game_view.seat_table
         self.record_folder = record_folder
         self.record_path: Path | None = None
         self.shown_events = 0
@@ -200,7 +192,8 @@ class TableApp(App[None]):
             panel = self.query_one(widget_id)
             panel.border_title = _(title)
             panel.styles.width = width
-        self.session.bots_move()
+        self.query_one("#top").styles.height = self.game.top_height
+        self.table.start()
         self.refresh_all()
         self.query_one("#choices", OptionList).focus()
 
@@ -217,7 +210,7 @@ class TableApp(App[None]):
             self.log_text.append(line)
             log.write(line)
         self.shown_events = len(events)
-        if self.session.state.is_terminal():
+        if self.table.is_over():
             self.finish()
             return
         self.group = None
@@ -240,7 +233,7 @@ class TableApp(App[None]):
 
     def finish(self) -> None:
         if self.record_path is None:
-            self.record_path = self.session.save(self.record_folder)
+            self.record_path = self.table.save(self.record_folder)
             self.log_text.append(_("Game record saved: {path}").format(path=self.record_path))
             self.query_one("#log", RichLog).write(self.log_text[-1])
         self.query_one("#prompt", Static).update(
@@ -254,7 +247,7 @@ class TableApp(App[None]):
         self.push_screen(TextScreen(_("Final scores"), self.game.final()))
 
     def action_final(self) -> None:
-        if self.session.state.is_terminal():
+        if self.table.is_over():
             self.push_screen(TextScreen(_("Final scores"), self.game.final()))
 
     # ------------------------------------------------------------------ events
@@ -277,18 +270,17 @@ class TableApp(App[None]):
             self.show_choices(choice.children)
             return
         self.quit_armed = False
-        self.session.apply(self.session.seat, choice.action)
-        self.session.bots_move()
+        self.table.act(choice.action)
         self.refresh_all()
 
     def action_cards(self) -> None:
         """Back from a card's ways to the list of cards."""
-        if self.group is not None and not self.session.state.is_terminal():
+        if self.group is not None and not self.table.is_over():
             self.refresh_all()
 
     async def action_leave(self) -> None:
         """Quit; mid-game only when asked twice (a stray ``q`` loses nothing)."""
-        if self.session.state.is_terminal() or self.quit_armed:
+        if self.table.is_over() or self.quit_armed:
             self.exit()
             return
         self.quit_armed = True

@@ -10,8 +10,10 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from wonders.architects import advice
 from wonders.architects.cards import catalog
 from wonders.cli import architects_words as words
+from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
 from wonders.core.i18n import _, ngettext
 
@@ -20,16 +22,16 @@ class ArchitectsView(GameView):
     title = "7 Wonders Architects"
     panels = ("Your wonder", "The table")
 
-    def __init__(self, session: Any) -> None:
-        super().__init__(session)
-        self.names = [w.name for w in self.state.wonders]
+    def __init__(self, table: SeatTable) -> None:
+        super().__init__(table)
+        self.names = [info["wonder"] for info in self.view()["players"]]
         self.narrator = words.ArchitectsLog(self.seat, self.names)
 
     def name(self, p: int) -> str:
         return _("you") if p == self.seat else self.names[p]
 
     def score(self, p: int) -> int:
-        return sum(self.state.score_breakdown(p).values())
+        return advice.score(self.view(), p)
 
     def status(self) -> str:
         view = self.view()
@@ -72,7 +74,7 @@ class ArchitectsView(GameView):
         out.append(_("cards: {cards}").format(cards=cards or _("none")) + "\n")
         for t in info["progress"]:
             out.append(f"◆ {t}: {words.token_text(t)}\n", style="bright_green")
-        parts = ", ".join(f"{k} {v}" for k, v in self.state.score_breakdown(p).items() if v)
+        parts = ", ".join(f"{_(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
         out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts or "-"))
         return out
 
@@ -80,10 +82,10 @@ class ArchitectsView(GameView):
         return self.wonder_text(self.seat)
 
     def table(self) -> RenderableType:
-        view, state = self.view(), self.state
+        view = self.view()
         out = Text()
         for deck in view["decks"]:
-            place = words.where(state, self.seat, deck["deck"])
+            place = words.where(view, deck["deck"])
             top = words.label(deck["top"]) if deck["top"] else "-"
             out.append(
                 _("{deck} deck ({where}): {top}, {n} cards").format(
@@ -126,23 +128,22 @@ class ArchitectsView(GameView):
 
     def everyone(self) -> RenderableType:
         parts: list[RenderableType] = []
-        for p in range(self.state.n):
+        for p in range(len(self.names)):
             parts.append(self.wonder_text(p))
             parts.append(Text(""))
         return Group(*parts)
 
     def prompt(self) -> str:
-        return words.prompt(self.state, self.seat)
+        return words.prompt(self.view(), self.legal_actions())
 
     def choices(self) -> list[Choice]:
-        state = self.state
         out = []
         view = self.view()
-        for a in state.legal_actions(self.seat):
-            text = words.choice_text(state, self.seat, a)
+        for a in self.legal_actions():
+            text = words.choice_text(view, a)
             detail = Text(text + "\n")
             if a.kind == "take" and a.deck != "central":
-                top = view["decks"][state.deck_index[a.deck]]["top"]
+                top = view["decks"][advice.deck_index(view, a.deck)]["top"]
                 detail.append(describe_kind(top))
             elif a.kind == "pick":
                 detail.append(describe_kind(a.card))
@@ -153,7 +154,7 @@ class ArchitectsView(GameView):
         return self.narrator.lines(events)
 
     def final(self) -> RenderableType:
-        result = self.state.result()
+        result = self.seat_table.result()
         table = Table(title=_("Final scores"))
         table.add_column(_("player"))
         categories = list(result.players[0].breakdown)
@@ -166,7 +167,16 @@ class ArchitectsView(GameView):
                 *(str(pr.breakdown[c]) for c in categories),
                 f"[bold]{pr.total}[/]",
             )
-        return Group(table, self.wonder_text(self.seat))
+        return Group(table, self.card_points())
+
+    def card_points(self) -> Table:
+        """Your points at the end item by item: stages, blue cards, tokens, cat, victories."""
+        table = Table(title=_("Your points at the end"), box=None, padding=(0, 1))
+        table.add_column(_("what"))
+        table.add_column(_("VP"), justify="right")
+        for label, points in advice.card_points(self.view()):
+            table.add_row(label, str(points))
+        return table
 
     def help(self) -> str:
         return _(

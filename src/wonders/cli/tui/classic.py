@@ -9,16 +9,16 @@ cards it chains from and into, and every way to play it.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wonders.classic import describe
+from wonders.classic import advice, describe
 from wonders.cli import render
 from wonders.cli.classic_log import ROMAN, ClassicLog, coins
+from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
 from wonders.core.i18n import _, ngettext
 
@@ -43,6 +43,8 @@ PHASE_PROMPTS = {
 }
 
 
+BUILDS = ("build", "free_build", "discard_build", "recruit")
+
 CATEGORY_SHORT = {
     "military": "mil",
     "treasury": "tre",
@@ -60,10 +62,11 @@ CATEGORY_SHORT = {
 class ClassicView(GameView):
     title = "7 Wonders"
 
-    def __init__(self, session: Any) -> None:
-        super().__init__(session)
-        self.narrator = ClassicLog(self.state, self.seat)
-        self.cat = self.state.cat
+    def __init__(self, table: SeatTable) -> None:
+        super().__init__(table)
+        view = self.view()
+        self.narrator = ClassicLog(view)
+        self.cat = advice.catalog(view)
         every = [c.to_json() for c in (*self.cat.cards, *self.cat.leaders)]
         self.into = describe.chains_into(every)
         self.card_json = {c["name"]: c for c in every}
@@ -73,15 +76,29 @@ class ClassicView(GameView):
     def name(self, p: int) -> str:
         return self.narrator.name(p)
 
+    def entries(self) -> list[dict[str, Any]]:
+        return advice.city_entries(self.view())
+
+    def n(self) -> int:
+        return len(self.entries())
+
+    def players(self) -> int:
+        return len(self.view()["players"])
+
+    def left(self, p: int) -> int:
+        return advice.left(self.view(), p)
+
+    def right(self, p: int) -> int:
+        return advice.right(self.view(), p)
+
     def score(self, p: int) -> int:
-        return sum(self.state.score_breakdown(p).values())
+        return advice.score(self.view(), p)
 
     def stages(self, p: int) -> list[tuple[bool, str]]:
         """Each stage of ``p``'s board side: built or not, and "cost -> reward"."""
-        city = self.state.cities[p]
-        board = next(w for w in self.cat.wonders if w.name == city.wonder.name)
-        stages = board.to_json()["sides"][city.side]
-        return [(i < city.stages, describe.stage_text(s)) for i, s in enumerate(stages)]
+        entry = self.entries()[p]
+        texts = render.stage_texts(self.view(), p)
+        return [(i < entry["stages"], text) for i, text in enumerate(texts)]
 
     def card_text(self, name: str) -> str:
         data = self.card_json.get(name)
@@ -89,71 +106,70 @@ class ClassicView(GameView):
 
     def acting(self) -> int:
         """The city the seat's decision is for (the Free City's turn or debt included)."""
-        state, view = self.state, self.view()
-        if state.phase in ("discard_build", "extra_card"):
-            return int(state.queue[0])
-        if state.phase == "debt":
-            return int(view["deciding_for"])
-        if view.get("deciding_for") == "free_city":
-            return int(state.n - 1)
-        return self.seat
+        return advice.acting(self.view())
 
     def cards_by_colour(self, p: int, names: bool = True) -> list[Text]:
-        city = self.state.cities[p]
+        built = [self.cat.card_named(n) for n in self.entries()[p]["buildings"]]
         lines = []
         for colour, style in render.COLOR_STYLE.items():
-            cards = sorted(c.name for c in city.cards if c.color == colour)
+            cards = sorted(c.name for c in built if c.color == colour)
             if cards:
                 body = ", ".join(cards) if names else str(len(cards))
-                lines.append(Text.assemble((f"{colour}: ", style), body))
+                lines.append(Text.assemble((f"{_(colour)}: ", style), body))
         return lines
 
     # ------------------------------------------------------------------ panels
 
     def status(self) -> str:
-        view, city = self.view(), self.state.cities[self.seat]
+        view = self.view()
+        entry = view["players"][self.seat]
         age = ROMAN.get(view["age"], str(view["age"]))
         when = _("Leader draft") if view["phase"] == "leader_draft" else _("Age {a}").format(a=age)
         if view["turn"]:
             when += " " + _("turn {t}").format(t=view["turn"])
         return _("{when} · {wonder} {side} · {coins} · {shields} · about {vp} VP").format(
             when=when,
-            wonder=city.wonder.name,
-            side=city.side,
-            coins=coins(city.coins),
-            shields=shields(city.shields),
+            wonder=entry["wonder"],
+            side=entry["side"],
+            coins=coins(entry["coins"]),
+            shields=shields(entry["shields"]),
             vp=self.score(self.seat),
         )
 
     def board(self, p: int, full: bool = True) -> Text:
-        state, city = self.state, self.state.cities[p]
+        view = self.view()
+        entry = self.entries()[p]
         out = Text()
-        out.append(f"{city.wonder.name} {city.side}", style="bold cyan")
-        out.append(" · " + _("produces {what}").format(what=render.production(state, p)) + "\n")
+        out.append(f"{entry['wonder']} {entry['side']}", style="bold cyan")
+        out.append(" · " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
         for i, (built, text) in enumerate(self.stages(p), 1):
             mark = "✓" if built else "·"
             out.append(f"{mark} {i}: {text}\n", style="green" if built else "")
-        tokens = " ".join(f"{t:+d}" for t in city.tokens) or _("none")
+        tokens = " ".join(f"{t:+d}" for t in entry["tokens"]) or _("none")
         out.append(
             _("{coins} · {shields} · military tokens {tokens}").format(
-                coins=coins(city.coins), shields=shields(city.shields), tokens=tokens
+                coins=coins(entry["coins"]), shields=shields(entry["shields"]), tokens=tokens
             )
             + "\n"
         )
-        if state.cities_on:
-            out.append(_("debt {d} · diplomacy {k}").format(d=city.debt, k=city.diplomacy) + "\n")
+        if "debt" in entry:
+            out.append(
+                _("debt {d} · diplomacy {k}").format(d=entry["debt"], k=entry["diplomacy"]) + "\n"
+            )
         for line in self.cards_by_colour(p, names=full):
             out.append_text(line)
             out.append("\n")
-        science = render._science(state, p)
+        science = advice.science(view, p)
         if science:
             out.append(_("science: {s}").format(s=science) + "\n")
-        if city.leaders or city.copied:
-            names = ", ".join(c.name for c in city.leaders) or _("none")
+        if entry.get("leaders") or entry.get("courtesan"):
+            names = ", ".join(entry.get("leaders", [])) or _("none")
             out.append(_("leaders: {names}").format(names=names) + "\n")
-        if p < state.num_players:
+        if p < self.players():
             parts = ", ".join(
-                f"{render.SHORT.get(k, k)} {v}" for k, v in state.score_breakdown(p).items() if v
+                f"{_(render.SHORT.get(k, k))} {v}"
+                for k, v in advice.breakdown(view, p).items()
+                if v
             )
             out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
         return out
@@ -168,88 +184,89 @@ class ClassicView(GameView):
         return out
 
     def table(self) -> RenderableType:
-        state = self.state
+        view = self.view()
+        entries = self.entries()
         out = Text()
-        for p in dict.fromkeys((state.left(self.seat), state.right(self.seat))):
-            city = state.cities[p]
+        near = (self.left(self.seat), self.right(self.seat))
+        for p in dict.fromkeys(near):
+            entry = entries[p]
             out.append(self.name(p), style="bold")
-            score = f", ≈{self.score(p)} VP" if p < state.num_players else ""
+            score = f", ≈{self.score(p)} VP" if p < self.players() else ""
             out.append(
                 " · "
                 + _("stage {s}/{n}, {coins}, {shields}{score}").format(
-                    s=city.stages,
-                    n=len(city.stages_def),
-                    coins=coins(city.coins),
-                    shields=shields(city.shields),
+                    s=entry["stages"],
+                    n=entry["stages_total"],
+                    coins=coins(entry["coins"]),
+                    shields=shields(entry["shields"]),
                     score=score,
                 )
                 + "\n"
             )
-            out.append("  " + _("produces {what}").format(what=render.production(state, p)) + "\n")
+            out.append("  " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
             for line in self.cards_by_colour(p):
                 out.append("  ")
                 out.append_text(line)
                 out.append("\n")
-            if p == state.teammate(self.seat) and self.view().get("teammate_hand"):
-                hand = ", ".join(self.view()["teammate_hand"])
+            if p == view.get("teammate") and view.get("teammate_hand"):
+                hand = ", ".join(view["teammate_hand"])
                 out.append("  " + _("their hand: {cards}").format(cards=hand) + "\n")
-        others = [
-            p
-            for p in range(state.n)
-            if p not in (self.seat, state.left(self.seat), state.right(self.seat))
-        ]
+        others = [p for p in range(len(entries)) if p not in (self.seat, *near)]
         if others:
-            cities = [state.cities[p] for p in others]
-            short = ", ".join(f"{c.wonder.name} {c.coins}c {c.shields}sh" for c in cities)
+            short = ", ".join(
+                f"{entries[p]['wonder']} {entries[p]['coins']}c {entries[p]['shields']}sh"
+                for p in others
+            )
             out.append(_("Others (key o): {short}").format(short=short))
         return out
 
     def everyone(self) -> RenderableType:
-        state = self.state
+        entries = self.entries()
         summary = Table(padding=(0, 1), box=None)
         for column in (_("city"), _("stages"), _("coins"), _("shields"), _("tokens"), _("≈VP")):
             summary.add_column(column, justify="left" if column == _("city") else "right")
-        for p in range(state.n):
-            city = state.cities[p]
+        for p, entry in enumerate(entries):
             summary.add_row(
-                self.name(p) if p != self.seat else _("you") + f" ({city.wonder.name})",
-                f"{city.stages}/{len(city.stages_def)}",
-                str(city.coins),
-                str(city.shields),
-                " ".join(f"{t:+d}" for t in city.tokens) or "-",
-                str(self.score(p)) if p < state.num_players else "-",
+                self.name(p) if p != self.seat else _("you") + f" ({entry['wonder']})",
+                f"{entry['stages']}/{entry['stages_total']}",
+                str(entry["coins"]),
+                str(entry["shields"]),
+                " ".join(f"{t:+d}" for t in entry["tokens"]) or "-",
+                str(self.score(p)) if p < self.players() else "-",
             )
         parts: list[RenderableType] = [summary, Text("")]
-        for p in range(state.n):
+        for p in range(len(entries)):
             parts.append(Text(self.name(p) if p != self.seat else _("You"), style="bold underline"))
             parts.append(self.board(p))
         return Group(*parts)
 
     def prompt(self) -> str:
-        state, view = self.state, self.view()
-        phase = state.phase
+        view = self.view()
+        phase = view["phase"]
         if phase == "discard_build":
-            who = "Halicarnassus" if state.halicarnassus_turn(state.queue[0]) else "Solomon"
+            who = "Solomon" if advice.solomon_turn(view) else "Halicarnassus"
             return _("{who}: build one card of the discard pile for free.").format(who=who)
         if phase == "debt":
-            return render.debt_banner(state, self.acting(), self.seat)
+            return render.debt_banner(view, self.acting(), self.seat)
         if view.get("deciding_for") == "free_city":
+            side = _("left") if self.left(self.seat) == self.n() - 1 else _("right")
             return _(
                 "Now the Free City's card (it sits on your {side}): it builds free by chain "
                 "when it can, sells only if it can build nothing, and pays from its own coins."
-            ).format(side=_("left") if state.left(self.seat) == state.n - 1 else _("right"))
+            ).format(side=side)
         way = _("left") if view["age"] != 2 else _("right")
         text = _(PHASE_PROMPTS.get(phase, PHASE_PROMPTS["draft"])).format(way=way)
-        if state.free_city and phase == "draft" and self.seat == state.controller():
+        controller = view.get("free_city", {}).get("controller")
+        if phase == "draft" and self.seat == controller:
             text += " " + _("You hold the Free City card: then choose its card.")
         return text
 
     # ------------------------------------------------------------------ choices
 
     def choices(self) -> list[Choice]:
-        state = self.state
+        view = self.view()
         acting = self.acting()
-        actions = state.legal_actions(self.seat)
+        actions = self.legal_actions()
         groups: dict[str, list[Any]] = {}
         flat: list[Any] = []
         for a in actions:
@@ -261,6 +278,11 @@ class ClassicView(GameView):
         for name, group in groups.items():
             ways = [Choice(self.way_label(acting, a), action=a) for a in group]
             detail = self.card_detail(acting, name, ways)
+            if self.view()["phase"] in ("draft", "extra_card") and not any(
+                a.kind in BUILDS for a in group
+            ):
+                reason = advice.why_not(self.view(), name, acting)  # a hand card, not a leader
+                detail.append(reason + "\n" if reason else "", style="yellow")
             label = self.card_label(acting, name, group)
             if len(group) == 1 and group[0].kind in ("draft", "return", "copy"):
                 out.append(Choice(label, detail, action=group[0]))  # one leader, one choice
@@ -269,13 +291,13 @@ class ClassicView(GameView):
                 way.detail = detail
             out.append(Choice(label, detail, children=ways))
         for a in flat:
-            text = render.explain(state, acting, a)
+            text = render.explain(view, acting, a)
             out.append(Choice(text, Text(text), action=a))
         return out
 
     def way_label(self, acting: int, action: Any) -> str:
         """One way to play a card: "build it (2 coins); buys 1 loom from your left"."""
-        explained = render.explain(self.state, acting, action)
+        explained = render.explain(self.view(), acting, action)
         kind, paid = action.kind, action.left + action.right + action.bank
         card = self.cat.by_name.get(action.card.lower()) if action.card else None
         paid += card[0].coins if card and kind == "build" else 0
@@ -283,9 +305,10 @@ class ClassicView(GameView):
         if kind == "build":
             text = _("build it ({cost})").format(cost=cost)
         elif kind == "wonder":
-            stage = self.state.cities[acting].stages + 1
-            stages = self.stages(acting)
-            reward = stages[stage - 1][1].split(" -> ", 1)[-1] if stage <= len(stages) else ""
+            stage = self.entries()[acting]["stages"] + 1
+            entry = self.entries()[acting]
+            board = self.cat.wonder_named(entry["wonder"]).to_json()["sides"][entry["side"]]
+            reward = describe.stage_reward_text(board[stage - 1]) if stage <= len(board) else ""
             text = _("wonder stage {n} ({cost}) -> {reward}").format(
                 n=stage, cost=cost, reward=reward
             )
@@ -293,14 +316,15 @@ class ClassicView(GameView):
             text = _("sell it for 3 coins")
         else:
             return explained
-        buys = re.search(r"\(buys (.+)\)$", explained)
-        if buys:
-            what = buys.group(1)
-            for side, p in (("left", self.state.left(acting)), ("right", self.state.right(acting))):
-                what = what.replace(
-                    _("from the {side}").format(side=side), _("from ") + self.name(p)
-                )
-            text += "; " + _("buys {what}").format(what=what)
+        plan = advice.buys(self.view(), acting, action)
+        if plan is not None:
+            sides = zip(plan, (self.left(acting), self.right(acting)), strict=True)
+            what = [
+                _("{what} from {who}").format(what=advice.units(units), who=self.name(p))
+                for units, p in sides
+                if any(units)
+            ]
+            text += "; " + _("buys {what}").format(what=_(" and ").join(what))
         elif action.left or action.right:
             text += "; " + _("pays {l} to the left, {r} to the right").format(
                 l=action.left, r=action.right
@@ -318,7 +342,7 @@ class ClassicView(GameView):
         elif builds:
             extra = cards[0].coins if cards and builds[0].kind == "build" else 0
             if builds[0].kind == "recruit":
-                price = coins(self.state.leader_cost(acting, cards[0])) if cards else ""
+                price = coins(advice.leader_cost(self.view(), acting, name))
             else:
                 cheapest = min(a.left + a.right + a.bank for a in builds) + extra
                 price = coins(cheapest) if cheapest else _("free")
@@ -349,16 +373,15 @@ class ClassicView(GameView):
         return self.narrator.lines(events)
 
     def final(self) -> RenderableType:
-        state = self.state
-        result = state.result()
+        result = self.seat_table.result()
+        entries = self.entries()
         names = [
-            _("you") if p == self.seat else state.cities[p].wonder.name
-            for p in range(state.num_players)
+            _("you") if p == self.seat else entries[p]["wonder"] for p in range(self.players())
         ]
         parts: list[RenderableType] = [self.score_table(result, names)]
         if "teams" in result.extra:
             parts.append(render.teams_table(result, names))
-        if state.free_city:
+        if "free_city" in result.extra:
             fc = result.extra["free_city"]
             parts.append(
                 Text(_("The Free City scored {n} (it does not rank).").format(n=fc["total"]))
@@ -387,7 +410,7 @@ class ClassicView(GameView):
         return table
 
     def card_points(self) -> Table:
-        return render.card_points(self.state, self.seat)
+        return render.card_points(self.view())
 
     def help(self) -> str:
         return _(

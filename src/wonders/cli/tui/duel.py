@@ -12,22 +12,24 @@ from rich.text import Text
 
 from wonders.cli import duel_words, render
 from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
 from wonders.core.i18n import _
-from wonders.duel.cards import RESOURCES
+from wonders.duel import advice
 from wonders.duel.city import card_facts
 
-CELL = 8  # characters per card in the structure panel (names in full: the choices, `o`)
+CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
 
 
 class DuelView(GameView):
     title = "7 Wonders Duel"
     panels = ("Cities", "The structure (o: in full)")
-    widths = ("28", "1fr")
+    widths = ("24", "1fr")
+    top_height = 10
 
-    def __init__(self, session: Any) -> None:
-        super().__init__(session)
+    def __init__(self, table: SeatTable) -> None:
+        super().__init__(table)
         self.narrator = duel_words.DuelLog(self.seat)
 
     def name(self, p: int) -> str:
@@ -50,21 +52,20 @@ class DuelView(GameView):
         )
 
     def city_text(self, p: int, full: bool) -> Text:
-        state, view = self.state, self.view()
-        info, city = view["players"][p], state.cities[p]
+        view = self.view()
+        info = view["players"][p]
         out = Text()
-        out.append(("You" if p == self.seat else _("Your rival")) + ": ", style="bold")
+        out.append((_("You") if p == self.seat else _("Rival")) + ": ", style="bold")
         out.append(
-            _("{coins}, about {vp} VP").format(coins=coins(info["coins"]), vp=info["points"]) + "\n"
+            _("{coins}, ≈{vp} VP").format(coins=coins(info["coins"]), vp=info["points"]) + "\n"
         )
-        production = [f"{n} {RESOURCES[r]}" for r, n in enumerate(city.produce) if n]
-        production += ["/".join(RESOURCES[r] for r in c) for c in city.choices]
-        out.append(" " + _("produces {what}").format(what=", ".join(production) or "-") + "\n")
+        production = advice.production(view, p)
+        out.append(" " + _("produces {what}").format(what=production) + "\n")
         if full:
             for colour in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
                 names = [c for c in info["cards"] if card_facts()[c].card.color == colour]
                 if names:
-                    out.append(f" {colour}: ", style=render.COLOR_STYLE[colour])
+                    out.append(f" {_(colour)}: ", style=render.COLOR_STYLE[colour])
                     out.append(", ".join(names) + "\n")
         for w in info["wonders"]:
             built = w in info["built"]
@@ -100,19 +101,39 @@ class DuelView(GameView):
                 out.append(f"{w}: {texts()[w]}\n")
             return out
         out = self.structure(CELL)
+        legend = self.legend(CELL - 1)
+        if legend:
+            out.append(legend + "\n", style="dim")
         if view["board_tokens"]:
             out.append(_("Progress tokens: {names}").format(names=", ".join(view["board_tokens"])))
         return out
 
+    def legend(self, width: int, every: bool = False) -> str:
+        """The names of the structure's face-up cards shortened to ``width``, in full: those
+        that cannot be taken yet (the others are named in full in the choices), or
+        ``every`` one."""
+        short = duel_words.short_names(width)
+        shown = [
+            place["card"]
+            for place in self.view()["structure"]
+            if place["card"]
+            and not place["taken"]
+            and (every or not place["accessible"])
+            and short[place["card"]] != place["card"]
+        ]
+        return " · ".join(f"{short[n]}={n}" for n in shown)
+
     def structure(self, cell: int) -> Text:
         """The Age's structure as the seat sees it, ``cell`` characters a card: face-down
-        cards as ``?``, the cards that can be taken bold and reversed."""
-        view, state = self.view(), self.state
+        cards as ``?``, the cards that can be taken bold and reversed, names too long for
+        the cell shortened (``legend``)."""
+        view = self.view()
         out = Text()
-        if state.structure is None or view["phase"] == "draft":
+        if view["phase"] == "draft" or not view["structure"]:
             return out
         places = view["structure"]
-        slots = state.structure.layout.slots
+        slots = advice.slots(view)
+        short = duel_words.short_names(cell - 1)
         low = min(s.x for s in slots)
         for row in sorted({s.row for s in slots}):
             line = Text()
@@ -126,11 +147,11 @@ class DuelView(GameView):
                 if place["taken"]:
                     text, style = "", ""
                 elif place["card"] is None:
-                    text, style = "[  ?  ]".center(cell - 1), "dim"
+                    text, style = "[ ? ]".center(cell - 1), "dim"
                 else:
                     name = place["card"]
                     colour = card_facts()[name].card.color
-                    text = name[: cell - 1]
+                    text = short[name]
                     style = render.COLOR_STYLE.get(colour, "")
                     style += " bold reverse" if place["accessible"] else ""
                 line.append(text.ljust(cell - 1), style=style)
@@ -145,6 +166,7 @@ class DuelView(GameView):
         parts: list[RenderableType] = [
             Text(_("The structure (bold: cards you can take)"), style="bold"),
             self.structure(FULL_CELL),
+            Text(self.legend(FULL_CELL - 1, every=True), style="dim"),
             Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize()),
             self.city_text(self.seat, full=True),
             self.city_text(1 - self.seat, full=True),
@@ -157,11 +179,11 @@ class DuelView(GameView):
         return Group(*parts)
 
     def prompt(self) -> str:
-        return duel_words.prompt(self.state, self.seat)
+        return duel_words.prompt(self.view())
 
     def choices(self) -> list[Choice]:
-        state = self.state
-        actions = state.legal_actions(self.seat)
+        view = self.view()
+        actions = self.legal_actions()
         groups: dict[str, list[Any]] = {}
         flat = []
         for a in actions:
@@ -171,24 +193,26 @@ class DuelView(GameView):
                 flat.append(a)
         out = []
         for card, group in groups.items():
-            ways = [Choice(duel_words.choice_text(state, self.seat, a), action=a) for a in group]
+            ways = [Choice(duel_words.choice_text(view, a), action=a) for a in group]
             colour = card_facts()[card].card.color
             label = Text(f"{card:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
             build = next((a for a in group if a.kind == "build"), None)
             if build is None:
                 label.append(" " + _("can't build"))
             else:
-                total = state.card_cost(self.seat, card)[0]
+                total = advice.card_cost(view, self.seat, card)[0]
                 label.append(" " + (coins(total) if total else _("free")))
             detail = Text(card, style="bold " + render.COLOR_STYLE.get(colour, ""))
             detail.append("\n" + texts()[card] + "\n")
+            if build is None:
+                detail.append(advice.why_not(view, card) + "\n", style="yellow")
             for way in ways:
                 detail.append("• " + str(way.label) + "\n")
             for way in ways:
                 way.detail = detail
             out.append(Choice(label, detail, children=ways))
         for a in flat:
-            text = duel_words.choice_text(state, self.seat, a)
+            text = duel_words.choice_text(view, a)
             out.append(Choice(text.split(":")[0], Text(text), action=a))
         return out
 
@@ -196,16 +220,16 @@ class DuelView(GameView):
         return self.narrator.lines(events)
 
     def final(self) -> RenderableType:
-        result = self.state.result()
+        result = self.seat_table.result()
         table = Table(
-            title=_("Final scores ({victory} victory)").format(victory=result.victory),
+            title=_("Final scores ({victory} victory)").format(victory=_(result.victory)),
             box=None,
             padding=(0, 1),
         )
         table.add_column(_("player"), no_wrap=True)
         categories = list(result.players[0].breakdown)
         for c in categories:
-            table.add_column(c[:4], justify="right")
+            table.add_column(_(c)[:4], justify="right")
         table.add_column(_("total"), justify="right")
         for pr in sorted(result.players, key=lambda pr: pr.rank):
             table.add_row(
@@ -213,7 +237,18 @@ class DuelView(GameView):
                 *(str(pr.breakdown[c]) for c in categories),
                 f"[bold]{pr.total}[/]",
             )
-        return Group(table, self.city_text(self.seat, full=True))
+        return Group(table, self.card_points())
+
+    def card_points(self) -> Table:
+        """Each of your cards, wonders and tokens with the points it scored at the end."""
+        table = Table(title=_("Your cards at the end"), box=None, padding=(0, 1))
+        table.add_column(_("card"), no_wrap=True)
+        table.add_column(_("VP"), justify="right")
+        table.add_column(_("what it did"))
+        for name, kind, points in advice.card_points(self.view()):
+            style = render.COLOR_STYLE.get(kind, "")
+            table.add_row(Text(name, style=style), str(points) if points else "", texts()[name])
+        return table
 
     def help(self) -> str:
         return _(
@@ -222,5 +257,7 @@ class DuelView(GameView):
             "produces of them), sell it, or use it to build one of your wonders. Shields move "
             "the conflict pawn; 6 different science symbols or the pawn in the capital win at "
             "once; otherwise points after Age III. A pair of equal science symbols takes a "
-            "progress token."
+            "progress token. In the structure panel long names are shortened: the cards you "
+            "can take are named in full in your choices, the others in the line below the "
+            "structure."
         )

@@ -1,0 +1,144 @@
+"""What a Duel seat's screen computes from its ``view`` alone: both cities rebuilt from the
+view, production, a card's or a wonder's cost for the seat, a sale's value, the score
+estimate, the structure's layout, why a card cannot be built, and each card's, wonder's and
+token's points at the end.
+
+Every function takes the view JSON (``state.view(seat)``) and nothing else; the engine's
+city model, trading prices and scoring do the arithmetic.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from wonders.core.i18n import _, ngettext
+from wonders.duel.cards import RESOURCES
+from wonders.duel.city import City, card_facts, wonder_facts
+from wonders.duel.military import MilitaryTrack
+from wonders.duel.scoring import COLOR_CATEGORY, score_city
+from wonders.duel.state import DISCOUNT, SELL_BASE, catalog_token
+from wonders.duel.structure import Slot, layouts
+from wonders.duel.trading import trade_cost, unit_prices
+
+View = dict[str, Any]
+
+
+def cities(view: View) -> list[City]:
+    """Both public cities: cards, drafted and built wonders, tokens, coins."""
+    return [City.from_json(p) for p in view["players"]]
+
+
+def military(view: View) -> MilitaryTrack:
+    track = MilitaryTrack()
+    track.position = view["military"]["position"]
+    return track
+
+
+def production(view: View, p: int) -> str:
+    city = cities(view)[p]
+    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(city.produce) if n]
+    parts += ["/".join(RESOURCES[r] for r in c) for c in city.choices]
+    return ", ".join(parts) or "-"
+
+
+def prices(view: View, p: int) -> tuple[int, ...]:
+    """What one unit of each resource costs city ``p`` from the bank now."""
+    every = cities(view)
+    return unit_prices(every[1 - p].brown_grey, every[p].fixed)
+
+
+def card_cost(view: View, p: int, name: str) -> tuple[int, int]:
+    """(coins paid in all, of which for resources) to build ``name`` for city ``p``; a chain
+    build costs nothing."""
+    city, facts = cities(view)[p], card_facts()[name]
+    card = facts.card
+    if card.chain_in is not None and card.chain_in in city.chains:
+        return 0, 0
+    waive = DISCOUNT if card.color == "blue" and "Masonry" in city.tokens else 0
+    trade = trade_cost(facts.need, city.produce, city.choices, prices(view, p), waive)
+    return card.coins_cost + trade, trade
+
+
+def wonder_cost(view: View, p: int, wonder: str) -> int:
+    """The coins city ``p`` pays to build ``wonder`` now."""
+    city = cities(view)[p]
+    waive = DISCOUNT if "Architecture" in city.tokens else 0
+    need = wonder_facts()[wonder].need
+    return trade_cost(need, city.produce, city.choices, prices(view, p), waive)
+
+
+def sell_value(view: View, p: int) -> int:
+    """Coins a sale brings city ``p``: 2, plus 1 per yellow card."""
+    return SELL_BASE + cities(view)[p].colors["yellow"]
+
+
+def breakdown(view: View, p: int) -> dict[str, int]:
+    """City ``p``'s points if the game ended now, by category."""
+    return score_city(cities(view)[p], cities(view), military(view).points(p))
+
+
+def score(view: View, p: int) -> int:
+    return sum(breakdown(view, p).values())
+
+
+def slots(view: View) -> tuple[Slot, ...]:
+    """The places of the current Age's structure, in the order of ``view["structure"]``."""
+    return layouts()[view["age"]].slots
+
+
+def missing(view: View, p: int, name: str) -> str:
+    """The resources city ``p`` lacks for ``name`` (bought from the bank), in words."""
+    city, need = cities(view)[p], card_facts()[name].need
+    short = [max(0, need[r] - city.produce[r]) for r in range(len(need))]
+    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(short) if n)
+
+
+def why_not(view: View, name: str) -> str:
+    """Why the seat cannot build the structure card ``name`` now, in one sentence ("" when
+    it can: in Duel only coins can be short, the bank sells every resource)."""
+    p = view["seat"]
+    coins = view["players"][p]["coins"]
+    total, trade = card_cost(view, p, name)
+    if total <= coins:
+        return ""
+    if trade:
+        return _(
+            "It costs {total} ({trade} to buy {what} from the bank) and you have {coins}."
+        ).format(
+            total=coins_words(total),
+            trade=coins_words(trade),
+            what=missing(view, p, name),
+            coins=coins_words(coins),
+        )
+    return _("It costs {total} and you have {coins}.").format(
+        total=coins_words(total), coins=coins_words(coins)
+    )
+
+
+def card_points(view: View) -> list[tuple[str, str, int]]:
+    """The seat's cards, built wonders and tokens at the end: (name, kind, points it scored
+    by itself; a card's kind is its colour, else "wonder" or "token")."""
+    every = cities(view)
+    city = every[view["seat"]]
+    out = []
+    for name in city.cards:
+        card = card_facts()[name].card
+        points = card.points
+        for counted in card.points_per:
+            counted_in = every if counted.whose == "most" else [city]
+            points += counted.amount * max(
+                sum(c.count(what) for what in counted.count) for c in counted_in
+            )
+        out.append((name, card.color, points if COLOR_CATEGORY.get(card.color) else 0))
+    for wonder in city.built:
+        out.append((wonder, "wonder", int(wonder_facts()[wonder].wonder.effects.get("points", 0))))
+    for token in city.tokens:
+        effects = catalog_token(token)
+        points = int(effects.get("points", 0))
+        points += int(effects.get("points_per_token", 0)) * len(city.tokens)
+        out.append((token, "token", points))
+    return out
+
+
+def coins_words(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)

@@ -1,0 +1,45 @@
+"""``duel.advice``: costs, scores and the points at the end computed from a seat's view agree
+with the engine; ``why_not`` explains exactly the cards that cannot be built."""
+
+from __future__ import annotations
+
+import random
+
+from wonders.duel import advice
+from wonders.duel.state import setup
+
+
+def test_costs_scores_and_why_not_agree_with_the_engine() -> None:
+    explained = 0
+    for seed in range(8):
+        state = setup({}, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            view = state.view(p)
+            for q in (0, 1):
+                assert advice.breakdown(view, q) == state.breakdown(q)
+            actions = state.legal_actions(p)
+            if view["phase"] != "draft" and view["pending"] is None:
+                built = {a.card for a in actions if a.kind == "build"}
+                for place in view["structure"]:
+                    name = place["card"]
+                    if not (name and place["accessible"]):
+                        continue
+                    assert advice.card_cost(view, p, name) == state.card_cost(p, name)
+                    reason = advice.why_not(view, name)
+                    assert (reason == "") == (name in built)
+                    if reason:
+                        explained += 1
+                        assert f"you have {view['players'][p]['coins']} coin" in reason
+                for w in view["players"][p]["wonders"]:
+                    if w not in view["players"][p]["built"]:
+                        assert advice.wonder_cost(view, p, w) == state.wonder_cost(p, w)[0]
+            state.apply(p, rng.choice(actions))
+        result = state.result()
+        for q in (0, 1):
+            final = state.view(q)
+            b = result.players[q].breakdown
+            items = sum(points for _, _, points in advice.card_points(final))
+            assert items == result.players[q].total - b["military"] - b["treasury"]
+    assert explained > 0
