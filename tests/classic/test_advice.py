@@ -121,3 +121,31 @@ def test_why_not_is_empty_exactly_for_the_cards_the_engine_lets_you_build(
                         continue
                     assert (advice.why_not(view, name) == "") == (name in buildable), name
             state.apply(p, rng.choice(actions))
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"players": 4}, {"players": 3, "expansions": ["leaders", "cities"]}, {"players": 2}],
+)
+def test_unbuildable_explains_exactly_the_cards_on_offer_that_nothing_builds(
+    options: dict[str, Any],
+) -> None:
+    explained = 0
+    for seed in range(3):
+        state = setup(options, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            p = state.to_move()[0]
+            actions = state.legal_actions(p)
+            view, legal = state.view(p), [a.to_json() for a in actions]
+            reasons = advice.unbuildable(view, legal)
+            if view["phase"] in ("draft", "extra_card"):
+                offered = {a["card"] for a in legal if isinstance(a.get("card"), str)}
+                built = {a["card"] for a in legal if a["kind"] in advice.BUILDS}
+                assert set(reasons) == offered - built
+                assert all(reasons.values())
+                explained += len(reasons)
+            else:
+                assert reasons == {}
+            state.apply(p, rng.choice(actions))
+    assert explained > 0

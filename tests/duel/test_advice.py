@@ -43,3 +43,22 @@ def test_costs_scores_and_why_not_agree_with_the_engine() -> None:
             items = sum(points for _, _, points in advice.card_points(final))
             assert items == result.players[q].total - b["military"] - b["treasury"]
     assert explained > 0
+
+
+def test_unbuildable_explains_exactly_the_takeable_cards_that_cannot_be_built() -> None:
+    explained = 0
+    for seed in range(5):
+        state = setup({}, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            actions = state.legal_actions(p)
+            view, legal = state.view(p), [a.to_json() for a in actions]
+            reasons = advice.unbuildable(view, legal)
+            offered = {a["card"] for a in legal if a["kind"] in ("build", "sell", "wonder")}
+            built = {a["card"] for a in legal if a["kind"] == "build"}
+            assert set(reasons) == offered - built
+            assert reasons == {name: advice.why_not(view, name) for name in reasons}
+            explained += len(reasons)
+            state.apply(p, rng.choice(actions))
+    assert explained > 0

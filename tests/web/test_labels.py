@@ -85,3 +85,27 @@ def test_the_page_gets_a_label_for_each_legal_action_and_builds_none(client: Tes
             assert s["labels"][0].startswith("Take the top card of the ")
     script = (STATIC / "games.js").read_text()
     assert "genericText" not in script and "a.kind.replace" not in script
+
+
+def test_every_phase_a_game_reaches_has_words() -> None:
+    """The page names the phase in words from the server (never the view's identifier)."""
+    from wonders.web.strings import PHASES, strings
+
+    seen: set[str] = set()
+    for game, options in VARIANTS:
+        for seed in range(4):
+            st = get_game(game).setup(dict(options), seed)
+            rng = random.Random(seed)
+            while True:
+                phase = st.view(None).get("phase")
+                if phase is not None:
+                    seen.add(f"{game}:{phase}")
+                if st.is_terminal():
+                    break
+                seat = rng.choice(st.to_move())
+                st.apply(seat, rng.choice(st.legal_actions(seat)))
+    assert seen <= set(PHASES), seen - set(PHASES)
+    assert {"classic:draft", "classic:leader_draft", "classic:debt", "duel:draft"} <= seen
+    words = strings()
+    assert all(words["phase:" + key] for key in seen)
+    assert "view.phase.replace" not in (STATIC / "games.js").read_text()

@@ -292,3 +292,21 @@ def acting(view: View) -> int:
     if view.get("deciding_for") == "free_city":
         return len(entries) - 1
     return int(view["seat"])
+
+
+BUILDS = ("build", "free_build", "discard_build", "recruit")  # the kinds that build a card
+
+
+def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
+    """For the hand cards on offer (``legal``: the seat's legal actions as JSON) that no
+    action builds, why not: card name -> one sentence (the cards without a reason left out)."""
+    if view["phase"] not in ("draft", "extra_card"):
+        return {}
+    offered: dict[str, bool] = {}
+    for a in legal:
+        name = a.get("card")
+        if isinstance(name, str):
+            offered[name] = offered.get(name, False) or a["kind"] in BUILDS
+    p = acting(view)
+    reasons = {name: why_not(view, name, p) for name, built in offered.items() if not built}
+    return {name: reason for name, reason in reasons.items() if reason}

@@ -142,3 +142,15 @@ def card_points(view: View) -> list[tuple[str, str, int]]:
 
 def coins_words(n: int) -> str:
     return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
+def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
+    """For the structure cards on offer (``legal``: the seat's legal actions as JSON) that no
+    action builds, why not: card name -> one sentence (the cards without a reason left out)."""
+    offered: dict[str, bool] = {}
+    for a in legal:
+        name = a.get("card")
+        if isinstance(name, str) and a["kind"] in ("build", "sell", "wonder"):
+            offered[name] = offered.get(name, False) or a["kind"] == "build"
+    reasons = {name: why_not(view, name) for name, built in offered.items() if not built}
+    return {name: reason for name, reason in reasons.items() if reason}

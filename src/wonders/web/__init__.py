@@ -10,19 +10,18 @@ the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes), ``pubsub.py`` (Redis pub/sub
 instead, with ``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in
 plain words), ``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every
-action in words), ``strings.py`` (the pages' words through gettext), ``templates/`` and
+action in words), ``reasons.py`` (why a card on offer cannot be built, from each game's
+``advice.py``), ``strings.py`` (the pages' words through gettext), ``templates/`` and
 ``static/`` (plain JavaScript, no build step).
 
 Not done yet (issue 14):
-- the table page shows each card's printed cost and every way to pay it (from the legal
-  actions), but a card the player cannot afford is shown without saying why;
 - costs, effects, stages and cities show drawn icons (``static/icons.svg``) for resources,
   coins, shields, points, 7 Wonders' science symbols, horns and the cat; Duel's six science
   symbols are words, cards are coloured chips with the full effect in a tooltip; charts are
   plain bars of the totals; the per-game boards are functional, not polished (e.g. Duel's
   structure rows follow the Age's shape, not the physical overlap);
-- the cards' descriptions (each game's ``describe.py``) and the view's phase names are
-  English; every other word of the pages, action labels included (``labels.py``), goes
-  through gettext;
+- every word of the pages goes through gettext (action labels: ``labels.py``; phase names
+  and the rest: ``strings.py``; card texts: each game's ``describe.py``), but no catalogue
+  is translated yet;
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """

@@ -32,6 +32,7 @@ from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
 from wonders.web.labels import label
+from wonders.web.reasons import unbuildable
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
 from wonders.web.thinking import Thinkers, is_search_bot
 
@@ -503,10 +504,12 @@ class TableService:
                 "teams": _teams(state),
             }
             msg["labels"] = []
+            msg["why_not"] = {}
             if seat is not None and seat in owing:
                 msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
                 names = [s.name for s in live.row.seats]
                 msg["labels"] = [label(live.row.game, a, names) for a in msg["legal"]]
+                msg["why_not"] = unbuildable(live.row.game, view, msg["legal"])
                 msg["my_choice"] = pending.get(seat)
             return msg
 

@@ -136,8 +136,28 @@ PHRASES = [
 ]
 
 
+# what each game's ``view["phase"]`` means, keyed "phase:<game>:<id>" (the page's phaseText)
+PHASES = {
+    "classic:draft": "Choosing cards",
+    "classic:leader_draft": "Leader draft",
+    "classic:recruit": "Recruiting leaders",
+    "classic:recruit_now": "Recruiting a leader",
+    "classic:return_leader": "Giving back a leader",
+    "classic:courtesan": "The Courtesan's choice",
+    "classic:extra_card": "Babylon's last card",
+    "classic:discard_build": "Building from the discard pile",
+    "classic:debt": "Paying coin losses",
+    "classic:over": "Game over",
+    "duel:draft": "Wonder draft",
+    "duel:play": "Taking cards",
+    "duel:over": "Game over",
+}
+
+
 def strings() -> dict[str, str]:
-    return {p: _(p) for p in PHRASES}
+    words = {p: _(p) for p in PHRASES}
+    words.update({"phase:" + k: _(v) for k, v in PHASES.items()})
+    return words
 
 
 def game_forms() -> JSON:

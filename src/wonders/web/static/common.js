@@ -4,6 +4,13 @@
 function t(phrase) {
   return (window.STRINGS && window.STRINGS[phrase]) || phrase;
 }
+// a game's phase in words ("phase:<game>:<id>" in the strings), its id if it has none
+function phaseText(game, phase) {
+  if (!phase) return "";
+  const key = "phase:" + game + ":" + phase;
+  const words = t(key);
+  return words === key ? phase.replace(/_/g, " ") : words;
+}
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {

@@ -50,7 +50,7 @@ window.GAMES.classic = {
   head(view) {
     const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
     return el("div", {}, t("Age") + " " + view.age + ", " + t("Turn") + " " + view.turn + dir +
-      " — " + t("Discard pile") + ": " + view.discard_size + (view.phase ? " — " + view.phase.replace(/_/g, " ") : ""));
+      " — " + t("Discard pile") + ": " + view.discard_size + (view.phase ? " — " + phaseText("classic", view.phase) : ""));
   },
   city(p, label, full, chosen) {
     const info = window.cardInfo(p.wonder);
@@ -124,7 +124,7 @@ window.GAMES.duel = {
     return this.buttonText(a) + " " + (a.card || a.wonder || a.token || "");
   },
   head(view) {
-    return el("div", {}, t("Age") + " " + view.age + " — " + (view.phase || "") +
+    return el("div", {}, t("Age") + " " + view.age + " — " + phaseText("duel", view.phase) +
       (view.victory ? " — " + t("Victory") + ": " + view.victory : ""));
   },
   track(view) {

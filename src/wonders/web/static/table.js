@@ -111,7 +111,8 @@ function renderDecision(msg) {
     const card = el("div", { class: "choice card " + (info.color || ""), title: info.text || "" },
       el("div", { class: "name" }, info.title || (key ? G.nameOf(key) : "")),
       info.cost ? el("div", { class: "cost" }, t("Cost") + ": ", iconize(info.cost)) : null,
-      info.text ? el("div", { class: "text" }, iconize(info.text)) : null);
+      info.text ? el("div", { class: "text" }, iconize(info.text)) : null,
+      msg.why_not && msg.why_not[key] ? el("div", { class: "why-not" }, msg.why_not[key]) : null);
     for (const a of actions) {
       card.append(el("button", {
         class: "act" + (sameAction(a, msg.my_choice) ? " selected" : ""),
