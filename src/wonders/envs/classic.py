@@ -71,7 +71,7 @@ class ClassicCodec(Codec):
 
     # ------------------------------------------------------------ actions
 
-    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+    def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         groups: dict[tuple[str, str], list[Any]] = {}
         for a in actions:
             if a.kind in PAYING:
