@@ -33,6 +33,7 @@ COMPILED = [
     "classic/state",
     "classic/sampling",
     "classic/greedy",
+    "classic/observe",
     "duel/actions",
     "duel/cards",
     "duel/city",
