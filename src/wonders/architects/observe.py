@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from wonders.architects.actions import Action
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import add, count, new_obs, put
+from wonders.core.obsbuf import Entries
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
@@ -35,6 +35,7 @@ class ArchitectsObserver:
         index_of: Callable[[Action], int],
     ) -> None:
         self.size = size
+        self.entries = Entries(size)
         self.wonders = wonders
         self.kinds = kinds
         self.tokens = tokens
@@ -62,62 +63,63 @@ class ArchitectsObserver:
             self._kind = [self.kinds.get(name, -1) for name in names]
         return self._kind
 
-    def observe(self, state: ArchitectsState, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf``'s uint16 entries)."""
-        buf = new_obs(self.size)
+    def observe(self, state: ArchitectsState, seat: int) -> bytes:
+        """``seat``'s observation (``core.obsbuf``: packed entries)."""
+        buf = self.entries
+        buf.start()
         kind = self._kinds(state)
         n = state.n
-        put(buf, self.o_turn, state.turn)
+        buf.put(self.o_turn, state.turn)
         if not state.over and state.current == seat:
-            put(buf, self.o_mine, 1)
+            buf.put(self.o_mine, 1)
         if state.current == seat:
             for effect in state.queue:
                 if effect in PENDING:
-                    add(buf, self.o_pending + PENDING.index(effect))
-        put(buf, self.o_conflict, state.conflict)
-        put(buf, self.o_conflict + 1, state.conflict_total)
+                    buf.add(self.o_pending + PENDING.index(effect))
+        buf.put(self.o_conflict, state.conflict)
+        buf.put(self.o_conflict + 1, state.conflict_total)
         central = state.central
-        put(buf, self.o_central, len(central))
+        buf.put(self.o_central, len(central))
         if central and state.knows_top >> seat & 1:
             k = kind[central[-1]]
             if k >= 0:
-                add(buf, self.o_central_top + k)
-        put(buf, self.o_stack, len(state.stack))
-        count(buf, self.o_face_up, self.tokens, state.face_up)
+                buf.add(self.o_central_top + k)
+        buf.put(self.o_stack, len(state.stack))
+        buf.count(self.o_face_up, self.tokens, state.face_up)
         for k, c in enumerate(state.discard):
             if c and kind[k] >= 0:
-                put(buf, self.o_discard + kind[k], c)
+                buf.put(self.o_discard + kind[k], c)
         if state.held and seat == state.current:
             for card in state.held:
                 if kind[card] >= 0:
-                    add(buf, self.o_search + kind[card])
+                    buf.add(self.o_search + kind[card])
         nw, nk = len(self.wonders), len(self.kinds)
         for p in range(n):
             b = self.o_players[(p - seat) % n]
             w = self.wonders.get(state.wonders[p].name, -1)
             if w >= 0:
-                add(buf, b + w)
+                buf.add(b + w)
             b += nw
             for s in state.built[p]:
-                add(buf, b + s - 1)
+                buf.add(b + s - 1)
             for s in state.available_stages(p):
-                add(buf, b + STAGES + s - 1)
+                buf.add(b + STAGES + s - 1)
             b += 2 * STAGES
             for k, c in enumerate(state.have[p]):
                 if c and kind[k] >= 0:
-                    put(buf, b + kind[k], c)
+                    buf.put(b + kind[k], c)
             b += nk
-            put(buf, b, state.shields(p))
-            put(buf, b + 1, state.victory[p])
-            count(buf, b + 2, self.tokens, state.progress[p])
+            buf.put(b, state.shields(p))
+            buf.put(b + 1, state.victory[p])
+            buf.count(b + 2, self.tokens, state.progress[p])
             if state.cat == p:
-                add(buf, b + 2 + len(self.tokens))
+                buf.add(b + 2 + len(self.tokens))
             deck = state.decks[p]
             d = self.o_decks[(p - seat) % n]
-            put(buf, d, len(deck))
+            buf.put(d, len(deck))
             if deck and kind[deck[-1]] >= 0:
-                add(buf, d + 1 + kind[deck[-1]])
-        return buf
+                buf.add(d + 1 + kind[deck[-1]])
+        return buf.pack()
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""

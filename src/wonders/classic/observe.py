@@ -17,7 +17,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import add, new_obs, put
+from wonders.core.obsbuf import Entries
 
 PAY_SLOTS = 8
 PAY_COINS_MAX = 15
@@ -49,6 +49,7 @@ class ClassicObserver:
         cities: list[int],
     ) -> None:
         self.size = size
+        self.entries = Entries(size)
         self.n = players
         self.cards = cards
         self.wonders = wonders
@@ -71,36 +72,37 @@ class ClassicObserver:
         self.o_mate_p = offsets["teammate_leader_packet"]
         self.o_cities = cities
 
-    def _count(self, buf: bytearray, offset: int, cards: list[Card]) -> None:
+    def _count(self, buf: Entries, offset: int, cards: list[Card]) -> None:
         index = self.cards
         for card in cards:
             k = index.get(card.name, -1)
             if k >= 0:
-                add(buf, offset + k)
+                buf.add(offset + k)
 
-    def observe(self, state: ClassicGame, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf``'s uint16 entries)."""
-        buf = new_obs(self.size)
+    def observe(self, state: ClassicGame, seat: int) -> bytes:
+        """``seat``'s observation (``core.obsbuf``: packed entries)."""
+        buf = self.entries
+        buf.start()
         phase = state.phase
         if phase in PHASES:
-            add(buf, self.o_phase + PHASES.index(phase))
-        put(buf, self.o_age, state.age)
-        put(buf, self.o_turn, state.turn)
+            buf.add(self.o_phase + PHASES.index(phase))
+        buf.put(self.o_age, state.age)
+        buf.put(self.o_turn, state.turn)
         if state._pass_to() == "left":
-            put(buf, self.o_pass, 1)
-        put(buf, self.o_discard_size, len(state.discard))
+            buf.put(self.o_pass, 1)
+        buf.put(self.o_discard_size, len(state.discard))
         leaders = state.leaders_on
         if leaders:
-            put(buf, self.o_box, len(state.box))
+            buf.put(self.o_box, len(state.box))
             if phase == LEADER_DRAFT:
-                put(buf, self.o_round, state.draft_round)
+                buf.put(self.o_round, state.draft_round)
         to_move = state.to_move()
         if seat in to_move:
-            put(buf, self.o_owes, 1)
+            buf.put(self.o_owes, 1)
         if state.pending[seat] is not None:
-            put(buf, self.o_chosen, 1)
+            buf.put(self.o_chosen, 1)
         if state.free_city and state._fc_choosing(seat):
-            put(buf, self.o_for_free, 1)
+            buf.put(self.o_for_free, 1)
         self._count(buf, self.o_hand, state.hands[seat])
         if phase == DISCARD_BUILD and to_move == [seat]:
             self._count(buf, self.o_discard, state.discard)
@@ -123,14 +125,14 @@ class ClassicObserver:
             self._city(state, p, base, buf, p == mate, p in to_move, state._chosen(p))
         if state.free_city:
             self._city(state, FREE_CITY, self.o_cities[n], buf, False, False, False)
-        return buf
+        return buf.pack()
 
     def _city(
         self,
         state: ClassicGame,
         p: int,
         base: int,
-        buf: bytearray,
+        buf: Entries,
         mate: bool,
         moving: bool,
         chosen: bool,
@@ -138,7 +140,7 @@ class ClassicObserver:
         city: City = state.cities[p]
         w = self.wonders.get(city.wonder.name, -1)
         if w >= 0:
-            add(buf, base + w)
+            buf.add(base + w)
         b = base + len(self.wonders)
         wins = 0
         defeats = 0
@@ -148,27 +150,27 @@ class ClassicObserver:
             elif t < 0:
                 defeats += 1
         if city.side == "B":
-            put(buf, b, 1)
-        put(buf, b + 1, city.stages)
-        put(buf, b + 2, len(city.stages_def))
-        put(buf, b + 3, city.coins)
-        put(buf, b + 4, city.shields)
-        put(buf, b + 5, wins)
-        put(buf, b + 6, defeats)
-        put(buf, b + 7, len(state.hands[p]))
+            buf.put(b, 1)
+        buf.put(b + 1, city.stages)
+        buf.put(b + 2, len(city.stages_def))
+        buf.put(b + 3, city.coins)
+        buf.put(b + 4, city.shields)
+        buf.put(b + 5, wins)
+        buf.put(b + 6, defeats)
+        buf.put(b + 7, len(state.hands[p]))
         leaders = state.leaders_on and p < state.players
         if leaders:
-            put(buf, b + 8, len(state.leader_hands[p]))
+            buf.put(b + 8, len(state.leader_hands[p]))
         if chosen:
-            put(buf, b + 9, 1)
+            buf.put(b + 9, 1)
         if state.cities_on:
-            put(buf, b + 10, city.debt)
-            put(buf, b + 11, city.diplomacy)
-            put(buf, b + 12, state.owed.get(p, 0))
+            buf.put(b + 10, city.debt)
+            buf.put(b + 11, city.diplomacy)
+            buf.put(b + 12, state.owed.get(p, 0))
         if mate:
-            put(buf, b + 13, 1)
+            buf.put(b + 13, 1)
         if moving:
-            put(buf, b + 14, 1)
+            buf.put(b + 14, 1)
         c = b + 15
         self._count(buf, c, city.cards)
         if leaders:
@@ -177,7 +179,7 @@ class ClassicObserver:
             if copied is not None:
                 k = self.cards.get(copied.name, -1)
                 if k >= 0:
-                    add(buf, c + k)
+                    buf.add(c + k)
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it); a payment's slot is

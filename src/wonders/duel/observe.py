@@ -8,7 +8,7 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from wonders.core.obsbuf import add, count, new_obs, put
+from wonders.core.obsbuf import Entries
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
@@ -32,6 +32,7 @@ class DuelObserver:
         players: list[int],
     ) -> None:
         self.size = size
+        self.entries = Entries(size)
         self.cards = cards
         self.wonders = wonders
         self.tokens = tokens
@@ -57,32 +58,33 @@ class DuelObserver:
         self.card_base = offsets["cards"]
         self.per_card = len(CARD_KINDS) + len(wonders)
 
-    def observe(self, state: DuelState, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf``'s uint16 entries)."""
-        buf = new_obs(self.size)
+    def observe(self, state: DuelState, seat: int) -> bytes:
+        """``seat``'s observation (``core.obsbuf``: packed entries)."""
+        buf = self.entries
+        buf.start()
         phase = state.phase
         if phase == "draft":
-            add(buf, self.o_phase)
+            buf.add(self.o_phase)
         elif phase == "play":
-            add(buf, self.o_phase + 1)
-        put(buf, self.o_age, state.age)
+            buf.add(self.o_phase + 1)
+        buf.put(self.o_age, state.age)
         if seat in state.to_move():
-            put(buf, self.o_mine, 1)
+            buf.put(self.o_mine, 1)
         if state.pending:
             kind = str(state.pending[0][0])
             owner = int(state.pending[0][1])
             if kind in PENDING:
-                add(buf, self.o_pending + PENDING.index(kind))
+                buf.add(self.o_pending + PENDING.index(kind))
             if kind == "library" and owner == seat:
-                count(buf, self.o_library, self.tokens, list(state.pending[0][2]))
+                buf.count(self.o_library, self.tokens, list(state.pending[0][2]))
         toward = state.military.position * (1 if seat == 0 else -1)
         if toward > 0:
-            put(buf, self.o_military, toward)
+            buf.put(self.o_military, toward)
         elif toward < 0:
-            put(buf, self.o_military + 1, -toward)
+            buf.put(self.o_military + 1, -toward)
         for owner, value in state.military.tokens:
             side = 0 if owner != seat else 2
-            put(buf, self.o_mtokens + side + (0 if value < 5 else 1), 1)
+            buf.put(self.o_mtokens + side + (0 if value < 5 else 1), 1)
         for p in (0, 1):
             self._player(state, p, self.o_players[0 if p == seat else 1], buf)
         structure = state.structure
@@ -94,37 +96,37 @@ class DuelObserver:
             for k in range(min(PLACES, len(cards))):
                 card = cards[k]
                 if card is None:
-                    add(buf, self.o_taken + k)
+                    buf.add(self.o_taken + k)
                 if face_up[k]:
-                    add(buf, self.o_face_up + k)
+                    buf.add(self.o_face_up + k)
                     if card is not None:
                         c = self.cards.get(card, -1)
                         if c >= 0:
-                            add(buf, self.o_structure + k * nc + c)
+                            buf.add(self.o_structure + k * nc + c)
                 if k in open_places:
-                    add(buf, self.o_accessible + k)
-        count(buf, self.o_discard, self.cards, state.discard)
-        count(buf, self.o_board, self.tokens, state.board_tokens)
-        count(buf, self.o_offer, self.wonders, state.offer)
-        count(buf, self.o_gone, self.wonders, state.gone_wonders)
-        return buf
+                    buf.add(self.o_accessible + k)
+        buf.count(self.o_discard, self.cards, state.discard)
+        buf.count(self.o_board, self.tokens, state.board_tokens)
+        buf.count(self.o_offer, self.wonders, state.offer)
+        buf.count(self.o_gone, self.wonders, state.gone_wonders)
+        return buf.pack()
 
-    def _player(self, state: DuelState, p: int, base: int, buf: bytearray) -> None:
+    def _player(self, state: DuelState, p: int, base: int, buf: Entries) -> None:
         city = state.cities[p]
         nc, nw = len(self.cards), len(self.wonders)
-        put(buf, base, city.coins)
-        put(buf, base + 1, sum(state.breakdown(p).values()))
+        buf.put(base, city.coins)
+        buf.put(base + 1, sum(state.breakdown(p).values()))
         b = base + 2
-        count(buf, b, self.cards, city.cards)
+        buf.count(b, self.cards, city.cards)
         b += nc
-        count(buf, b, self.wonders, city.wonders)
-        count(buf, b + nw, self.wonders, list(city.built))
+        buf.count(b, self.wonders, city.wonders)
+        buf.count(b + nw, self.wonders, list(city.built))
         b += 2 * nw
-        count(buf, b, self.tokens, city.tokens)
+        buf.count(b, self.tokens, city.tokens)
         b += len(self.tokens)
         for symbol, n in city.science.items():
             if symbol in SYMBOLS:
-                put(buf, b + SYMBOLS.index(symbol), n)
+                buf.put(b + SYMBOLS.index(symbol), n)
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""

@@ -13,9 +13,9 @@ A codec turns one game (with its options) into fixed-size numbers:
 Two encoders compute the same numbers. The reference one (``reference_observe``,
 ``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
 one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
-reading the state's public fields and the seat's own directly, writing ``core.obsbuf``
-buffers that numpy wraps in one call) is what the environments use; the tests check that
-both agree at every step of seeded games.
+reading the state's public fields and the seat's own directly, packing the non-zero
+entries as ``core.obsbuf`` bytes that numpy reads in one call) is what the environments
+use; the tests check that both agree at every step of seeded games.
 """
 
 from __future__ import annotations
@@ -171,10 +171,12 @@ class Codec(ABC):
 
     def observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
-        if self.fast is not None:
-            raw = self.fast.observe(state, seat)
-            return np.frombuffer(raw, dtype=UINT16).astype(np.float32)
-        return self.reference_observe(state, seat)
+        if self.fast is None:
+            return self.reference_observe(state, seat)
+        entries = np.frombuffer(self.fast.observe(state, seat), dtype=UINT16)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        out.put(entries[0::2].astype(np.intp), entries[1::2])  # (position, value) pairs
+        return out
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""
