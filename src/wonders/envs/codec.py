@@ -174,9 +174,9 @@ class Codec(ABC):
         if self.fast is None:
             return self.reference_observe(state, seat)
         entries = np.frombuffer(self.fast.observe(state, seat), dtype=UINT16)
-        out = np.zeros(self.layout.size, dtype=np.float32)
-        out.put(entries[0::2].astype(np.intp), entries[1::2])  # (position, value) pairs
-        return out
+        # (position, value) pairs, a position's values summed
+        out = np.bincount(entries[0::2], weights=entries[1::2], minlength=self.layout.size)
+        return out.astype(np.float32)
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""
