@@ -35,7 +35,7 @@ class ArchitectsObserver:
         index_of: Callable[[Action], int],
     ) -> None:
         self.size = size
-        self.entries = Entries()
+        self.entries = Entries(size)
         self.wonders = wonders
         self.kinds = kinds
         self.tokens = tokens

@@ -49,7 +49,7 @@ class ClassicObserver:
         cities: list[int],
     ) -> None:
         self.size = size
-        self.entries = Entries()
+        self.entries = Entries(size)
         self.n = players
         self.cards = cards
         self.wonders = wonders

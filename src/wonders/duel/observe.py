@@ -32,7 +32,7 @@ class DuelObserver:
         players: list[int],
     ) -> None:
         self.size = size
-        self.entries = Entries()
+        self.entries = Entries(size)
         self.cards = cards
         self.wonders = wonders
         self.tokens = tokens
