@@ -120,3 +120,16 @@ def test_without_a_fast_observer_the_reference_runs() -> None:
     codec.fast = None
     assert np.array_equal(codec.observe(state, 1), fast)
     assert codec.action_indices(actions, state.to_move()[0]) == fast_indices
+
+
+def test_codecs_copy_and_pickle() -> None:
+    """States holding a codec can be deep-copied (OpenSpiel's MCTS does) and pickled."""
+    import copy
+    import pickle
+
+    codec = make_codec("classic", {"players": 4, "expansions": ["leaders"]})
+    assert copy.deepcopy({"codec": codec})["codec"] is codec
+    again = pickle.loads(pickle.dumps(codec))
+    assert again.options == codec.options and again.fast is not None
+    state = get_game("classic").setup({"players": 4, "expansions": ["leaders"]}, 3)
+    assert np.array_equal(again.observe(state, 2), codec.observe(state, 2))

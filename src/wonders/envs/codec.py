@@ -131,9 +131,22 @@ class Codec(ABC):
     num_players: int
     num_actions: int
     layout: Layout
-    # the game's compiled observer (``observe(state, seat) -> bytearray``,
+    options: JSON
+    # the game's compiled observer (``observe(state, seat) -> bytes``,
     # ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
     fast: Any = None
+
+    # A codec holds nothing of a game (its observer's scratch entries only live during a
+    # call): copies of a game share it (OpenSpiel's MCTS deep-copies states), and pickling
+    # builds it again from the game and options (compiled observers cannot be pickled).
+    def __copy__(self) -> Codec:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Codec:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self.options),))  # every codec is built from its options
 
     @abstractmethod
     def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
