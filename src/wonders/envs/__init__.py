@@ -6,7 +6,9 @@
 - ``wonders.envs.openspiel``: importing it registers ``python_wonders_classic``,
   ``python_wonders_duel`` and ``python_wonders_architects`` with ``pyspiel``.
 - The encodings (``classic``, ``duel``, ``architects``, sharing ``codec``) document their
-  action indices and observation fields; ``make_codec(game, options)`` builds one.
+  action indices and observation fields; ``make_codec(game, options)`` builds one. Each
+  is computed by the game's compiled observer (``wonders.<game>.observe``); the view-based
+  encoder in these modules is its specification (``codec``'s docstring).
 
 - ``bench``: the environments' step rates beside the engine's (``wonders bench --envs``).
 
@@ -15,9 +17,10 @@ pettingzoo, open_spiel).
 
 Not done yet (also in the README):
 
-- Speed: the encoding of one decision (observation, action indices, mask) costs 4 to 14
-  times the compiled engine's own work for it (README), not less: a compiled encoder
-  reading the state directly, checked against these view-based ones, is what is left.
+- Speed: the encoding of one decision (observation, action indices, mask), though now
+  done by compiled observers reading the state (``<game>/observe.py``, checked against
+  the view-based encoders), still costs 1.1 to 5 times the compiled engine's own work for
+  it (README), not less.
 - OpenSpiel's C++ ``ISMCTSBot`` stops with a segmentation fault on Python games
   (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel 2.0.2);
   ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt worlds.
