@@ -19,6 +19,7 @@ COMPILED = [
     "core/actions",
     "core/draws",
     "core/protocol",
+    "core/obsbuf",
     "classic/actions",
     "classic/cards",
     "classic/city",
@@ -32,6 +33,7 @@ COMPILED = [
     "classic/state",
     "classic/sampling",
     "classic/greedy",
+    "classic/observe",
     "duel/actions",
     "duel/cards",
     "duel/city",
@@ -42,6 +44,7 @@ COMPILED = [
     "duel/state",
     "duel/sampling",
     "duel/greedy",
+    "duel/observe",
     "architects/actions",
     "architects/cards",
     "architects/payments",
@@ -49,6 +52,7 @@ COMPILED = [
     "architects/state",
     "architects/sampling",
     "architects/greedy",
+    "architects/observe",
 ]
 
 

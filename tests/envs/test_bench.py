@@ -25,6 +25,7 @@ def test_bench_envs_json_has_engine_and_env_rows() -> None:
     for key in ("engine", "aec", "parallel"):
         assert row[f"{key}_decisions_per_second"] > 0
     assert row["engine_us"] > 0 and row["view_us"] > 0 and row["encoding_us"] > 0
+    assert row["reference_us"] > 0
 
 
 def test_bench_envs_table_and_every_game_row() -> None:

@@ -101,6 +101,7 @@ def test_no_hidden_information_in_observations(case: tuple[str, dict[str, Any]])
     """Worlds that differ only in what a seat cannot know give it the same observation."""
     game, options = case
     codec = make_codec(game, options)
+    assert codec.fast is not None  # this checks the fast path (test_fast_path: the same)
     # sampling forgets whether the others have chosen this turn (as tests/test_conformance)
     keep = np.ones(codec.layout.size, dtype=bool)
     for name, offset, size, _ in codec.layout.fields:

@@ -68,7 +68,8 @@ def test_chance_deal_then_views_as_tensors_and_strings() -> None:
         info = state.information_state_tensor(player)
         size = codec.layout.size
         assert info[:size] == state.observation_tensor(player)
-        assert len(info) == size + 2 * codec.num_actions and not any(info[size:])
+        history = 300 * 3  # Duel's max length x (2 players + the action)
+        assert len(info) == size + 2 * codec.num_actions + history and not any(info[size:])
         assert '"events"' in state.information_state_string(player)
         assert '"events"' not in state.observation_string(player)
     assert state.current_player() == engine.to_move()[0]
@@ -90,7 +91,7 @@ def test_information_state_remembers_the_players_decisions() -> None:
         chosen.append(joint[0])
         state.apply_actions(joint)
     info = np.array(state.information_state_tensor(0))
-    offered, picked = info[size : size + n], info[size + n :]
+    offered, picked = info[size : size + n], info[size + n : size + 2 * n]
     assert picked.sum() == 3 and all(picked[a] >= 1 for a in chosen)
     assert offered.sum() == sum(len(o) for o in offered_then)
     assert all(offered[a] >= 1 for o in offered_then for a in o)
@@ -124,3 +125,61 @@ def test_classic_simultaneous_node_and_returns() -> None:
     with pytest.raises(ValueError, match="not legal for player 2"):
         other.apply_actions([*good[:2], 0])  # WAIT is not legal for a seat that must choose
     assert str(other) == before  # nothing was applied, not even the legal choices
+
+
+def _history(state: object, player: int, size: int, n: int) -> list[float]:
+    info = state.information_state_tensor(player)  # type: ignore[attr-defined]
+    return list(info[size + 2 * n :])
+
+
+def test_information_state_tensor_keeps_the_order_of_the_moves() -> None:
+    """Duel's draft: the second player picks two wonders in a row; picking them in the
+    other order gives the first player the same observation and counts, and another
+    history. The rows name the mover (clockwise from the player) and the action + 1."""
+    game = pyspiel.load_game("python_wonders_duel(deals=3)")
+    codec = make_codec("duel")
+    size, n = codec.layout.size, codec.num_actions
+    first = game.new_initial_state()
+    first.apply_action(0)
+    mover = first.current_player()
+    a = first.legal_actions()[0]
+    first.apply_action(a)
+    other = first.current_player()
+    assert other != mover
+    c, d = first.legal_actions()[:2]
+    second = first.clone()
+    first.apply_action(c)
+    first.apply_action(d)
+    second.apply_action(d)
+    second.apply_action(c)
+    assert first.current_player() == second.current_player()
+    info1 = first.information_state_tensor(mover)
+    info2 = second.information_state_tensor(mover)
+    assert info1[: size + 2 * n] == info2[: size + 2 * n]  # observation and counts alike
+    h1, h2 = _history(first, mover, size, n), _history(second, mover, size, n)
+    assert h1 != h2
+    assert h1[:9] == [1.0, 0.0, a + 1, 0.0, 1.0, c + 1, 0.0, 1.0, d + 1]
+    assert h2[:9] == [1.0, 0.0, a + 1, 0.0, 1.0, d + 1, 0.0, 1.0, c + 1]
+    assert not any(h1[9:])
+    assert first.information_state_tensor(other) != second.information_state_tensor(other)
+
+
+def test_classic_history_orders_the_players_own_decisions_only() -> None:
+    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    codec = make_codec("classic", {"players": 3})
+    size, n = codec.layout.size, codec.num_actions
+    state = game.new_initial_state()
+    state.apply_action(2)
+    rng = np.random.default_rng(4)
+    mine = []
+    for _ in range(4):
+        joint = [int(rng.choice(state.legal_actions(p))) for p in range(3)]
+        mine.append(joint[1])
+        state.apply_actions(joint)
+    rows = np.array(_history(state, 1, size, n)).reshape(-1, 4)
+    assert rows[:4].tolist() == [[1.0, 0.0, 0.0, a + 1.0] for a in mine]
+    assert not rows[4:].any()  # the other seats' hidden choices have no rows
+    # a re-dealt world (other hands, decks) keeps the player's information state
+    for k in range(3):
+        world = state.resample_from_infostate(1, np.random.default_rng(k).random)
+        assert world.information_state_tensor(1) == state.information_state_tensor(1)

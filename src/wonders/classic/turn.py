@@ -142,6 +142,10 @@ class ClassicState(State):
         self._events: list[JSON] = []
         self._secret: list[int] = []  # secret_events(): the indices found so far
         self._secret_scanned = 0  # ... in the first _secret_scanned events
+        # view(): each seat's redacted log so far (key -1: the spectator), built from the
+        # log object _seen_of; the log only grows, so a view redacts the new events only
+        self._seen: dict[int, list[JSON]] = {}
+        self._seen_of: list[JSON] = self._events
         self._legal: dict[int, list[Action]] = {}
         self._result: Result | None = None
 
@@ -715,7 +719,7 @@ class ClassicState(State):
             "to_move": self.to_move(),
             "players": [self._city_view(p) for p in range(self.players)],
             "discard_size": len(self.discard),
-            "events": [self._redact(e, player) for e in self._events],
+            "events": self._seen_events(player),
         }
         if self.options.get("expansions"):
             out["expansions"] = list(self.options["expansions"])
@@ -751,6 +755,22 @@ class ClassicState(State):
         controller (``by``)."""
         seat, by = event.get("seat"), event.get("by")
         return (isinstance(seat, int) and seat == player) or (isinstance(by, int) and by == player)
+
+    def _seen_events(self, player: int | None) -> list[JSON]:
+        """``player``'s redacted log: a fresh list, its event dicts shared between views (read
+        them, do not change them). Cached per seat; a log replaced (sampling, loading) or
+        changed in place by a clone starts the cache over (clones do not share it)."""
+        events = self._events
+        if self._seen_of is not events:
+            self._seen = {}
+            self._seen_of = events
+        key = -1 if player is None else player
+        seen = self._seen.get(key)
+        if seen is None:
+            seen = self._seen[key] = []
+        for i in range(len(seen), len(events)):
+            seen.append(self._redact(events[i], player))
+        return list(seen)
 
     def _redact(self, event: JSON, player: int | None) -> JSON:
         if event.get("secret") and (player is None or not self.knows(player, event)):
@@ -804,6 +824,7 @@ class ClassicState(State):
         self.berenice_done, self._trade_in = set(o.berenice_done), list(o._trade_in)
         self._events = list(o._events)
         self._secret, self._secret_scanned = list(o._secret), o._secret_scanned
+        self._seen, self._seen_of = {}, self._events
         self._legal = {}
         self._result = o._result
 

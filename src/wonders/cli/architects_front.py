@@ -47,9 +47,18 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
     view = play_lines(
         table, console, ask, words.ArchitectsLog(seat, wonders), lambda v, a: decide(console, v, a)
     )
+    final(console, view, table.result())
+
+
+def final(console: Console, view: dict[str, Any], result: Result) -> None:
+    """The end, from the seat's final view: the table, the scores, your points item by item."""
+    seat = view["seat"]
     console.print(position_table(view))
-    names = [f"{p} {wonders[p]}" + (" " + _("(you)") if p == seat else "") for p in range(n)]
-    console.print(result_table(table.result(), names))
+    names = [
+        f"{p} {info['wonder']}" + (" " + _("(you)") if p == seat else "")
+        for p, info in enumerate(view["players"])
+    ]
+    console.print(result_table(result, names))
     console.print(card_points(view))
 
 

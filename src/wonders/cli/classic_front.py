@@ -18,6 +18,7 @@ from wonders.cli.classic_log import ClassicLog
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
+from wonders.core.protocol import Result
 
 
 def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
@@ -45,12 +46,17 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
     view = play_lines(
         table, console, ask, ClassicLog(view), lambda v, actions: decide(console, v, actions)
     )
+    final(console, view, table.result())
+
+
+def final(console: Console, view: dict[str, Any], result: Result) -> None:
+    """The end, from the seat's final view: every city, the scores, your cards' points."""
+    seat, mate = view["seat"], view.get("teammate")
     console.print(render.cities_table(view, seat, title=_("Final cities")))
     names = [
         f"{p}" + (" " + _("(you)") if p == seat else " " + _("(teammate)") if p == mate else "")
-        for p in range(players)
+        for p in range(len(view["players"]))
     ]
-    result = table.result()
     console.print(render.result_table(result, names))
     console.print(render.card_points(view))
     if "teams" in result.extra:

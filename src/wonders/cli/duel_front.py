@@ -142,8 +142,13 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
     view = play_lines(
         seats, console, ask, duel_words.DuelLog(seats.seat), lambda v, a: decide(console, v, a)
     )
+    final(console, view, seats.result())
+
+
+def final(console: Console, view: dict[str, Any], result: Result) -> None:
+    """The end, from the seat's final view: both cities, the scores, your cards' points."""
     console.print(cities_text(view))
-    console.print(result_table(seats.result(), seats.seat))
+    console.print(result_table(result, view["seat"]))
     console.print(card_points(view))
 
 

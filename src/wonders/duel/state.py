@@ -588,7 +588,9 @@ class DuelState(State):
             "gone_wonders": list(self.gone_wonders),
             "victory": self.victory,
             "winner": self.winner,
-            "events": [dict(e) for e in self._events],
+            # a fresh list; the event dicts are the log's own (never changed once logged),
+            # shared by every view: read them, do not change them
+            "events": list(self._events),
         }
 
     def sample_world(self, player: int, rng: random.Random) -> DuelState:

@@ -30,6 +30,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from wonders.architects.cards import RESOURCES, SCIENCE, STAGES, catalog
+from wonders.architects.observe import ArchitectsObserver
 from wonders.core.protocol import JSON
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
@@ -74,10 +75,20 @@ class ArchitectsCodec(Codec):
         self.token_base = self.science_base + len(self.science_sets) * nt
         self.num_actions = self.token_base + nt
         self._build_layout()
+        self.fast = ArchitectsObserver(
+            self.layout.size,
+            self.wonders.index,
+            self.kinds.index,
+            self.token_names.index,
+            self.layout.offsets(),
+            self.o_players,
+            self.o_decks,
+            self._index,
+        )
 
     # ------------------------------------------------------------ actions
 
-    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+    def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         return [self._index(a) for a in actions]
 
     def _deck(self, deck: str) -> int:

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.classic.cards import catalog_for
+from wonders.classic.observe import ClassicObserver
 from wonders.core.protocol import JSON
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
@@ -68,10 +69,18 @@ class ClassicCodec(Codec):
         self.cards, self.wonders, self.leaders = _full_catalogue()
         self.num_actions = CARD_BASE + PER_CARD * len(self.cards)
         self._build_layout()
+        self.fast = ClassicObserver(
+            self.layout.size,
+            self.num_players,
+            self.cards.index,
+            self.wonders.index,
+            self.layout.offsets(),
+            self.o_cities,
+        )
 
     # ------------------------------------------------------------ actions
 
-    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+    def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         groups: dict[tuple[str, str], list[Any]] = {}
         for a in actions:
             if a.kind in PAYING:

@@ -7,9 +7,15 @@ A codec turns one game (with its options) into fixed-size numbers:
   index of a seat that owes no decision (so that every seat always has a legal action, as
   OpenSpiel's simultaneous nodes and PettingZoo's parallel form need); it is never legal
   for a seat that owes one. Every other index is one of the game's actions.
-- observations: a ``float32`` vector built from ``state.view(seat)`` only, never from the
-  state itself, so it cannot hold what the seat may not know. ``Layout.describe`` lists it
-  field by field.
+- observations: a ``float32`` vector of what ``state.view(seat)`` shows, so it cannot hold
+  what the seat may not know. ``Layout.describe`` lists it field by field.
+
+Two encoders compute the same numbers. The reference one (``reference_observe``,
+``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
+one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
+reading the state's public fields and the seat's own directly, packing the non-zero
+entries as ``core.obsbuf`` bytes that numpy reads in one call) is what the environments
+use; the tests check that both agree at every step of seeded games.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from wonders.core import obsbuf
 from wonders.core.protocol import JSON, Result, State
 
 WAIT = 0
@@ -29,6 +36,8 @@ WAIT = 0
 ENCODING_VERSION = 1
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
+
+UINT16 = np.dtype("<u2")  # the fast observers' entries (``core.obsbuf``)
 
 # The bound of every observation entry (coins, counts and sizes stay far below it).
 OBS_HIGH = 1000.0
@@ -54,6 +63,10 @@ class Layout:
         for name, offset, size, meaning in self.fields:
             lines.append(f"| {offset} | {size} | {name} | {meaning} |")
         return "\n".join(lines)
+
+    def offsets(self) -> dict[str, int]:
+        """Each field's offset by name (what the compiled observers are built with)."""
+        return {name: offset for name, offset, _, _ in self.fields}
 
     def slice(self, name: str) -> slice:
         for field_name, offset, size, _ in self.fields:
@@ -118,11 +131,33 @@ class Codec(ABC):
     num_players: int
     num_actions: int
     layout: Layout
+    options: JSON
+    # the game's compiled observer (``observe(state, seat) -> bytes``,
+    # ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
+    fast: Any = None
+
+    # A codec holds nothing of a game (its observer's scratch entries only live during a
+    # call): copies of a game share it (OpenSpiel's MCTS deep-copies states), and pickling
+    # builds it again from the game and options (compiled observers cannot be pickled).
+    def __copy__(self) -> Codec:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Codec:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self.options),))  # every codec is built from its options
 
     @abstractmethod
-    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+    def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         """The index of each of ``seat``'s legal ``actions`` (same order); -1 for an
         action the encoding cannot express (none in any game we have tested)."""
+
+    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+        """``reference_indices``, computed by the fast observer when there is one."""
+        if self.fast is not None:
+            return self.fast.indices(actions, seat)  # type: ignore[no-any-return]
+        return self.reference_indices(actions, seat)
 
     @abstractmethod
     def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
@@ -144,13 +179,20 @@ class Codec(ABC):
         return {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
 
     def mask(self, legal: dict[int, Any]) -> Mask:
-        out = np.zeros(self.num_actions, dtype=np.int8)
-        if legal:
-            out[list(legal)] = 1
-        return out
+        """A fresh mask (the bytes are its own: never written again)."""
+        return np.frombuffer(obsbuf.mask(list(legal), self.num_actions), dtype=np.int8)
 
     def observe(self, state: State, seat: int) -> Vector:
-        """``seat``'s observation: its view encoded."""
+        """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
+        if self.fast is None:
+            return self.reference_observe(state, seat)
+        entries = np.frombuffer(self.fast.observe(state, seat), dtype=UINT16)
+        # (position, value) pairs, a position's values summed
+        out = np.bincount(entries[0::2], weights=entries[1::2], minlength=self.layout.size)
+        return out.astype(np.float32)
+
+    def reference_observe(self, state: State, seat: int) -> Vector:
+        """``seat``'s observation: its view encoded (the specification)."""
         return self.encode_view(state.view(seat), seat)
 
     def encode_view(self, view: JSON, seat: int) -> Vector:

@@ -28,6 +28,7 @@ from typing import Any
 
 from wonders.core.protocol import JSON
 from wonders.duel.cards import catalog
+from wonders.duel.observe import DuelObserver
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab
 
 STRUCTURE_PLACES = 20
@@ -54,10 +55,25 @@ class DuelCodec(Codec):
         self.per_card = len(CARD_KINDS) + len(self.wonders)
         self.num_actions = self.card_base + self.per_card * len(self.cards)
         self._build_layout()
+        offsets = {
+            **self.layout.offsets(),
+            "pick_wonder": self.pick_base,
+            "token": self.token_base,
+            "start": self.start_base,
+            "cards": self.card_base,
+        }
+        self.fast = DuelObserver(
+            self.layout.size,
+            self.cards.index,
+            self.wonders.index,
+            self.tokens.index,
+            offsets,
+            self.o_players,
+        )
 
     # ------------------------------------------------------------ actions
 
-    def action_indices(self, actions: list[Any], seat: int) -> list[int]:
+    def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         return [self._index(a, seat) for a in actions]
 
     def _index(self, a: Any, seat: int) -> int:

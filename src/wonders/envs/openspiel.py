@@ -17,8 +17,14 @@
   environment's observation vector of ``view(player)`` (``wonders.envs`` codecs). The
   information-state tensor adds two ``num_actions`` counts: how often each action was
   offered to the player at its decisions (in 7 Wonders this records the hands it held)
-  and how often it chose each; these are counts, not the sequence, so the tensor is not
-  of perfect recall (what is left to do). The strings are: the observation string the
+  and how often it chose each; then the ordered history: one row of ``players + 1``
+  entries per move the player saw, in order, up to the game's maximum length: the mover
+  one-hot (counted clockwise from the player) and the action's index + 1 when the player
+  knows it: its own moves, and every move of Duel and Architects (their moves are
+  public). In 7 Wonders the other seats' choices are hidden: the rows are the player's
+  own decisions in order (what the others revealed is in the observation; the hands it
+  was offered are the counts). Two histories that differ in what the player did or saw
+  played, or in its order, give different tensors. The strings are: the observation string the
   JSON view without its event log; the information-state string the JSON view with the
   player's redacted event log and the sequence of its decisions (the actions offered,
   the one chosen), which is what the player observed and did, in order.
@@ -116,6 +122,12 @@ class _Data:
         if self.deals < 1:
             raise OptionsError(f"deals must be at least 1, got {self.deals}")
         self.simultaneous = name == "classic"
+        self.max_length = _MAX_LENGTH[name]
+
+    def knows_move(self, player: int, mover: int) -> bool:
+        """Whether ``player`` knows the action ``mover`` chose: its own, or any move of the
+        sequential games (Duel's and Architects' moves are public)."""
+        return mover == player or not self.simultaneous
 
 
 _DATA: dict[str, _Data] = {}
@@ -161,7 +173,7 @@ class WondersGame(pyspiel.Game):  # type: ignore[misc]
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> Observer:
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return Observer(_data(self).codec, perfect_recall)
+        return Observer(_data(self), perfect_recall)
 
 
 class WondersState(pyspiel.State):  # type: ignore[misc]
@@ -176,12 +188,15 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         self.decisions: list[list[tuple[tuple[int, ...], int]]] = [
             [] for _ in range(self.wgame.codec.num_players)
         ]
+        # Every move of the game, in order: (seat, action index).
+        self.moves: list[tuple[int, int]] = []
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WondersState:
         other = WondersState(self.get_game())
         # OpenSpiel copies the history itself; the engine's state and memory are ours.
         other.engine = self.engine.clone() if self.engine is not None else None
         other.decisions = [list(d) for d in self.decisions]
+        other.moves = list(self.moves)
         return other
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WondersState:
@@ -193,6 +208,7 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
             seed = int(probability_sampler() * 2**31)
             other.engine = self.engine.sample_world(player_id, random.Random(seed))
         other.decisions[player_id] = list(self.decisions[player_id])
+        other.moves = [m for m in self.moves if self.wgame.knows_move(player_id, m[0])]
         return other
 
     def current_player(self) -> int:
@@ -241,6 +257,7 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         if chosen is not None:
             self.engine.apply(seat, chosen)
             self.decisions[seat].append((tuple(sorted(legal)), action))
+            self.moves.append((seat, action))
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -268,16 +285,20 @@ class Observer:
     """OpenSpiel's PyObserver: a player's observation vector and view strings; with
     ``perfect_recall`` (the information state) also the player's own decisions."""
 
-    def __init__(self, codec: Codec, perfect_recall: bool) -> None:
-        self.codec = codec
+    def __init__(self, data: _Data, perfect_recall: bool) -> None:
+        self.data = data
+        self.codec = codec = data.codec
         self.perfect_recall = perfect_recall
         size = codec.layout.size
         n = codec.num_actions
-        self.tensor = np.zeros(size + (2 * n if perfect_recall else 0), dtype=np.float32)
+        self.row = codec.num_players + 1
+        history = data.max_length * self.row
+        self.tensor = np.zeros(size + (2 * n + history if perfect_recall else 0), dtype=np.float32)
         self.dict = {"observation": self.tensor[:size]}
         if perfect_recall:
             self.dict["offered"] = self.tensor[size : size + n]
-            self.dict["chosen"] = self.tensor[size + n :]
+            self.dict["chosen"] = self.tensor[size + n : size + 2 * n]
+            self.dict["history"] = self.tensor[size + 2 * n :].reshape(data.max_length, self.row)
 
     def set_from(self, state: WondersState, player: int) -> None:
         self.tensor[:] = 0.0
@@ -289,6 +310,16 @@ class Observer:
             for legal, action in state.decisions[player]:
                 offered[list(legal)] += 1.0
                 chosen[action] += 1.0
+            self._history(state, player)
+
+    def _history(self, state: WondersState, player: int) -> None:
+        history, n, knows = self.dict["history"], self.codec.num_players, self.data.knows_move
+        moves = [(seat, action) for seat, action in state.moves if knows(player, seat)]
+        if len(moves) > len(history):
+            raise ValueError(f"more than {len(history)} moves: raise the game's max length")
+        for row, (seat, action) in zip(history, moves, strict=False):
+            row[(seat - player) % n] = 1.0
+            row[n] = action + 1
 
     def string_from(self, state: WondersState, player: int) -> str:
         if state.engine is None:

@@ -23,8 +23,11 @@
 - ``reset(seed=s)`` plays the engine's game with seed ``s`` (so the same deal and, with the
   same actions, the same game); ``reset()`` without a seed draws the next game's seed
   from a generator seeded by the last seed given.
-- ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) a text of the
-  spectator's view: each player's public position and the last events.
+- ``render()`` prints (``render_mode="human"``) or returns (``"ansi"``) what the
+  terminal's ``--plain`` front end shows the seat to act (AEC: ``agent_selection``;
+  Parallel: the first seat owing a decision, else seat 0): the events since the last
+  render in words, the position, the seat's numbered choices, or the result
+  (``wonders.envs.render``).
 
 - ``env.engine`` is the engine's state (to read, e.g. for a bot) and
   ``env.action_index(agent, action)`` an engine action's index: how a protocol bot plays a
@@ -36,7 +39,6 @@ expansions=["leaders"], sides="A")``, ``env("duel")``, ``env("architects", playe
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -48,6 +50,7 @@ from wonders.core.protocol import JSON, State
 from wonders.core.registry import get_game
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, outcome_rewards
+from wonders.envs.render import SeatRenderer
 
 RENDER_MODES = ["human", "ansi"]
 
@@ -78,6 +81,7 @@ class _Table:
         self.act_space = spaces.Discrete(self.codec.num_actions)
         self.seeds = random.Random()
         self.legal_now: dict[int, dict[int, Any]] = {}
+        self.renderer = SeatRenderer(game)
 
     def new_game(self, seed: int | None) -> None:
         if seed is not None:
@@ -87,6 +91,7 @@ class _Table:
             game_seed = self.seeds.getrandbits(31)
         self.state = self.module.setup(dict(self.options), game_seed)
         self.legal_now.clear()
+        self.renderer.reset()
 
     def legal(self, seat: int) -> dict[int, Any]:
         """``seat``'s legal actions by index, kept until the state changes (an AEC step
@@ -130,20 +135,12 @@ class _Table:
             infos.append({"result": data, "score": dict(score)})
         return rewards, infos
 
-    def render_text(self) -> str:
-        view = self.state.view(None)
-        lines = [f"{self.game} {json.dumps(self.options)}"]
-        for key in ("age", "turn", "phase"):
-            if key in view:
-                lines.append(f"{key}: {view[key]}")
-        for player in view.get("players", ()):
-            public = {k: v for k, v in player.items() if k != "seat"}
-            lines.append(f"seat {player.get('seat')}: {json.dumps(public)}")
-        for event in view.get("events", [])[-5:]:
-            lines.append(f"  {json.dumps(event)}")
-        if self.state.is_terminal():
-            lines.append(f"result: {json.dumps(self.state.result().to_json()['totals'])}")
-        return "\n".join(lines)
+    def render_text(self, seat: int | None = None) -> str:
+        """The terminal's text for ``seat`` (default: the first seat owing a decision)."""
+        if seat is None:
+            movers = self.state.to_move()
+            seat = movers[0] if movers else 0
+        return self.renderer.text(self.state, seat)
 
 
 class WondersAEC(AECEnv):  # type: ignore[misc]
@@ -229,7 +226,7 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
             self.render()
 
     def render(self) -> str | None:
-        text = self.table.render_text()
+        text = self.table.render_text(self.table.seat_of[self.agent_selection])
         if self.render_mode == "ansi":
             return text
         print(text)
