@@ -44,15 +44,20 @@ def _compare(codec: Codec, state: Any, seen: set[str]) -> int:
         for name, offset, size, _ in codec.layout.fields:
             if reference[offset : offset + size].any():
                 seen.add(name.split(".")[-1] if name.startswith("city_") else name)
+        both, both_mask = codec.legal_and_mask(state, seat)
+        assert both == codec.legal(state, seat)
         if state.is_terminal():
+            assert both == {} and not both_mask.any()
             continue
         actions = state.legal_actions(seat)
         indices = codec.action_indices(actions, seat)
         assert indices == codec.reference_indices(actions, seat)
-        legal = dict(zip(indices, actions, strict=True))
+        legal = dict(zip(indices, actions, strict=True)) if actions else {0: None}
+        assert both == legal
         mask = codec.mask(legal)
-        assert mask.dtype == np.int8
+        assert mask.dtype == both_mask.dtype == np.int8
         assert np.array_equal(mask, _reference_mask(codec, list(legal)))
+        assert np.array_equal(both_mask, mask)
     return codec.num_players
 
 
@@ -111,15 +116,67 @@ def test_returned_arrays_are_fresh() -> None:
     assert obs.flags.writeable and mask.flags.writeable
 
 
+def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> None:
+    """The mask made with the legal map is the caller's: a second observation of the same
+    step gets an equal mask of its own."""
+    from wonders.envs.pettingzoo import WondersAEC
+
+    codec = make_codec("classic", {"players": 3})
+    state = get_game("classic").setup({"players": 3}, 4)
+    legal, mask = codec.legal_and_mask(state, 0)
+    legal_again, mask_again = codec.legal_and_mask(state, 0)
+    assert legal == legal_again and not np.shares_memory(mask, mask_again)
+    assert mask.flags.writeable and sorted(np.flatnonzero(mask)) == sorted(legal)
+    env = WondersAEC("classic", players=3)
+    env.reset(seed=4)
+    first = env.observe("player_0")["action_mask"]
+    second = env.observe("player_0")["action_mask"]
+    assert np.array_equal(first, mask) and np.array_equal(second, mask)
+    assert not np.shares_memory(first, second)
+    first[:] = 0
+    assert np.array_equal(env.observe("player_0")["action_mask"], mask)
+
+
+def test_entries_sum_the_values_written_at_one_position() -> None:
+    """``core.obsbuf.Entries`` as the codec reads them: values written twice at one
+    position add up, values past the precomputed ones are exact, and ``start`` clears."""
+    from wonders.core.obsbuf import VALUES, Entries
+    from wonders.envs.codec import ENTRY
+
+    buf = Entries(6)
+
+    def vector(packed: bytes) -> Any:
+        entries = np.frombuffer(packed, dtype=ENTRY)
+        out = np.zeros(6, dtype=np.float32)
+        np.add.at(out, entries["at"], entries["value"])
+        return out.tolist()
+
+    buf.start()
+    buf.add(2)
+    buf.count(1, {"a": 1, "b": 4}, ["a", "a", "zzz", "b"])
+    buf.put(0, 0)
+    buf.put(3, VALUES + 476)
+    buf.put(4, 2)
+    assert vector(buf.pack()) == [0, 0, 3, VALUES + 476, 2, 1]
+    buf.start()
+    buf.add(4)  # interrupted: never packed
+    buf.start()
+    buf.put(1, 7)
+    assert vector(buf.pack()) == [0, 7, 0, 0, 0, 0]
+
+
 def test_without_a_fast_observer_the_reference_runs() -> None:
     codec = make_codec("architects", {"players": 3})
     state = get_game("architects").setup({"players": 3}, 2)
     fast = codec.observe(state, 1)
     actions = state.legal_actions(state.to_move()[0])
     fast_indices = codec.action_indices(actions, state.to_move()[0])
+    fast_legal, fast_mask = codec.legal_and_mask(state, state.to_move()[0])
     codec.fast = None
     assert np.array_equal(codec.observe(state, 1), fast)
     assert codec.action_indices(actions, state.to_move()[0]) == fast_indices
+    legal, mask = codec.legal_and_mask(state, state.to_move()[0])
+    assert legal == fast_legal and np.array_equal(mask, fast_mask)
 
 
 def test_codecs_copy_and_pickle() -> None:

@@ -9,7 +9,8 @@ mask, then the joint action). Rates are decisions per second (a ``WAIT`` is not 
 
 ``cost_split`` times, per decision of the engine's random games, the engine's own work
 (``legal_actions`` and ``apply``), the encoding the environments use (the compiled
-observer's observation vector, the legal actions' indices and the mask) and, for
+observer's observation vector, then the legal actions' index map and mask: ``observe``
+and ``encode_legal``) and, for
 comparison, ``view(seat)`` and the reference encoding of that view (vector, indices and
 mask, in Python): the encoding is what this package adds.
 """
@@ -89,7 +90,7 @@ def cost_split(game: str, options: dict[str, Any], games: int, seed: int) -> dic
                 actions = state.legal_actions(seat)
                 t1 = clock()
                 codec.observe(state, seat)
-                codec.mask(dict(zip(codec.action_indices(actions, seat), actions, strict=True)))
+                codec.encode_legal(actions, seat)
                 t2 = clock()
                 seen = state.view(seat)
                 t3 = clock()

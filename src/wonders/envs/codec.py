@@ -14,8 +14,9 @@ Two encoders compute the same numbers. The reference one (``reference_observe``,
 ``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
 one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
 reading the state's public fields and the seat's own directly, packing the non-zero
-entries as ``core.obsbuf`` bytes that numpy reads in one call) is what the environments
-use; the tests check that both agree at every step of seeded games.
+entries as ``core.obsbuf`` bytes that numpy reads without converting them; the legal
+actions' index map and mask built in one compiled pass, ``legal_and_mask``) is what the
+environments use; the tests check that both agree at every step of seeded games.
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ ENCODING_VERSION = 1
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-UINT16 = np.dtype("<u2")  # the fast observers' entries (``core.obsbuf``)
+# the fast observers' entries (``core.obsbuf.ENTRY``): a position, a value
+ENTRY = np.dtype([("at", "<i8"), ("value", "<f4")])
 
 # The bound of every observation entry (coins, counts and sizes stay far below it).
 OBS_HIGH = 1000.0
@@ -169,14 +171,33 @@ class Codec(ABC):
 
     def legal(self, state: State, seat: int) -> dict[int, Any]:
         """Index -> action for each of ``seat``'s legal actions (``{WAIT: None}`` if the
-        seat owes no decision)."""
+        seat owes no decision; ``{}`` once the game is over)."""
         if state.is_terminal():
             return {}
         actions = state.legal_actions(seat)
         if not actions:
             return {WAIT: None}
         indices = self.action_indices(actions, seat)
+        if self.fast is not None:
+            return obsbuf.legal_map(indices, actions)
         return {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
+
+    def legal_and_mask(self, state: State, seat: int) -> tuple[dict[int, Any], Mask]:
+        """``legal`` and its ``mask``, computed together."""
+        if state.is_terminal():
+            return {}, self.mask({})
+        return self.encode_legal(state.legal_actions(seat), seat)
+
+    def encode_legal(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Mask]:
+        """``legal_and_mask`` of ``seat``'s legal ``actions`` (the state's, not over)."""
+        if not actions:
+            return {WAIT: None}, self.mask({WAIT: None})
+        if self.fast is None:
+            indices = self.reference_indices(actions, seat)
+            legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
+            return legal, self.mask(legal)
+        legal, mask = obsbuf.legal_mask(self.fast.indices(actions, seat), actions, self.num_actions)
+        return legal, np.frombuffer(mask, dtype=np.int8)
 
     def mask(self, legal: dict[int, Any]) -> Mask:
         """A fresh mask (the bytes are its own: never written again)."""
@@ -186,10 +207,10 @@ class Codec(ABC):
         """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
         if self.fast is None:
             return self.reference_observe(state, seat)
-        entries = np.frombuffer(self.fast.observe(state, seat), dtype=UINT16)
-        # (position, value) pairs, a position's values summed
-        out = np.bincount(entries[0::2], weights=entries[1::2], minlength=self.layout.size)
-        return out.astype(np.float32)
+        entries = np.frombuffer(self.fast.observe(state, seat), dtype=ENTRY)
+        out = np.zeros(self.layout.size, dtype=np.float32)
+        np.add.at(out, entries["at"], entries["value"])  # a position's values summed
+        return out
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""

@@ -81,6 +81,7 @@ class _Table:
         self.act_space = spaces.Discrete(self.codec.num_actions)
         self.seeds = random.Random()
         self.legal_now: dict[int, dict[int, Any]] = {}
+        self.masks: dict[int, Any] = {}  # the mask made with legal_now's, until handed out
         self.renderer = SeatRenderer(game)
 
     def new_game(self, seed: int | None) -> None:
@@ -91,6 +92,7 @@ class _Table:
             game_seed = self.seeds.getrandbits(31)
         self.state = self.module.setup(dict(self.options), game_seed)
         self.legal_now.clear()
+        self.masks.clear()
         self.renderer.reset()
 
     def legal(self, seat: int) -> dict[int, Any]:
@@ -98,14 +100,16 @@ class _Table:
         needs them for the observation's mask and again to play)."""
         legal = self.legal_now.get(seat)
         if legal is None:
-            legal = self.legal_now[seat] = self.codec.legal(self.state, seat)
+            legal, self.masks[seat] = self.codec.legal_and_mask(self.state, seat)
+            self.legal_now[seat] = legal
         return legal
 
     def observation(self, seat: int) -> dict[str, Any]:
         legal = self.legal(seat)
+        mask = self.masks.pop(seat, None)  # each observation gets a mask of its own
         return {
             "observation": self.codec.observe(self.state, seat),
-            "action_mask": self.codec.mask(legal),
+            "action_mask": self.codec.mask(legal) if mask is None else mask,
         }
 
     def play(self, seat: int, action: Any) -> bool:
@@ -123,6 +127,7 @@ class _Table:
         if chosen is not None:
             self.state.apply(seat, chosen)
             self.legal_now.clear()
+            self.masks.clear()
         return illegal
 
     def final(self) -> tuple[list[float], list[JSON]]:
