@@ -165,6 +165,30 @@ def test_entries_sum_the_values_written_at_one_position() -> None:
     assert vector(buf.pack()) == [0, 7, 0, 0, 0, 0]
 
 
+def test_kept_action_indices_stay_right() -> None:
+    """The observers keep each action value's index: asked again (same values, rebuilt
+    values, another seat) they still give the reference's; Duel's ``start`` actions, whose
+    index depends on the seat, are never kept."""
+    from wonders.classic.actions import Action as ClassicAction
+    from wonders.duel.actions import Action as DuelAction
+
+    duel = make_codec("duel", {})
+    starts = [DuelAction("start", seat=0), DuelAction("start", seat=1)]
+    for seat in (0, 1, 0):
+        assert duel.action_indices(starts, seat) == duel.reference_indices(starts, seat)
+    assert duel.action_indices(starts, 1) == [duel.start_base + 1, duel.start_base]
+    classic = make_codec("classic", {"players": 3})
+    card = classic.cards.names[0]
+    pays = [ClassicAction("build", card, 2, 0), ClassicAction("build", card, 0, 1)]
+    for actions in (pays, [ClassicAction(*a) for a in reversed(pays)], pays[:1]):
+        indices = classic.action_indices(actions, 0)
+        assert indices == classic.reference_indices(actions, 0)
+    assert classic.action_indices(pays, 0) == [
+        classic.reference_indices(pays, 0)[0],
+        classic.reference_indices(pays, 0)[0] - 1,
+    ]
+
+
 def test_without_a_fast_observer_the_reference_runs() -> None:
     codec = make_codec("architects", {"players": 3})
     state = get_game("architects").setup({"players": 3}, 2)

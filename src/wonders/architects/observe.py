@@ -102,7 +102,7 @@ class ArchitectsObserver:
             b += nw
             for s in state.built[p]:
                 buf.add(b + s - 1)
-            for s in state.available_stages(p):
+            for s in state._next_stages(p):  # available_stages, without the copy
                 buf.add(b + STAGES + s - 1)
             b += 2 * STAGES
             for k, c in enumerate(state.have[p]):

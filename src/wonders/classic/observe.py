@@ -71,6 +71,9 @@ class ClassicObserver:
         self.o_mate_l = offsets["teammate_leader_hand"]
         self.o_mate_p = offsets["teammate_leader_packet"]
         self.o_cities = cities
+        # each action value's index in its first payment slot, times 2, plus 1 if it pays
+        # (actions are immutable values, a bounded set per game: cards x payments)
+        self._memo: dict[Action, int] = {}
 
     def _count(self, buf: Entries, offset: int, cards: list[Card]) -> None:
         index = self.cards
@@ -186,10 +189,14 @@ class ClassicObserver:
         its rank by ``_cost`` among the legal payments of the same kind and card."""
         out: list[int] = []
         groups: dict[int, list[int]] = {}
+        memo = self._memo
         for i, a in enumerate(actions):
-            index = self._index(a)
+            known = memo.get(a)
+            if known is None:
+                known = memo[a] = self._index(a) * 2 + (1 if a.kind in PAYING else 0)
+            index = known >> 1
             out.append(index)
-            if index >= 0 and a.kind in PAYING:
+            if index >= 0 and known & 1:
                 members = groups.get(index)
                 if members is None:
                     groups[index] = [i]

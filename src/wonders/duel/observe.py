@@ -57,6 +57,9 @@ class DuelObserver:
         self.start_base = offsets["start"]
         self.card_base = offsets["cards"]
         self.per_card = len(CARD_KINDS) + len(wonders)
+        # each action value's index (actions are immutable values, a bounded set); the
+        # start actions' depend on the seat, so they are not kept
+        self._memo: dict[Action, int] = {}
 
     def observe(self, state: DuelState, seat: int) -> bytes:
         """``seat``'s observation (``core.obsbuf``: packed entries)."""
@@ -130,7 +133,16 @@ class DuelObserver:
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        return [self._index(a, seat) for a in actions]
+        memo = self._memo
+        out: list[int] = []
+        for a in actions:
+            i = memo.get(a)
+            if i is None:
+                i = self._index(a, seat)
+                if a.kind != "start":
+                    memo[a] = i
+            out.append(i)
+        return out
 
     def _index(self, a: Action, seat: int) -> int:
         kind = a.kind
