@@ -39,10 +39,9 @@ too few to tell close settings apart.
 
 Status (what remains): the issue's strength targets are measured by ``benchmarks/ladder.py``
 in short runs only (README "Strength": sizes, CPU-calibrated budgets and figures); the full
-200-game runs remain. At 0.2 s of CPU a move it meets the Duel target against ``greedy``
-and the Architects one against three ``greedy`` (their intervals still wide); 7 Wonders
-against three ``greedy`` is near its 50% but not clearly there, and Duel against
-``montecarlo`` not yet clearly above. Ideas not tried: a cheaper greedy playout (the
+200-game runs remain. In 40-game runs it reaches the point targets against ``greedy`` in
+7 Wonders (1 s of CPU), Duel and Architects (0.2 s), and against ``montecarlo`` in Duel,
+each interval still reaching below its target. Ideas not tried: a cheaper greedy playout (the
 estimate of a few candidate actions only), tree reuse between moves, node statistics keyed
 by information set rather than by joint action.
 """
