@@ -6,8 +6,19 @@ hours on one core), so ``--games`` and ``--think`` size them and every line says
 it was measured at:
 
     python benchmarks/ladder.py                          # the full runs: 200 games, 1 s/move
+    python benchmarks/ladder.py --think 1cpu             # 1 s of CPU a move (see below)
     python benchmarks/ladder.py --games 8 --think 0.2 --only duel-greedy
     python benchmarks/ladder.py --list
+
+``--think`` is a search bot's budget a move: wall-clock seconds (``1``: fair on an idle
+machine only, since a loaded one gives fewer iterations), iterations (``2000i``: seeded and
+reproducible anywhere) or CPU seconds (``1cpu``): before each rung every search bot of its
+lineup plays one probe game of that rung's table at ``PROBE`` iterations a move, its CPU
+time per iteration (``time.process_time``, which other processes barely change) sets its
+iteration budget for the rung, and the line printed says the budgets (``"budgets"``) so the
+same run can be repeated with them. The lead's full runs:
+
+    python benchmarks/ladder.py --think 1cpu --games 200 --workers 2 --out ladder-runs
 
 One JSON line a rung on stdout: the rung, its size, the first bot's win rate and 95%
 interval, the target and whether it was met; ``--out DIR`` keeps each tournament's JSON.
@@ -24,6 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from wonders.bots import make_bot
+from wonders.core.registry import get_game
 from wonders.tournament import report, runner
 from wonders.tournament.schedule import schedule
 
@@ -160,6 +173,49 @@ RUNGS = [
 ]
 
 
+PROBE = 100  # iterations a move of a calibration game (``--think NCPU``)
+PROBE_SEED = 424242
+
+
+def calibrate(game: str, options: dict[str, Any], bot: str, seconds: float) -> int:
+    """The iterations a move that take ``bot`` (a lineup entry with THINK) ``seconds`` of CPU
+    time a move at this table, from one probe game against greedy bots."""
+    state = get_game(game).setup(dict(options), PROBE_SEED)
+    n = state.num_players
+    searcher: Any = make_bot(bot.replace("THINK", f"{PROBE}i"), 1)
+    others = [make_bot("greedy", seat) for seat in range(n)]
+    cpu = 0.0
+    iterations = 0
+    while not state.is_terminal():
+        for seat in state.to_move():
+            if seat == 0:
+                start = time.process_time()
+                action = searcher.choose(state, seat)
+                cpu += time.process_time() - start
+                iterations += searcher.iterations
+            else:
+                action = others[seat].choose(state, seat)
+            state.apply(seat, action)
+    return max(1, round(seconds * iterations / cpu)) if cpu > 0 else PROBE
+
+
+def budgets(rung: Rung, think: str, cache: dict[str, int]) -> list[str]:
+    """The rung's lineup with its think budget: ``think`` as written, or (``NCPU``) each
+    search bot's calibrated iterations (``calibrate``, once per table and bot)."""
+    if not think.endswith("cpu"):
+        return rung.bots(think)
+    seconds = float(think.removesuffix("cpu"))
+    lineup = []
+    for bot in rung.lineup:
+        if "THINK" in bot:
+            key = f"{rung.game} {json.dumps(rung.options, sort_keys=True)} {bot}"
+            if key not in cache:
+                cache[key] = calibrate(rung.game, rung.options, bot, seconds)
+            bot = bot.replace("THINK", f"{cache[key]}i")
+        lineup.append(bot)
+    return lineup
+
+
 def met(target: str, row: dict[str, Any]) -> bool:
     if target == "above-fair":
         return bool(row["win_rate_95"][0] > row["fair_share"])
@@ -167,10 +223,13 @@ def met(target: str, row: dict[str, Any]) -> bool:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--games", type=int, default=200, help="games a rung (rounded up to "
                         "a multiple of the seats)")  # fmt: skip
-    parser.add_argument("--think", default="1", help="search budget: seconds or Ni a move")
+    parser.add_argument("--think", default="1", help="search budget a move: seconds (1), "
+                        "iterations (2000i) or CPU seconds made iterations (1cpu)")  # fmt: skip
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--only", help="comma-separated rung names")
@@ -183,11 +242,13 @@ def main() -> None:
         rungs = [r for r in RUNGS if r.name in wanted]
         if unknown := wanted - {r.name for r in rungs}:
             sys.exit(f"unknown rungs: {', '.join(sorted(unknown))}")
+    calibrated: dict[str, int] = {}
     for rung in rungs:
-        lineup = rung.bots(args.think)
         if args.list:
+            lineup = rung.bots(args.think)
             print(rung.name, rung.game, json.dumps(rung.options), ",".join(lineup), rung.target)
             continue
+        lineup = budgets(rung, args.think, calibrated)
         n = len(lineup)
         games = -(-args.games // n) * n
         specs = schedule(rung.game, rung.options, lineup, games, args.seed)
@@ -204,6 +265,7 @@ def main() -> None:
             "bots": ",".join(lineup),
             "games": games,
             "think": args.think if any(":" in b for b in lineup) else None,
+            "budgets": [b.split(":", 1)[1] for b in lineup if ":" in b][:2],
             "win_rate": round(row["win_rate"], 3),
             "win_rate_95": [round(x, 3) for x in row["win_rate_95"]],
             "fair_share": round(row["fair_share"], 3),

@@ -7,6 +7,7 @@ import random
 from tests.architects.helpers import game, give, stack, take
 from wonders.architects import greedy
 from wonders.architects.actions import Action
+from wonders.architects.state import ArchitectsState
 from wonders.bots import make_bot
 from wonders.core import setup
 
@@ -26,7 +27,7 @@ def test_greedy_beats_random() -> None:
                 action = rngs[p].choice(state.legal_actions(p))
             state.apply(p, action)
         wins += bot_seat in state.result().winners
-    assert wins >= games // 2
+    assert wins >= 15  # 20 of 20 here; about 83% over many 3-player games
 
 
 def test_greedy_takes_the_card_that_builds_a_stage() -> None:
@@ -47,3 +48,35 @@ def test_the_shared_greedy_bot_hands_over_to_the_architects_evaluation() -> None
         action = bot.choose(state, p)
         assert action in state.legal_actions(p)
         state.apply(p, action)
+
+
+def test_greedy_prefers_half_a_stage_to_a_blue_card() -> None:
+    # A resource for the next stage pulls more than its share of the stage's points: building
+    # scores most and ends the game (a one-move look-ahead that took the blue 3 lost to random
+    # bots at 3 or more players).
+    state = game("Giza", "Rhodes", "Olympia")
+    stack(state, "Giza", "blue3")
+    stack(state, "Olympia", "wood")
+    assert greedy.choose(state, 0, random.Random(1)) == Action("take", deck="Olympia")
+
+
+def _last_stage_owed(opponent_blue: int) -> ArchitectsState:
+    """Giza (seat 0) with stages 1-4 built and wood, stone, brick in hand: a glass card ends
+    the game; seat 1 holds ``opponent_blue`` blue 3s."""
+    state = game("Giza", "Rhodes", "Olympia")
+    state.built[0] = [1, 2, 3, 4]
+    give(state, 0, wood=1, stone=1, brick=1)
+    give(state, 1, blue3=opponent_blue)
+    stack(state, "Giza", "glass")
+    stack(state, "Olympia", "blue3")
+    return state
+
+
+def test_greedy_ends_the_game_when_it_wins() -> None:
+    state = _last_stage_owed(opponent_blue=0)  # seat 0 ends on 30 points against 0
+    assert greedy.choose(state, 0, random.Random(1)) == Action("take", deck="Giza")
+
+
+def test_greedy_does_not_end_the_game_behind() -> None:
+    state = _last_stage_owed(opponent_blue=12)  # 36 points: ending now would lose
+    assert greedy.choose(state, 0, random.Random(1)) == Action("take", deck="Olympia")

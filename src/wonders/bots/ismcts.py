@@ -38,12 +38,12 @@ The defaults (``SETTINGS``) are the ones that measured strongest in short trials
 too few to tell close settings apart.
 
 Status (what remains): the issue's strength targets are measured by ``benchmarks/ladder.py``
-only in short runs so far (README: the sizes and figures); the full 200-game runs at 1 s a
-move, and tuning on them, remain. In those short runs 7 Wonders' search at 1 s a move gets a
-few dozen iterations a move with greedy playouts (below its target of 50% against three
-``greedy``), and in Duel and Architects it does not yet clearly beat ``montecarlo``. Ideas
-not tried: a cheaper greedy playout (the estimate of a few candidate actions only), tree
-reuse between moves, node statistics keyed by information set rather than by joint action.
+in short runs only (README "Strength": sizes, CPU-calibrated budgets and figures); the full
+200-game runs remain. In 40-game runs it reaches the point targets against ``greedy`` in
+7 Wonders (1 s of CPU), Duel and Architects (0.2 s), and against ``montecarlo`` in Duel,
+each interval still reaching below its target. Ideas not tried: a cheaper greedy playout (the
+estimate of a few candidate actions only), tree reuse between moves, node statistics keyed
+by information set rather than by joint action.
 """
 
 from __future__ import annotations
