@@ -5,12 +5,12 @@ database and pushes the new views to its own connections. SQLite (one process) n
 from __future__ import annotations
 
 import asyncio
-import threading
 from collections.abc import Callable
 
 import psycopg
 import sqlalchemy as sa
 
+from wonders.web.listening import ListenerThread
 from wonders.web.store import CHANNEL
 
 
@@ -20,28 +20,16 @@ def conninfo(url: str) -> str:
     return parsed.render_as_string(hide_password=False)
 
 
-class Listener:
+class Listener(ListenerThread):
     """Calls ``on_change(table_id)`` on ``loop`` for every NOTIFY on ``CHANNEL``."""
 
     def __init__(
         self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], object]
     ) -> None:
+        super().__init__(loop, on_change)
         self.url = conninfo(url)
-        self.loop = loop
-        self.on_change = on_change
-        self.stopping = threading.Event()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="wonders-listen", daemon=True)
 
-    def start(self) -> None:
-        self.thread.start()
-        self.ready.wait(timeout=10)
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(timeout=5)
-
-    def _run(self) -> None:
+    def listen(self) -> None:
         while not self.stopping.is_set():
             try:
                 with psycopg.connect(self.url, autocommit=True) as conn:
@@ -49,6 +37,6 @@ class Listener:
                     self.ready.set()
                     while not self.stopping.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            self.loop.call_soon_threadsafe(self.on_change, note.payload)
+                            self.heard(note.payload)
             except psycopg.Error:
                 self.stopping.wait(1.0)  # the database went away: listen again when it is back

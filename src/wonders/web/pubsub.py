@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Callable
 
 import redis
 
 from wonders.core.i18n import _
+from wonders.web.listening import ListenerThread
 from wonders.web.store import CHANNEL
 
 log = logging.getLogger(__name__)
@@ -46,28 +46,18 @@ class Publisher:
         self.client.close()
 
 
-class RedisListener:
+class RedisListener(ListenerThread):
     """Calls ``on_change(table_id)`` on ``loop`` for every message on ``CHANNEL``."""
+
+    name = "wonders-redis"
 
     def __init__(
         self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], object]
     ) -> None:
+        super().__init__(loop, on_change)
         self.url = check_url(url)
-        self.loop = loop
-        self.on_change = on_change
-        self.stopping = threading.Event()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="wonders-redis", daemon=True)
 
-    def start(self) -> None:
-        self.thread.start()
-        self.ready.wait(timeout=10)
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(timeout=5)
-
-    def _run(self) -> None:
+    def listen(self) -> None:
         while not self.stopping.is_set():
             try:
                 client = redis.Redis.from_url(self.url)
@@ -77,8 +67,7 @@ class RedisListener:
                     while not self.stopping.is_set():
                         message = sub.get_message(timeout=0.5)
                         if message is not None and message["type"] == "message":
-                            table_id = message["data"].decode()
-                            self.loop.call_soon_threadsafe(self.on_change, table_id)
+                            self.heard(message["data"].decode())
                 client.close()
             except redis.RedisError as exc:  # Redis went away: subscribe again when it is back
                 log.warning("Redis pub/sub: %s", exc)
