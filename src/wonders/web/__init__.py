@@ -9,8 +9,9 @@ process claiming each bot decision, replays), ``thinking.py`` (the search bots' 
 the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes; ``listening.py``: the
 listening thread both share), ``pubsub.py`` (Redis pub/sub instead, with
-``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in plain words), ``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every
-action in words), ``reasons.py`` (why a card on offer cannot be built, from each game's
+``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in plain words),
+``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every action in
+words), ``reasons.py`` (why a card on offer cannot be built, from each game's
 ``advice.py``), ``strings.py`` (the pages' words through gettext), ``templates/`` and
 ``static/`` (plain JavaScript, no build step).
 
