@@ -34,22 +34,21 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.classic.cards import catalog_for
-from wonders.classic.observe import ClassicObserver
+from wonders.classic.observe import (  # the encoding's constants: one definition
+    _OFFSET,
+    CARD_BASE,
+    PAY_BASE,
+    PAY_COINS_MAX,
+    PAY_SLOTS,
+    PAYING,
+    PER_CARD,
+    PHASES,
+    SINGLE,
+    SKIP,
+    ClassicObserver,
+)
 from wonders.core.protocol import JSON
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
-
-PAY_SLOTS = 8
-PAY_COINS_MAX = 15
-PAYING = ("build", "wonder", "recruit")
-SINGLE = ("sell", "free_build", "discard_build", "draft", "copy", "return")
-PER_CARD = len(PAYING) * PAY_SLOTS + len(SINGLE)
-SKIP = 1
-PAY_BASE = 2
-CARD_BASE = PAY_BASE + PAY_COINS_MAX + 1
-PHASES = ("leader_draft", "recruit", "draft", "extra_card", "discard_build", "courtesan", "debt")
-
-_OFFSET = {kind: i * PAY_SLOTS for i, kind in enumerate(PAYING)}
-_OFFSET.update({kind: len(PAYING) * PAY_SLOTS + i for i, kind in enumerate(SINGLE)})
 
 
 def _full_catalogue() -> tuple[Vocab, Vocab, Vocab]:
