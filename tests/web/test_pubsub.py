@@ -1,5 +1,5 @@
 """Redis pub/sub instead of PostgreSQL NOTIFY: two ``wonders serve`` processes on one database
-(an SQLite file, which has no NOTIFY of its own) with ``WONDERS_PUBSUB`` set push each other's
+(an SQLite file, which has no NOTIFY of its own) with ``--pubsub`` set push each other's
 moves to their WebSockets through the real Redis (skipped with the reason when Redis is
 unreachable, unless WONDERS_REQUIRE_SERVICES is set)."""
 
@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.test_serve import WONDERS, free_port
+from tests.web.test_serve import free_port, start
 from wonders.web.pubsub import Publisher, check_url
 
 REDIS_URL = os.environ.get("WONDERS_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -36,30 +34,11 @@ def redis_url() -> str:
     return REDIS_URL
 
 
-def _serve(db: str, port: int, pubsub: str) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "WONDERS_PUBSUB": pubsub}
-    proc = subprocess.Popen(
-        [str(WONDERS), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        env=env,
-    )
-    end = time.monotonic() + 30
-    while time.monotonic() < end:
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/api/tables", timeout=1)
-            return proc
-        except httpx.TransportError:
-            time.sleep(0.1)
-    proc.kill()
-    raise AssertionError("wonders serve did not start")
-
-
 @pytest.fixture
 def two_servers(redis_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
     db = f"sqlite:///{tmp_path / 'shared.db'}"
     ports = [free_port(), free_port()]
-    procs = [_serve(db, port, redis_url) for port in ports]
+    procs = [start(db, port, redis_url) for port in ports]
     try:
         yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
     finally:

@@ -28,9 +28,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start(db: str, port: int) -> subprocess.Popen[bytes]:
+def start(db: str, port: int, pubsub: str | None = None) -> subprocess.Popen[bytes]:
+    """A ``wonders serve`` process on ``db`` (with Redis pub/sub at ``pubsub``), once it
+    answers."""
+    command = [str(WONDERS), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"]
     proc = subprocess.Popen(
-        [str(WONDERS), "serve", "--port", str(port), "--db", db, "--bot-delay", "0"],
+        command + (["--pubsub", pubsub] if pubsub else []),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
