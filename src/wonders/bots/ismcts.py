@@ -40,11 +40,11 @@ too few to tell close settings apart.
 Status (what remains): the issue's strength targets are measured by ``benchmarks/ladder.py``
 (README "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
-it) and 99.5% against ``greedy`` in Duel (0.2 s; target 95%); in 40-game runs it reaches the
-point targets in Architects and against ``montecarlo`` in Duel, but not with Leaders or
-Cities (0.2 s); the other 200-game runs remain. Ideas not tried: a cheaper greedy playout (the
-estimate of a few candidate actions only), tree reuse between moves, node statistics keyed
-by information set rather than by joint action.
+it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
+in Duel (target 65%); in 40-game runs it reaches the point target in Architects, but not
+with Leaders or Cities (0.2 s); the other 200-game runs remain. Ideas not tried: a cheaper
+greedy playout (the estimate of a few candidate actions only), tree reuse between moves,
+node statistics keyed by information set rather than by joint action.
 """
 
 from __future__ import annotations
