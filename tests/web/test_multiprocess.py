@@ -6,30 +6,19 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
 
 import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.conftest import steady
-from tests.web.test_serve import free_port, start
+from tests.web.test_serve import seat_state as seat
+from tests.web.test_serve import two_running
 
 
 @pytest.fixture
 def two_servers(pg_url: str) -> Iterator[tuple[str, str]]:
-    ports = [free_port(), free_port()]
-    procs = [start(pg_url, port) for port in ports]
-    try:
-        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=20)
-
-
-def seat(base: str, token: str) -> Any:
-    return steady(httpx.get(f"{base}/api/play/{token}").json())
+    with two_running(pg_url) as bases:
+        yield bases
 
 
 def test_two_processes_serve_one_table(two_servers: tuple[str, str]) -> None:

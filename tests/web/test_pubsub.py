@@ -14,7 +14,7 @@ import httpx
 import pytest
 from websockets.sync.client import connect
 
-from tests.web.test_serve import free_port, start
+from tests.web.test_serve import two_running
 from wonders.web.pubsub import Publisher, check_url
 
 REDIS_URL = os.environ.get("WONDERS_TEST_REDIS", "redis://127.0.0.1:6379/0")
@@ -36,15 +36,8 @@ def redis_url() -> str:
 
 @pytest.fixture
 def two_servers(redis_url: str, tmp_path: Path) -> Iterator[tuple[str, str]]:
-    db = f"sqlite:///{tmp_path / 'shared.db'}"
-    ports = [free_port(), free_port()]
-    procs = [start(db, port, redis_url) for port in ports]
-    try:
-        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
-    finally:
-        for proc in procs:
-            proc.terminate()
-            proc.wait(timeout=20)
+    with two_running(f"sqlite:///{tmp_path / 'shared.db'}", redis_url) as bases:
+        yield bases
 
 
 def test_two_processes_push_each_others_moves_through_redis(two_servers: tuple[str, str]) -> None:

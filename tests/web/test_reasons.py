@@ -36,6 +36,9 @@ def test_each_card_on_offer_that_nothing_builds_comes_with_its_reason(
 
 
 def test_a_spectator_and_a_game_without_the_advice_get_no_reasons(client: TestClient) -> None:
+    made = create(client, "classic", {"players": 3}, ["human", "human", "human"])
+    watched = client.get(f"/api/watch/{made['table']}").json()
+    assert watched["legal"] == [] and watched["why_not"] == {}
     made = create(client, "architects", {"players": 2}, ["human", "human"])
     assert all(state(client, s["token"])["why_not"] == {} for s in made["seats"])
     assert unbuildable("architects", {}, []) == {}

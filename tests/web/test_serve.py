@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +48,19 @@ def start(db: str, port: int, pubsub: str | None = None) -> subprocess.Popen[byt
             time.sleep(0.1)
     proc.kill()
     raise AssertionError("wonders serve did not start")
+
+
+@contextmanager
+def two_running(db: str, pubsub: str | None = None) -> Iterator[tuple[str, str]]:
+    """Two server processes on one database; their base URLs."""
+    ports = [free_port(), free_port()]
+    procs = [start(db, port, pubsub) for port in ports]
+    try:
+        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
+    finally:
+        for proc in procs:
+            proc.terminate()
+            proc.wait(timeout=20)
 
 
 def seat_state(base: str, token: str) -> Any:
