@@ -138,22 +138,19 @@ def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> 
 
 
 def test_entries_sum_the_values_written_at_one_position() -> None:
-    """``core.obsbuf.Entries`` as the codec reads them: values written twice at one
+    """``core.obsbuf.Entries`` as the codec reads them: names counted twice at one
     position add up, values past the precomputed ones are exact, and ``start`` clears."""
-    from wonders.core.obsbuf import VALUES, Entries
-    from wonders.envs.codec import ENTRY
+    from wonders.core.obsbuf import VALUES, Entries, Packed
+    from wonders.envs.codec import vector as dense
 
     buf = Entries(6)
 
-    def vector(packed: bytes) -> Any:
-        entries = np.frombuffer(packed, dtype=ENTRY)
-        out = np.zeros(6, dtype=np.float32)
-        np.add.at(out, entries["at"], entries["value"])
-        return out.tolist()
+    def vector(packed: Packed) -> Any:
+        return dense(packed, 6).tolist()
 
     buf.start()
     buf.add(2)
-    buf.count(1, {"a": 1, "b": 4}, ["a", "a", "zzz", "b"])
+    buf.count_repeating(1, {"a": 1, "b": 4}, ["a", "a", "zzz", "b"])
     buf.put(0, 0)
     buf.put(3, VALUES + 476)
     buf.put(4, 2)
@@ -162,7 +159,14 @@ def test_entries_sum_the_values_written_at_one_position() -> None:
     buf.add(4)  # interrupted: never packed
     buf.start()
     buf.put(1, 7)
-    assert vector(buf.pack()) == [0, 7, 0, 0, 0, 0]
+    buf.add(5)
+    packed = buf.pack()
+    assert not packed[2]  # no position written twice: one assignment, no summing
+    assert vector(packed) == [0, 7, 0, 0, 0, 1]
+    buf.start()
+    buf.count_repeating(0, {"a": 1, "b": 4}, ["b", "a"])  # distinct: assigned
+    packed = buf.pack()
+    assert not packed[2] and vector(packed) == [0, 1, 0, 0, 1, 0]
 
 
 def test_kept_action_indices_stay_right() -> None:
@@ -214,3 +218,53 @@ def test_codecs_copy_and_pickle() -> None:
     assert again.options == codec.options and again.fast is not None
     state = get_game("classic").setup({"players": 4, "expansions": ["leaders"]}, 3)
     assert np.array_equal(again.observe(state, 2), codec.observe(state, 2))
+
+
+def test_duel_observer_points_are_the_score_pads() -> None:
+    """The Duel observer's points (its own tables, for speed) are ``breakdown``'s sum at
+    every step of seeded random games, guilds and tokens included."""
+    import random
+
+    from wonders.core.registry import get_game
+
+    codec = make_codec("duel", {})
+    guilds = 0
+    for seed in range(12):
+        state = get_game("duel").setup({}, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for p in (0, 1):
+                assert codec.fast._points(state, p) == sum(state.breakdown(p).values())
+            guilds += any(n in codec.fast._card_per for c in state.cities for n in c.cards)
+            seat = state.to_move()[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert guilds  # the "per counted thing" points were reached
+
+
+@pytest.mark.parametrize("game", ["duel", "architects", "classic"])
+def test_observers_keep_nothing_of_a_state(game: str) -> None:
+    """The observers keep scratch entries and action indices between calls, nothing of a
+    state: observed at irregular steps, between observations of sampled worlds and clones,
+    and after a city changed in place, they give the reference's."""
+    options = {"players": 4} if game != "duel" else {}
+    codec = make_codec(game, options)
+    for seed in range(3):
+        state = get_game(game).setup(dict(options), seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = rng.choice(state.to_move())
+            if rng.random() < 0.3:
+                for other in (state.sample_world(seat, random.Random(seed)), state.clone()):
+                    assert np.array_equal(
+                        codec.observe(other, seat), codec.reference_observe(other, seat)
+                    )
+                assert np.array_equal(
+                    codec.observe(state, seat), codec.reference_observe(state, seat)
+                )
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    if game == "duel":  # a city changed by hand, in place, is read again
+        state = get_game("duel").setup({}, 1)
+        codec.observe(state, 0)
+        state.cities[1].add_card("Lumber yard")
+        state.cities[1].tokens.append("Law")
+        assert np.array_equal(codec.observe(state, 0), codec.reference_observe(state, 0))

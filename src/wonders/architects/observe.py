@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from wonders.architects.actions import Action
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import Entries
+from wonders.core.obsbuf import Entries, Packed
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
@@ -63,7 +63,7 @@ class ArchitectsObserver:
             self._kind = [self.kinds.get(name, -1) for name in names]
         return self._kind
 
-    def observe(self, state: ArchitectsState, seat: int) -> bytes:
+    def observe(self, state: ArchitectsState, seat: int) -> Packed:
         """``seat``'s observation (``core.obsbuf``: packed entries)."""
         buf = self.entries
         buf.start()
@@ -85,11 +85,13 @@ class ArchitectsObserver:
             if k >= 0:
                 buf.add(self.o_central_top + k)
         buf.put(self.o_stack, len(state.stack))
-        buf.count(self.o_face_up, self.tokens, state.face_up)
+        buf.count_repeating(self.o_face_up, self.tokens, state.face_up)  # Culture twice
         for k, c in enumerate(state.discard):
             if c and kind[k] >= 0:
                 buf.put(self.o_discard + kind[k], c)
         if state.held and seat == state.current:
+            if len(set(state.held)) < len(state.held):
+                buf.repeated = True  # two cards of one kind looked at: counted
             for card in state.held:
                 if kind[card] >= 0:
                     buf.add(self.o_search + kind[card])
@@ -111,7 +113,7 @@ class ArchitectsObserver:
             b += nk
             buf.put(b, state.shields(p))
             buf.put(b + 1, state.victory[p])
-            buf.count(b + 2, self.tokens, state.progress[p])
+            buf.count_repeating(b + 2, self.tokens, state.progress[p])  # Culture twice
             if state.cat == p:
                 buf.add(b + 2 + len(self.tokens))
             deck = state.decks[p]

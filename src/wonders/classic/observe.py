@@ -17,7 +17,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import Entries
+from wonders.core.obsbuf import Entries, Packed
 
 PAY_SLOTS = 8
 PAY_COINS_MAX = 15
@@ -75,14 +75,18 @@ class ClassicObserver:
         # (actions are immutable values, a bounded set per game: cards x payments)
         self._memo: dict[Action, int] = {}
 
-    def _count(self, buf: Entries, offset: int, cards: list[Card]) -> None:
+    def _count(self, buf: Entries, offset: int, cards: list[Card], repeating: bool = False) -> None:
+        """Count ``cards`` by name; ``repeating``: a list that may hold two copies of a
+        card (a hand, the discard pile; a city never does)."""
         index = self.cards
+        if repeating and len({card.name for card in cards}) < len(cards):
+            buf.repeated = True
         for card in cards:
             k = index.get(card.name, -1)
             if k >= 0:
                 buf.add(offset + k)
 
-    def observe(self, state: ClassicGame, seat: int) -> bytes:
+    def observe(self, state: ClassicGame, seat: int) -> Packed:
         """``seat``'s observation (``core.obsbuf``: packed entries)."""
         buf = self.entries
         buf.start()
@@ -106,9 +110,9 @@ class ClassicObserver:
             buf.put(self.o_chosen, 1)
         if state.free_city and state._fc_choosing(seat):
             buf.put(self.o_for_free, 1)
-        self._count(buf, self.o_hand, state.hands[seat])
+        self._count(buf, self.o_hand, state.hands[seat], True)
         if phase == DISCARD_BUILD and to_move == [seat]:
-            self._count(buf, self.o_discard, state.discard)
+            self._count(buf, self.o_discard, state.discard, True)
         mate = state.teammate(seat)
         if leaders:
             self._count(buf, self.o_lhand, state.leader_hands[seat])
@@ -119,7 +123,7 @@ class ClassicObserver:
                 if phase == LEADER_DRAFT:
                     self._count(buf, self.o_mate_p, state.packets[mate])
         if mate is not None and state.cities_on:
-            self._count(buf, self.o_mate, state.hands[mate])
+            self._count(buf, self.o_mate, state.hands[mate], True)
         else:
             mate = None  # the view names a teammate only with Cities
         n = self.n
@@ -182,6 +186,8 @@ class ClassicObserver:
             if copied is not None:
                 k = self.cards.get(copied.name, -1)
                 if k >= 0:
+                    if any(card.name == copied.name for card in city.cards):
+                        buf.repeated = True  # (a copy of a guild the city has)
                     buf.add(c + k)
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:

@@ -2,13 +2,14 @@
 (``<game>/observe.py``).
 
 An observation is mostly zeros: an observer writes its non-zero entries here, and
-``pack`` returns them as one byte string of 12-byte records, a position (little-endian
-int64) then a value (little-endian float32), which numpy reads without converting anything
-(``numpy.frombuffer`` with ``ENTRY``) and adds into a zero vector in one call
-(``numpy.add.at``, which sums the values written at one position): much cheaper than
-numpy converting lists of Python ints, or than compiled code setting the items of a
-``bytearray`` one by one. No numpy here: these run compiled, where numpy is an untyped,
-slow object.
+``pack`` returns them as ``Packed``: the positions (little-endian int64) and the values
+(little-endian float32) as two byte strings that numpy reads without converting anything
+(``numpy.frombuffer``), for one fancy assignment into a zero vector (``vector`` in
+``wonders.envs.codec``): much cheaper than numpy converting lists of Python ints, than
+compiled code setting the items of a buffer one by one, or than ``numpy.add.at``. An
+observation whose names repeat (two copies of a card in a hand) is flagged, and summed
+with ``numpy.add.at`` instead. No numpy here: these run compiled, where numpy is an
+untyped, slow object.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ import struct
 from typing import Any
 
 VALUES = 1024  # values below this have their bytes made once (the encodings' bound: 1000)
-ENTRY = "<qf"  # one entry's record (struct format); numpy: [("<i8"), ("<f4")], packed
+
+# (positions, values, whether a position was written twice)
+Packed = tuple[bytes, bytes, bool]
 
 
 def _value(v: int) -> bytes:
@@ -26,45 +29,59 @@ def _value(v: int) -> bytes:
 
 class Entries:
     """The entries of one observation at a time, for positions below ``size`` (reused:
-    ``start`` begins the next; not for two threads at once). Entries written twice at one
-    position add up: ``add`` counts names, ``put`` writes a value. Each entry is made of
-    ``bytes`` made in advance, joined by ``pack``."""
+    ``start`` begins the next; not for two threads at once). ``add`` counts names, ``put``
+    writes a value. An observer that may write one position twice (a name counted twice)
+    says so with ``count_repeating``, so that the values are summed. Each entry is made of
+    ``bytes`` made in advance (a position's, a value's), joined by ``pack``."""
 
     def __init__(self, size: int) -> None:
-        self.ones = [struct.pack(ENTRY, i, 1) for i in range(size)]
         self.positions = [i.to_bytes(8, "little") for i in range(size)]
         self.values = [_value(v) for v in range(VALUES)]
-        self.parts: list[bytes] = []
+        self.one = self.values[1]
+        self.at: list[bytes] = []
+        self.vals: list[bytes] = []
+        self.repeated = False
 
     def start(self) -> None:
         """Begin a new observation, all zeros."""
-        self.parts = []
+        self.at = []
+        self.vals = []
+        self.repeated = False
 
     def add(self, i: int) -> None:
         """Add 1 to entry ``i``."""
-        self.parts.append(self.ones[i])
+        self.at.append(self.positions[i])
+        self.vals.append(self.one)
 
     def put(self, i: int, value: int) -> None:
-        """Add ``value`` to entry ``i`` (where, in the encodings, nothing else writes)."""
-        if value == 1:
-            self.parts.append(self.ones[i])
-        elif 0 < value < VALUES:
-            self.parts.append(self.positions[i])
-            self.parts.append(self.values[value])
-        elif value:
-            self.parts.append(struct.pack(ENTRY, i, value))
+        """Write ``value`` at entry ``i`` (where nothing else writes in the encodings)."""
+        if not value:
+            return
+        self.at.append(self.positions[i])
+        if 0 < value < VALUES:
+            self.vals.append(self.values[value])
+        else:
+            self.vals.append(_value(value))
 
     def count(self, offset: int, index: dict[str, int], names: list[str]) -> None:
-        """Add 1 at ``offset + index[name]`` for each known name (unknown names skipped)."""
-        parts, ones = self.parts, self.ones
+        """Add 1 at ``offset + index[name]`` for each known name (unknown names skipped);
+        the names are distinct (else ``count_repeating``)."""
+        at, vals, positions, one = self.at, self.vals, self.positions, self.one
         for name in names:
             k = index.get(name, -1)
             if k >= 0:
-                parts.append(ones[offset + k])
+                at.append(positions[offset + k])
+                vals.append(one)
 
-    def pack(self) -> bytes:
-        """The entries as ``ENTRY`` records."""
-        return b"".join(self.parts)
+    def count_repeating(self, offset: int, index: dict[str, int], names: list[str]) -> None:
+        """``count`` of names that may repeat (a hand, a discard pile)."""
+        if len(names) > 1 and len(set(names)) < len(names):
+            self.repeated = True
+        self.count(offset, index, names)
+
+    def pack(self) -> Packed:
+        """The entries: positions, values, and whether a position may be written twice."""
+        return b"".join(self.at), b"".join(self.vals), self.repeated
 
 
 def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:

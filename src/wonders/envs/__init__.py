@@ -19,8 +19,8 @@ Not done yet (also in the README):
 
 - Speed: the encoding of one decision (observation, action indices, mask), though now
   done by compiled observers reading the state (``<game>/observe.py``, checked against
-  the view-based encoders), still costs 1.1 to 5 times the compiled engine's own work for
-  it (README), not less.
+  the view-based encoders), still costs 1.2 to 3.7 times the compiled engine's own work
+  for it (README "Learning environments"), not less.
 - OpenSpiel's C++ ``ISMCTSBot`` stops with a segmentation fault on Python games
   (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel 2.0.2);
   ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt worlds.

@@ -14,7 +14,7 @@ Two encoders compute the same numbers. The reference one (``reference_observe``,
 ``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
 one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
 reading the state's public fields and the seat's own directly, packing the non-zero
-entries as ``core.obsbuf`` bytes that numpy reads without converting them; the legal
+entries as ``core.obsbuf`` bytes that numpy reads without converting them (``vector``); the legal
 actions' index map and mask built in one compiled pass, ``legal_and_mask``) is what the
 environments use; the tests check that both agree at every step of seeded games.
 """
@@ -38,8 +38,6 @@ ENCODING_VERSION = 1
 Vector = npt.NDArray[np.float32]
 Mask = npt.NDArray[np.int8]
 
-# the fast observers' entries (``core.obsbuf.ENTRY``): a position, a value
-ENTRY = np.dtype([("at", "<i8"), ("value", "<f4")])
 
 # The bound of every observation entry (coins, counts and sizes stay far below it).
 OBS_HIGH = 1000.0
@@ -207,10 +205,7 @@ class Codec(ABC):
         """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
         if self.fast is None:
             return self.reference_observe(state, seat)
-        entries = np.frombuffer(self.fast.observe(state, seat), dtype=ENTRY)
-        out = np.zeros(self.layout.size, dtype=np.float32)
-        np.add.at(out, entries["at"], entries["value"])  # a position's values summed
-        return out
+        return vector(self.fast.observe(state, seat), self.layout.size)
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""
@@ -220,6 +215,19 @@ class Codec(ABC):
         acc = Acc()
         self.observe_into(view, seat, acc)
         return acc.vector(self.layout.size)
+
+
+def vector(packed: obsbuf.Packed, size: int) -> Vector:
+    """A fresh vector of ``size`` zeros with a fast observer's entries written in (a
+    position written twice holds the sum)."""
+    at, values, repeated = packed
+    out = np.zeros(size, dtype=np.float32)
+    positions = np.frombuffer(at, dtype=np.int64)
+    if repeated:
+        np.add.at(out, positions, np.frombuffer(values, dtype=np.float32))
+    else:
+        out[positions] = np.frombuffer(values, dtype=np.float32)
+    return out
 
 
 def relative(seat: int, other: int, n: int) -> int:
