@@ -42,7 +42,8 @@ Status (what remains): the issue's strength targets are measured by ``benchmarks
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
 it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
 in Duel (target 65%); in 40-game runs it reaches the point target in Architects, but not
-with Leaders or Cities (0.2 s); the other 200-game runs remain. Ideas not tried: a cheaper
+with Leaders or Cities at 0.2 s; at 1 s (20 games each) 62.5% with Leaders and 45% with
+Cities (target 50%); the other 200-game runs remain. Ideas not tried: a cheaper
 greedy playout (the estimate of a few candidate actions only), tree reuse between moves,
 node statistics keyed by information set rather than by joint action.
 """
