@@ -19,7 +19,7 @@ from typing import Any
 
 VALUES = 1024  # values below this have their bytes made once (the encodings' bound: 1000)
 
-# (positions, values, whether a position was written twice)
+# (positions, values, whether a name may repeat: then summed, not assigned)
 Packed = tuple[bytes, bytes, bool]
 
 
