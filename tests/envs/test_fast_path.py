@@ -220,27 +220,6 @@ def test_codecs_copy_and_pickle() -> None:
     assert np.array_equal(again.observe(state, 2), codec.observe(state, 2))
 
 
-def test_duel_observer_points_are_the_score_pads() -> None:
-    """The Duel observer's points (its own tables, for speed) are ``breakdown``'s sum at
-    every step of seeded random games, guilds and tokens included."""
-    import random
-
-    from wonders.core.registry import get_game
-
-    codec = make_codec("duel", {})
-    guilds = 0
-    for seed in range(12):
-        state = get_game("duel").setup({}, seed)
-        rng = random.Random(seed)
-        while not state.is_terminal():
-            for p in (0, 1):
-                assert codec.fast._points(state, p) == sum(state.breakdown(p).values())
-            guilds += any(n in codec.fast._card_per for c in state.cities for n in c.cards)
-            seat = state.to_move()[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert guilds  # the "per counted thing" points were reached
-
-
 @pytest.mark.parametrize("game", ["duel", "architects", "classic"])
 def test_observers_keep_nothing_of_a_state(game: str) -> None:
     """The observers keep scratch entries and action indices between calls, nothing of a

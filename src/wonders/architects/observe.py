@@ -90,8 +90,7 @@ class ArchitectsObserver:
             if c and kind[k] >= 0:
                 buf.put(self.o_discard + kind[k], c)
         if state.held and seat == state.current:
-            if len(set(state.held)) < len(state.held):
-                buf.repeated = True  # two cards of one kind looked at: counted
+            buf.note_repeats(state.held)  # two cards of one kind looked at: counted
             for card in state.held:
                 if kind[card] >= 0:
                     buf.add(self.o_search + kind[card])

@@ -79,8 +79,8 @@ class ClassicObserver:
         """Count ``cards`` by name; ``repeating``: a list that may hold two copies of a
         card (a hand, the discard pile; a city never does)."""
         index = self.cards
-        if repeating and len({card.name for card in cards}) < len(cards):
-            buf.repeated = True
+        if repeating:
+            buf.note_repeats([card.name for card in cards])
         for card in cards:
             k = index.get(card.name, -1)
             if k >= 0:

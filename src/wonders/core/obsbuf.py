@@ -31,8 +31,9 @@ class Entries:
     """The entries of one observation at a time, for positions below ``size`` (reused:
     ``start`` begins the next; not for two threads at once). ``add`` counts names, ``put``
     writes a value. An observer that may write one position twice (a name counted twice)
-    says so with ``count_repeating``, so that the values are summed. Each entry is made of
-    ``bytes`` made in advance (a position's, a value's), joined by ``pack``."""
+    says so (``count_repeating``, ``note_repeats``), so that the values are summed. Each
+    entry is made of ``bytes`` made in advance (a position's, a value's), joined by
+    ``pack``."""
 
     def __init__(self, size: int) -> None:
         self.positions = [i.to_bytes(8, "little") for i in range(size)]
@@ -73,10 +74,15 @@ class Entries:
                 at.append(positions[offset + k])
                 vals.append(one)
 
+    def note_repeats(self, keys: list[Any]) -> None:
+        """Flag the observation for summing if ``keys`` (what is about to be counted at
+        one position each) hold one twice."""
+        if len(keys) > 1 and len(set(keys)) < len(keys):
+            self.repeated = True
+
     def count_repeating(self, offset: int, index: dict[str, int], names: list[str]) -> None:
         """``count`` of names that may repeat (a hand, a discard pile)."""
-        if len(names) > 1 and len(set(names)) < len(names):
-            self.repeated = True
+        self.note_repeats(names)
         self.count(offset, index, names)
 
     def pack(self) -> Packed:

@@ -10,9 +10,6 @@ from __future__ import annotations
 
 from wonders.core.obsbuf import Entries, Packed
 from wonders.duel.actions import Action
-from wonders.duel.cards import catalog
-from wonders.duel.city import City, card_facts, wonder_facts
-from wonders.duel.scoring import COLOR_CATEGORY
 from wonders.duel.state import DuelState
 
 PHASES = ("draft", "play")
@@ -63,26 +60,6 @@ class DuelObserver:
         # each action value's index (actions are immutable values, a bounded set); the
         # start actions' depend on the seat, so they are not kept
         self._memo: dict[Action, int] = {}
-        # the score pad's points (``scoring.score_city``) in tables, for the view's points:
-        # a card's own points (scored colours only), its "per counted thing" points (amount,
-        # whether "the city with the most", the things), each wonder's and token's points
-        self._card_points: dict[str, int] = {}
-        self._card_per: dict[str, list[tuple[int, bool, tuple[str, ...]]]] = {}
-        for name, facts in card_facts().items():
-            card = facts.card
-            if card.color in COLOR_CATEGORY:
-                self._card_points[name] = card.points
-                if card.points_per:
-                    self._card_per[name] = [
-                        (c.amount, c.whose == "most", tuple(c.count)) for c in card.points_per
-                    ]
-        self._wonder_points = {
-            name: int(f.wonder.effects.get("points", 0)) for name, f in wonder_facts().items()
-        }
-        self._token_points = {
-            t.name: (int(t.effects.get("points", 0)), int(t.effects.get("points_per_token", 0)))
-            for t in catalog().tokens
-        }
 
     def observe(self, state: DuelState, seat: int) -> Packed:
         """``seat``'s observation (``core.obsbuf``: packed entries)."""
@@ -141,7 +118,7 @@ class DuelObserver:
         city = state.cities[p]
         nc, nw = len(self.cards), len(self.wonders)
         buf.put(base, city.coins)
-        buf.put(base + 1, self._points(state, p))
+        buf.put(base + 1, state.points(p))
         b = base + 2
         buf.count(b, self.cards, city.cards)
         b += nc
@@ -153,26 +130,6 @@ class DuelObserver:
         for symbol, n in city.science.items():
             if symbol in SYMBOLS:
                 buf.put(b + SYMBOLS.index(symbol), n)
-
-    def _points(self, state: DuelState, p: int) -> int:
-        """``sum(state.breakdown(p).values())`` from the tables (the same rules)."""
-        city = state.cities[p]
-        total = state.military.points(p) + city.coins // 3
-        for wonder in city.built:
-            total += self._wonder_points.get(wonder, 0)
-        per = self._card_per
-        for name in city.cards:
-            total += self._card_points.get(name, 0)
-            if name in per:
-                for amount, most, things in per[name]:
-                    total += amount * max(
-                        _counted(c, things) for c in (state.cities if most else [city])
-                    )
-        held = len(city.tokens)
-        for token in city.tokens:
-            points, per_token = self._token_points.get(token, (0, 0))
-            total += points + per_token * held
-        return total
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
@@ -207,7 +164,3 @@ class DuelObserver:
         if kind in CARD_KINDS:
             return base + CARD_KINDS.index(kind)
         return -1
-
-
-def _counted(city: City, things: tuple[str, ...]) -> int:
-    return sum([city.count(what) for what in things])

@@ -28,26 +28,73 @@ def _token_points() -> dict[str, tuple[int, int]]:
     }
 
 
+# each card's scoring: (category or "" if its colour scores none, its own points, its
+# "per counted thing" points: amount, whether in "the city with the most", the things)
+CardScore = tuple[str, int, tuple[tuple[int, bool, tuple[str, ...]], ...]]
+_card_scores: dict[str, CardScore] | None = None
+_wonder_points: dict[str, int] | None = None
+
+
+def _tables() -> tuple[dict[str, CardScore], dict[str, int]]:
+    """The cards' and wonders' points, read from the data once (module globals rather than
+    ``functools.cache``: a cached call is a slow path in compiled code, and every
+    observation of the learning environments scores both cities)."""
+    global _card_scores, _wonder_points
+    if _card_scores is None or _wonder_points is None:
+        _card_scores = {}
+        for name, facts in card_facts().items():
+            card = facts.card
+            per = tuple((c.amount, c.whose == "most", tuple(c.count)) for c in card.points_per)
+            _card_scores[name] = (COLOR_CATEGORY.get(card.color, ""), card.points, per)
+        _wonder_points = {
+            name: int(f.wonder.effects.get("points", 0)) for name, f in wonder_facts().items()
+        }
+    return _card_scores, _wonder_points
+
+
 def score_city(city: City, cities: Sequence[City], military: int) -> dict[str, int]:
     """``city``'s points by category; ``cities`` are both cities (for the guilds' "the city
     with the most"), ``military`` the points the conflict pawn gives it."""
+    cards, wonders = _tables()
     out = dict.fromkeys(CATEGORIES, 0)
-    out["tokens"] = 0
     out["military"] = military
     out["treasury"] = city.coins // 3
-    out["wonders"] = sum(wonder_facts()[w].wonder.effects.get("points", 0) for w in city.built)
+    out["wonders"] = sum([wonders[w] for w in city.built])
     for name in city.cards:
-        card = card_facts()[name].card
-        points = card.points
-        for counted in card.points_per:
-            counted_in = cities if counted.whose == "most" else [city]
-            points += counted.amount * max(
-                sum(c.count(what) for what in counted.count) for c in counted_in
-            )
-        category = COLOR_CATEGORY.get(card.color)
-        if category:
-            out[category] += points
+        score = cards[name]
+        if score[0]:
+            out[score[0]] += _card_points(score, city, cities)
+    out["tokens"] = _token_total(city)
+    return out
+
+
+def total_points(city: City, cities: Sequence[City], military: int) -> int:
+    """``sum(score_city(...).values())`` without the categories (the learning
+    environments' observations show every city's points at every decision)."""
+    cards, wonders = _tables()
+    total = military + city.coins // 3 + _token_total(city)
+    for w in city.built:
+        total += wonders[w]
+    for name in city.cards:
+        score = cards[name]
+        if score[0]:
+            total += _card_points(score, city, cities)
+    return total
+
+
+def _card_points(score: CardScore, city: City, cities: Sequence[City]) -> int:
+    points = score[1]
+    for amount, most, things in score[2]:
+        points += amount * max(
+            [sum([c.count(what) for what in things]) for c in (cities if most else [city])]
+        )
+    return points
+
+
+def _token_total(city: City) -> int:
+    held = len(city.tokens)
+    total = 0
     for token in city.tokens:
         points, per_token = _token_points()[token]
-        out["tokens"] += points + per_token * len(city.tokens)
-    return out
+        total += points + per_token * held
+    return total

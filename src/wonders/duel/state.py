@@ -43,7 +43,7 @@ from wonders.duel.city import (
     wonder_facts,
 )
 from wonders.duel.military import MilitaryTrack
-from wonders.duel.scoring import score_city
+from wonders.duel.scoring import score_city, total_points
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
 
@@ -518,6 +518,10 @@ class DuelState(State):
     def breakdown(self, player: int) -> dict[str, int]:
         """Victory points by category (as the score pad); valid at any time."""
         return score_city(self.cities[player], self.cities, self.military.points(player))
+
+    def points(self, player: int) -> int:
+        """The sum of ``breakdown(player)`` (without building it)."""
+        return total_points(self.cities[player], self.cities, self.military.points(player))
 
     def result(self) -> Result:
         if self.phase != "over":
