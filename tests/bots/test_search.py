@@ -237,3 +237,19 @@ def test_ismcts_beats_random_play_in_duel() -> None:
         play(state, bots)
         wins += state.result().winners == [seat]
     assert wins >= 3
+
+
+def test_a_move_scoring_exactly_as_the_greedy_pick_does_not_replace_it() -> None:
+    """Every playout of both moves scored 0.1: their means differ only by rounding (0.1
+    added three times is not 0.3), which is no evidence."""
+
+    def stats(rewards: list[float]) -> list[float]:
+        return [len(rewards), sum(rewards), len(rewards), sum(r * r for r in rewards)]
+
+    bot = ismcts(0, 10)
+    bot.prior = "greedy pick"
+    table = {"greedy pick": stats([0.1, 0.1]), "other": stats([0.1, 0.1, 0.1])}
+    assert table["other"][1] / 3 > table["greedy pick"][1] / 2  # the rounding
+    assert not bot._better(table, "other")
+    table["other"] = stats([0.2, 0.2, 0.2])
+    assert bot._better(table, "other")

@@ -89,6 +89,9 @@ SETTINGS = {
 }
 DEFAULT_SETTINGS = Settings("random", "end", 0.7, 0.0)
 EVIDENCE = 1.0  # standard errors by which a move must beat the greedy pick to replace it
+# a margin above floating-point rounding: two moves whose every playout scored alike are
+# tied (their sums, added in different orders, may differ in the last bit)
+TIE = 1e-9
 
 # per seat, per action: [visits, reward sum, availability, sum of squared rewards]
 Stats = dict[int, dict[Any, list[float]]]
@@ -176,7 +179,7 @@ class ISMCTSBot:
         mean_b, mean_p = sum_b / n_b, sum_p / n_p
         var_b = max(sq_b / n_b - mean_b**2, 0.0) / (n_b - 1)
         var_p = max(sq_p / n_p - mean_p**2, 0.0) / (n_p - 1)
-        return mean_b - mean_p > EVIDENCE * math.sqrt(var_b + var_p)
+        return mean_b - mean_p > EVIDENCE * math.sqrt(var_b + var_p) + TIE
 
     def _iterate(self, world: State, root: Node, player: int, root_actions: list[Any]) -> None:
         node = root
