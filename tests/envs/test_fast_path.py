@@ -137,36 +137,52 @@ def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> 
     assert np.array_equal(env.observe("player_0")["action_mask"], mask)
 
 
-def test_entries_sum_the_values_written_at_one_position() -> None:
-    """``core.obsbuf.Entries`` as the codec reads them: names counted twice at one
-    position add up, values past the precomputed ones are exact, and ``start`` clears."""
-    from wonders.core.obsbuf import VALUES, Entries, Packed
-    from wonders.envs.codec import vector as dense
+def test_dense_fields_write_what_changed_and_sum_repeated_names() -> None:
+    """``core.obsbuf.Dense`` as the observers use it: each field holds what its latest
+    input says (a name twice counts 2, an absent field is written empty), whatever the
+    inputs before it, and an input changed in place after a call is read again."""
+    from wonders.core.obsbuf import Dense
 
-    buf = Entries(6)
+    buf = Dense(12)
+    index = {"a": 0, "b": 1, "c": 2}
 
-    def vector(packed: Packed) -> Any:
-        return dense(packed, 6).tolist()
+    def values() -> list[float]:
+        return np.frombuffer(buf.buf, dtype=np.float32).tolist()
 
-    buf.start()
-    buf.add(2)
-    buf.count_repeating(1, {"a": 1, "b": 4}, ["a", "a", "zzz", "b"])
-    buf.put(0, 0)
-    buf.put(3, VALUES + 476)
-    buf.put(4, 2)
-    assert vector(buf.pack()) == [0, 0, 3, VALUES + 476, 2, 1]
-    buf.start()
-    buf.add(4)  # interrupted: never packed
-    buf.start()
-    buf.put(1, 7)
-    buf.add(5)
-    packed = buf.pack()
-    assert not packed[2]  # no position written twice: one assignment, no summing
-    assert vector(packed) == [0, 7, 0, 0, 0, 1]
-    buf.start()
-    buf.count_repeating(0, {"a": 1, "b": 4}, ["b", "a"])  # distinct: assigned
-    packed = buf.pack()
-    assert not packed[2] and vector(packed) == [0, 1, 0, 0, 1, 0]
+    hand = ["a", "a", "zzz", "b"]
+    buf.count(0, index, hand)
+    buf.one(3, 2)
+    buf.put(6, 1476)
+    buf.tally(7, [-1, 0, 1], [1, 2, 2])
+    assert values() == [2, 1, 0, 0, 0, 1, 1476, 1, 2, 0, 0, 0]
+    hand.remove("a")  # changed in place: compared with the copy kept
+    buf.count(0, index, hand)
+    buf.one(3, -1)
+    buf.put(6, 0)
+    buf.tally(7, [-1, 0, 1], [])
+    assert values() == [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    buf.count(0, index, ["c"])
+    buf.table(9, index, {"b": 5, "zzz": 9})
+    assert values() == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5, 0]
+    buf.table(9, index, {"a": 4})
+    buf.row(3, [-1, 0, 2], [7, 3, 1])
+    assert values() == [0, 0, 1, 3, 0, 1, 0, 0, 0, 4, 0, 0]
+    assert buf.values == [int(v) for v in values()]
+
+
+def test_each_seat_keeps_its_own_observation() -> None:
+    """A seat's kept buffer is its own: observing another seat (or another game) in
+    between changes nothing of it, and the arrays handed out are copies."""
+    codec = make_codec("classic", {"players": 3})
+    states = [get_game("classic").setup({"players": 3}, seed) for seed in (1, 2)]
+    first = codec.observe(states[0], 0)
+    for state in states:
+        for seat in (1, 2, 0):
+            codec.observe(state, seat)
+    first[:] = 7
+    again = codec.observe(states[0], 0)
+    assert np.array_equal(again, codec.reference_observe(states[0], 0))
+    assert not np.shares_memory(again, codec.observe(states[0], 0))
 
 
 def test_kept_action_indices_stay_right() -> None:

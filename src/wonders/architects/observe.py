@@ -13,10 +13,11 @@ from collections.abc import Callable
 
 from wonders.architects.actions import Action
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import Entries, Packed
+from wonders.core.obsbuf import Dense
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
+STAGE_AT = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 
 
 class ArchitectsObserver:
@@ -35,7 +36,12 @@ class ArchitectsObserver:
         index_of: Callable[[Action], int],
     ) -> None:
         self.size = size
-        self.entries = Entries(size)
+        self.dense = [Dense(size) for _ in players]
+        # each player's part (the same at every seat's relative place; one after another)
+        part = decks[0] - players[-1]
+        assert players == [players[0] + k * part for k in range(len(players))]
+        self.parts = [Dense(part) for _ in players]
+        self.pending = {name: k for k, name in enumerate(PENDING)}
         self.wonders = wonders
         self.kinds = kinds
         self.tokens = tokens
@@ -63,64 +69,50 @@ class ArchitectsObserver:
             self._kind = [self.kinds.get(name, -1) for name in names]
         return self._kind
 
-    def observe(self, state: ArchitectsState, seat: int) -> Packed:
-        """``seat``'s observation (``core.obsbuf``: packed entries)."""
-        buf = self.entries
-        buf.start()
+    def observe(self, state: ArchitectsState, seat: int) -> bytearray:
+        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
+        and written again; the caller copies it)."""
+        buf = self.dense[seat]
         kind = self._kinds(state)
         n = state.n
         buf.put(self.o_turn, state.turn)
-        if not state.over and state.current == seat:
-            buf.put(self.o_mine, 1)
-        if state.current == seat:
-            for effect in state.queue:
-                if effect in PENDING:
-                    buf.add(self.o_pending + PENDING.index(effect))
+        buf.put(self.o_mine, 1 if not state.over and state.current == seat else 0)
+        buf.count(self.o_pending, self.pending, state.queue if state.current == seat else [])
         buf.put(self.o_conflict, state.conflict)
         buf.put(self.o_conflict + 1, state.conflict_total)
         central = state.central
         buf.put(self.o_central, len(central))
+        top = -1
         if central and state.knows_top >> seat & 1:
-            k = kind[central[-1]]
-            if k >= 0:
-                buf.add(self.o_central_top + k)
+            top = kind[central[-1]]
+        buf.one(self.o_central_top, top)
         buf.put(self.o_stack, len(state.stack))
-        buf.count_repeating(self.o_face_up, self.tokens, state.face_up)  # Culture twice
-        for k, c in enumerate(state.discard):
-            if c and kind[k] >= 0:
-                buf.put(self.o_discard + kind[k], c)
-        if state.held and seat == state.current:
-            buf.note_repeats(state.held)  # two cards of one kind looked at: counted
-            for card in state.held:
-                if kind[card] >= 0:
-                    buf.add(self.o_search + kind[card])
-        nw, nk = len(self.wonders), len(self.kinds)
+        buf.count(self.o_face_up, self.tokens, state.face_up)
+        buf.row(self.o_discard, kind, state.discard)
+        buf.tally(self.o_search, kind, state.held if seat == state.current else [])
         for p in range(n):
-            b = self.o_players[(p - seat) % n]
-            w = self.wonders.get(state.wonders[p].name, -1)
-            if w >= 0:
-                buf.add(b + w)
-            b += nw
-            for s in state.built[p]:
-                buf.add(b + s - 1)
-            for s in state._next_stages(p):  # available_stages, without the copy
-                buf.add(b + STAGES + s - 1)
-            b += 2 * STAGES
-            for k, c in enumerate(state.have[p]):
-                if c and kind[k] >= 0:
-                    buf.put(b + kind[k], c)
-            b += nk
-            buf.put(b, state.shields(p))
-            buf.put(b + 1, state.victory[p])
-            buf.count_repeating(b + 2, self.tokens, state.progress[p])  # Culture twice
-            if state.cat == p:
-                buf.add(b + 2 + len(self.tokens))
+            buf.paste(self.o_players[(p - seat) % n], self._player(state, p, kind))
             deck = state.decks[p]
             d = self.o_decks[(p - seat) % n]
             buf.put(d, len(deck))
-            if deck and kind[deck[-1]] >= 0:
-                buf.add(d + 1 + kind[deck[-1]])
-        return buf.pack()
+            buf.one(d + 1, kind[deck[-1]] if deck else -1)
+        return buf.buf
+
+    def _player(self, state: ArchitectsState, p: int, kind: list[int]) -> Dense:
+        """``p``'s part of every seat's observation, written in ``p``'s own buffer."""
+        part = self.parts[p]
+        part.one(0, self.wonders.get(state.wonders[p].name, -1))
+        b = len(self.wonders)
+        part.tally(b, STAGE_AT, state.built[p])
+        part.tally(b + STAGES, STAGE_AT, state._next_stages(p))  # available_stages
+        b += 2 * STAGES
+        part.row(b, kind, state.have[p])
+        b += len(self.kinds)
+        part.put(b, state.shields(p))
+        part.put(b + 1, state.victory[p])
+        part.count(b + 2, self.tokens, state.progress[p])
+        part.put(b + 2 + len(self.tokens), 1 if state.cat == p else 0)
+        return part
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""

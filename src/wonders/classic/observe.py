@@ -17,7 +17,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import Entries, Packed
+from wonders.core.obsbuf import Dense
 
 PAY_SLOTS = 8
 PAY_COINS_MAX = 15
@@ -30,6 +30,17 @@ CARD_BASE = PAY_BASE + PAY_COINS_MAX + 1
 PHASES = ("leader_draft", "recruit", "draft", "extra_card", "discard_build", "courtesan", "debt")
 _OFFSET = {kind: i * PAY_SLOTS for i, kind in enumerate(PAYING)}
 _OFFSET.update({kind: len(PAYING) * PAY_SLOTS + i for i, kind in enumerate(SINGLE)})
+
+
+NONE: list[Card] = []  # an absent field's input (never changed)
+
+
+def _names(cards: list[Card], leaders: list[Card], copied: Card | None) -> list[str]:
+    names = [card.name for card in cards]
+    names.extend([card.name for card in leaders])
+    if copied is not None:
+        names.append(copied.name)
+    return names
 
 
 def _cost(a: Action) -> tuple[int, int, int, int]:
@@ -49,7 +60,10 @@ class ClassicObserver:
         cities: list[int],
     ) -> None:
         self.size = size
-        self.entries = Entries(size)
+        self.dense = [Dense(size) for _ in range(players)]
+        # each city's part (the same at every seat's relative place): the cities end the
+        # layout, one after another, the Free City last
+        self.parts = [Dense(size - cities[-1]) for _ in cities]
         self.n = players
         self.cards = cards
         self.wonders = wonders
@@ -75,80 +89,62 @@ class ClassicObserver:
         # (actions are immutable values, a bounded set per game: cards x payments)
         self._memo: dict[Action, int] = {}
 
-    def _count(self, buf: Entries, offset: int, cards: list[Card], repeating: bool = False) -> None:
-        """Count ``cards`` by name; ``repeating``: a list that may hold two copies of a
-        card (a hand, the discard pile; a city never does)."""
+    def observe(self, state: ClassicGame, seat: int) -> bytearray:
+        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
+        and written again; the caller copies it)."""
+        buf = self.dense[seat]
         index = self.cards
-        if repeating:
-            buf.note_repeats([card.name for card in cards])
-        for card in cards:
-            k = index.get(card.name, -1)
-            if k >= 0:
-                buf.add(offset + k)
-
-    def observe(self, state: ClassicGame, seat: int) -> Packed:
-        """``seat``'s observation (``core.obsbuf``: packed entries)."""
-        buf = self.entries
-        buf.start()
         phase = state.phase
-        if phase in PHASES:
-            buf.add(self.o_phase + PHASES.index(phase))
+        buf.one(self.o_phase, PHASES.index(phase) if phase in PHASES else -1)
         buf.put(self.o_age, state.age)
         buf.put(self.o_turn, state.turn)
-        if state._pass_to() == "left":
-            buf.put(self.o_pass, 1)
+        buf.put(self.o_pass, 1 if state._pass_to() == "left" else 0)
         buf.put(self.o_discard_size, len(state.discard))
         leaders = state.leaders_on
-        if leaders:
-            buf.put(self.o_box, len(state.box))
-            if phase == LEADER_DRAFT:
-                buf.put(self.o_round, state.draft_round)
+        drafting = leaders and phase == LEADER_DRAFT
+        buf.put(self.o_box, len(state.box) if leaders else 0)
+        buf.put(self.o_round, state.draft_round if drafting else 0)
         to_move = state.to_move()
-        if seat in to_move:
-            buf.put(self.o_owes, 1)
-        if state.pending[seat] is not None:
-            buf.put(self.o_chosen, 1)
-        if state.free_city and state._fc_choosing(seat):
-            buf.put(self.o_for_free, 1)
-        self._count(buf, self.o_hand, state.hands[seat], True)
-        if phase == DISCARD_BUILD and to_move == [seat]:
-            self._count(buf, self.o_discard, state.discard, True)
+        buf.put(self.o_owes, 1 if seat in to_move else 0)
+        buf.put(self.o_chosen, 1 if state.pending[seat] is not None else 0)
+        buf.put(self.o_for_free, 1 if state.free_city and state._fc_choosing(seat) else 0)
+        buf.count_named(self.o_hand, index, state.hands[seat])
+        building = phase == DISCARD_BUILD and to_move == [seat]
+        buf.count_named(self.o_discard, index, state.discard if building else NONE)
         mate = state.teammate(seat)
-        if leaders:
-            self._count(buf, self.o_lhand, state.leader_hands[seat])
-            if phase == LEADER_DRAFT:
-                self._count(buf, self.o_packet, state.packets[seat])
-            if mate is not None:
-                self._count(buf, self.o_mate_l, state.leader_hands[mate])
-                if phase == LEADER_DRAFT:
-                    self._count(buf, self.o_mate_p, state.packets[mate])
+        buf.count_named(self.o_lhand, index, state.leader_hands[seat] if leaders else NONE)
+        buf.count_named(self.o_packet, index, state.packets[seat] if drafting else NONE)
+        mate_hand, mate_packet = NONE, NONE
+        if leaders and mate is not None:
+            mate_hand = state.leader_hands[mate]
+            if drafting:
+                mate_packet = state.packets[mate]
+        buf.count_named(self.o_mate_l, index, mate_hand)
+        buf.count_named(self.o_mate_p, index, mate_packet)
         if mate is not None and state.cities_on:
-            self._count(buf, self.o_mate, state.hands[mate], True)
+            buf.count_named(self.o_mate, index, state.hands[mate])
         else:
+            buf.count_named(self.o_mate, index, NONE)
             mate = None  # the view names a teammate only with Cities
         n = self.n
+        teammate = len(self.wonders) + 13  # the one entry of a city that depends on the seat
         for p in range(n):
             base = self.o_cities[(p - seat) % n]
-            self._city(state, p, base, buf, p == mate, p in to_move, state._chosen(p))
+            if buf.paste(base, self._city(state, p, p, p in to_move, state._chosen(p))):
+                buf.force(base + teammate, 1 if p == mate else 0)
+            else:
+                buf.put(base + teammate, 1 if p == mate else 0)
         if state.free_city:
-            self._city(state, FREE_CITY, self.o_cities[n], buf, False, False, False)
-        return buf.pack()
+            buf.paste(self.o_cities[n], self._city(state, FREE_CITY, n, False, False))
+        return buf.buf
 
-    def _city(
-        self,
-        state: ClassicGame,
-        p: int,
-        base: int,
-        buf: Entries,
-        mate: bool,
-        moving: bool,
-        chosen: bool,
-    ) -> None:
+    def _city(self, state: ClassicGame, p: int, k: int, moving: bool, chosen: bool) -> Dense:
+        """City ``p``'s part of every seat's observation, written in the ``k``-th part
+        (its teammate entry stays 0: the seat's)."""
+        part = self.parts[k]
         city: City = state.cities[p]
-        w = self.wonders.get(city.wonder.name, -1)
-        if w >= 0:
-            buf.add(base + w)
-        b = base + len(self.wonders)
+        part.one(0, self.wonders.get(city.wonder.name, -1))
+        b = len(self.wonders)
         wins = 0
         defeats = 0
         for t in city.tokens:
@@ -156,39 +152,38 @@ class ClassicObserver:
                 wins += t
             elif t < 0:
                 defeats += 1
-        if city.side == "B":
-            buf.put(b, 1)
-        buf.put(b + 1, city.stages)
-        buf.put(b + 2, len(city.stages_def))
-        buf.put(b + 3, city.coins)
-        buf.put(b + 4, city.shields)
-        buf.put(b + 5, wins)
-        buf.put(b + 6, defeats)
-        buf.put(b + 7, len(state.hands[p]))
+        part.put(b, 1 if city.side == "B" else 0)
+        part.put(b + 1, city.stages)
+        part.put(b + 2, len(city.stages_def))
+        part.put(b + 3, city.coins)
+        part.put(b + 4, city.shields)
+        part.put(b + 5, wins)
+        part.put(b + 6, defeats)
+        part.put(b + 7, len(state.hands[p]))
         leaders = state.leaders_on and p < state.players
-        if leaders:
-            buf.put(b + 8, len(state.leader_hands[p]))
-        if chosen:
-            buf.put(b + 9, 1)
-        if state.cities_on:
-            buf.put(b + 10, city.debt)
-            buf.put(b + 11, city.diplomacy)
-            buf.put(b + 12, state.owed.get(p, 0))
-        if mate:
-            buf.put(b + 13, 1)
-        if moving:
-            buf.put(b + 14, 1)
+        part.put(b + 8, len(state.leader_hands[p]) if leaders else 0)
+        part.put(b + 9, 1 if chosen else 0)
+        cities = state.cities_on
+        part.put(b + 10, city.debt if cities else 0)
+        part.put(b + 11, city.diplomacy if cities else 0)
+        part.put(b + 12, state.owed.get(p, 0) if cities else 0)
+        part.put(b + 14, 1 if moving else 0)
         c = b + 15
-        self._count(buf, c, city.cards)
-        if leaders:
-            self._count(buf, c, city.leaders)
-            copied = city.copied
-            if copied is not None:
-                k = self.cards.get(copied.name, -1)
-                if k >= 0:
-                    if any(card.name == copied.name for card in city.cards):
-                        buf.repeated = True  # (a copy of a guild the city has)
-                    buf.add(c + k)
+        built = city.cards
+        recruited = city.leaders if leaders else NONE
+        copied = city.copied if leaders else None
+        before = part.inputs[c]
+        if (
+            before is not None
+            and before[0] == built
+            and before[1] == recruited
+            and before[2] is copied
+        ):
+            return part
+        old = _names(before[0], before[1], before[2]) if before is not None else []
+        part.recount(c, self.cards, old, _names(built, recruited, copied))
+        part.inputs[c] = (list(built), list(recruited), copied)
+        return part
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it); a payment's slot is

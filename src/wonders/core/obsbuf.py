@@ -1,93 +1,195 @@
-"""The observation entries and legal-action masks written by the compiled observers
+"""The observation and legal-action mask buffers written by the compiled observers
 (``<game>/observe.py``).
 
-An observation is mostly zeros: an observer writes its non-zero entries here, and
-``pack`` returns them as ``Packed``: the positions (little-endian int64) and the values
-(little-endian float32) as two byte strings that numpy reads without converting anything
-(``numpy.frombuffer``), for one fancy assignment into a zero vector (``vector`` in
-``wonders.envs.codec``): much cheaper than numpy converting lists of Python ints, than
-compiled code setting the items of a buffer one by one, or than ``numpy.add.at``. An
-observation whose names repeat (two copies of a card in a hand) is flagged, and summed
-with ``numpy.add.at`` instead. No numpy here: these run compiled, where numpy is an
-untyped, slow object.
+Each seat's observation is kept between calls in a ``Dense`` buffer (float32 bytes, which
+numpy reads without converting: ``Codec.observe`` copies them out), and only the entries
+that changed are written: a step changes a few, and reading the unchanged parts again was
+most of the cost. Each field remembers the input it was written from (a copy, compared by
+value), so nothing of a state is kept and any state may be observed next, in any order.
+No numpy here: these run compiled, where numpy is an untyped, slow object.
 """
 
 from __future__ import annotations
 
-import struct
+from collections.abc import Sequence
 from typing import Any
 
-VALUES = 1024  # values below this have their bytes made once (the encodings' bound: 1000)
 
-# (positions, values, whether a name may repeat: then summed, not assigned)
-Packed = tuple[bytes, bytes, bool]
+class Dense:
+    """One seat's observation, kept between calls: each call writes every field again, and
+    only the entries whose value changed are stored (a step changes a few of them; most
+    of the cost of writing an observation is reading the unchanged ones again).
 
+    ``floats`` (over ``buf``, float32 in the machine's order) holds the observation; the
+    caller copies it out. ``values`` is the same as ints. A field written with ``count``,
+    ``one`` or ``row`` remembers its last input (a copy, compared by value: nothing of a
+    state is kept, and a state changed in place is read again) and is skipped while that
+    input is unchanged. ``put`` compares with the value held. Every field must be written
+    on every call (an empty input when absent), or it keeps its old value.
 
-def _value(v: int) -> bytes:
-    return struct.pack("<f", v)
-
-
-class Entries:
-    """The entries of one observation at a time, for positions below ``size`` (reused:
-    ``start`` begins the next; not for two threads at once). ``add`` counts names, ``put``
-    writes a value. An observer that may write one position twice (a name counted twice)
-    says so (``count_repeating``, ``note_repeats``), so that the values are summed. Each
-    entry is made of ``bytes`` made in advance (a position's, a value's), joined by
-    ``pack``."""
+    A part that is the same in every seat's observation (a player's city, at the seat's
+    relative place) is written once, in a ``Dense`` of its own, and ``paste``d into each
+    seat's where it changed since that seat's last observation (``version``): a step
+    changes one or two cities, so each change is read once, not once per seat."""
 
     def __init__(self, size: int) -> None:
-        self.positions = [i.to_bytes(8, "little") for i in range(size)]
-        self.values = [_value(v) for v in range(VALUES)]
-        self.one = self.values[1]
-        self.at: list[bytes] = []
-        self.vals: list[bytes] = []
-        self.repeated = False
-
-    def start(self) -> None:
-        """Begin a new observation, all zeros."""
-        self.at = []
-        self.vals = []
-        self.repeated = False
-
-    def add(self, i: int) -> None:
-        """Add 1 to entry ``i``."""
-        self.at.append(self.positions[i])
-        self.vals.append(self.one)
+        self.buf = bytearray(4 * size)
+        self.floats = memoryview(self.buf).cast("f")
+        self.values = [0] * size
+        self.inputs: list[Any] = [None] * size  # by a field's offset: its last input
+        self.version = 0  # counts the writes
 
     def put(self, i: int, value: int) -> None:
-        """Write ``value`` at entry ``i`` (where nothing else writes in the encodings)."""
-        if not value:
-            return
-        self.at.append(self.positions[i])
-        if 0 < value < VALUES:
-            self.vals.append(self.values[value])
-        else:
-            self.vals.append(_value(value))
+        """Entry ``i`` holds ``value``."""
+        if self.values[i] != value:
+            self.values[i] = value
+            self.floats[i] = value
+            self.version += 1
+
+    def _add(self, i: int, by: int) -> None:
+        value = self.values[i] + by
+        self.values[i] = value
+        self.floats[i] = value
+        self.version += 1
+
+    def paste(self, offset: int, part: Dense) -> bool:
+        """The entries from ``offset`` hold ``part``'s (always the same part at one
+        offset): copied if it was written since this offset's last copy (then True).
+        Only the floats are copied: an entry of that region that the seat writes itself
+        must be written with ``force`` after a copy."""
+        if self.inputs[offset] == part.version:
+            return False
+        self.buf[4 * offset : 4 * offset + len(part.buf)] = part.buf
+        self.inputs[offset] = part.version
+        return True
+
+    def force(self, i: int, value: int) -> None:
+        """Entry ``i`` holds ``value``, written whatever ``values`` says."""
+        self.values[i] = value
+        self.floats[i] = value
 
     def count(self, offset: int, index: dict[str, int], names: list[str]) -> None:
-        """Add 1 at ``offset + index[name]`` for each known name (unknown names skipped);
-        the names are distinct (else ``count_repeating``)."""
-        at, vals, positions, one = self.at, self.vals, self.positions, self.one
-        for name in names:
+        """The field at ``offset`` counts ``names``: 1 at ``offset + index[name]`` per
+        name (a name twice: 2; unknown names skipped)."""
+        before = self.inputs[offset]
+        if before is not None and before == names:
+            return
+        self.recount(offset, index, before if before is not None else [], names)
+        self.inputs[offset] = list(names)
+
+    def count_named(self, offset: int, index: dict[str, int], items: list[Any]) -> None:
+        """``count`` of the ``name`` of each item (a game's cards), remembered as items."""
+        before = self.inputs[offset]
+        if before is not None and before == items:
+            return
+        old = [item.name for item in before] if before is not None else []
+        self.recount(offset, index, old, [item.name for item in items])
+        self.inputs[offset] = list(items)
+
+    def recount(
+        self, offset: int, index: dict[str, int], before: list[str], names: list[str]
+    ) -> None:
+        """A counting field at ``offset`` that counted ``before`` counts ``names`` (the
+        caller remembers its input). Only the middle where the two lists differ is
+        counted again (a card added at the end, or one taken out of a hand)."""
+        start = 0
+        end_before, end = len(before), len(names)
+        while start < end_before and start < end and before[start] == names[start]:
+            start += 1
+        while end_before > start and end > start and before[end_before - 1] == names[end - 1]:
+            end_before -= 1
+            end -= 1
+        for k in range(start, end_before):
+            i = index.get(before[k], -1)
+            if i >= 0:
+                self._add(offset + i, -1)
+        for k in range(start, end):
+            i = index.get(names[k], -1)
+            if i >= 0:
+                self._add(offset + i, 1)
+
+    def tally(self, offset: int, where: list[int], items: Sequence[int]) -> None:
+        """``count`` of small numbers: 1 at ``offset + where[item]`` per item
+        (``where[item]`` < 0: not shown). A tuple is kept as it is (immutable)."""
+        before = self.inputs[offset]
+        if before is not None:
+            if before is items or before == items:
+                return
+            for item in before:
+                w = where[item]
+                if w >= 0:
+                    self._add(offset + w, -1)
+        for item in items:
+            w = where[item]
+            if w >= 0:
+                self._add(offset + w, 1)
+        self.inputs[offset] = items if isinstance(items, tuple) else list(items)
+
+    def table(self, offset: int, index: dict[str, int], values: dict[str, int]) -> None:
+        """The field at ``offset`` holds ``values[name]`` at ``offset + index[name]``
+        (unknown names skipped)."""
+        before = self.inputs[offset]
+        if before is not None:
+            if before == values:
+                return
+            for name in before:
+                k = index.get(name, -1)
+                if k >= 0:
+                    self.put(offset + k, 0)
+        for name, value in values.items():
             k = index.get(name, -1)
             if k >= 0:
-                at.append(positions[offset + k])
-                vals.append(one)
+                self.put(offset + k, value)
+        self.inputs[offset] = dict(values)
 
-    def note_repeats(self, keys: list[Any]) -> None:
-        """Flag the observation for summing if ``keys`` (what is about to be counted at
-        one position each) hold one twice."""
-        if len(keys) > 1 and len(set(keys)) < len(keys):
-            self.repeated = True
+    def one(self, offset: int, k: int) -> None:
+        """The field at ``offset`` is one-hot: 1 at ``offset + k`` (``k`` < 0: none)."""
+        before = self.inputs[offset]
+        if before is not None:
+            if before == k:
+                return
+            if before >= 0:
+                self.put(offset + before, 0)
+        if k >= 0:
+            self.put(offset + k, 1)
+        self.inputs[offset] = k
 
-    def count_repeating(self, offset: int, index: dict[str, int], names: list[str]) -> None:
-        """``count`` of names that may repeat (a hand, a discard pile)."""
-        self.note_repeats(names)
-        self.count(offset, index, names)
+    def row(self, offset: int, where: list[int], values: list[int]) -> None:
+        """The field at ``offset`` holds ``values[k]`` at ``offset + where[k]`` (``where[k]``
+        < 0: not shown); ``values`` has the same length at every call."""
+        before = self.inputs[offset]
+        if before is not None and before == values:
+            return
+        for k, value in enumerate(values):
+            w = where[k]
+            if w >= 0:
+                self.put(offset + w, value)
+        self.inputs[offset] = list(values)
 
-    def pack(self) -> Packed:
-        """The entries: positions, values, and whether a position may be written twice."""
-        return b"".join(self.at), b"".join(self.vals), self.repeated
+
+class MaskBuf:
+    """One seat's legal-action mask, kept between calls as ``Dense`` is (``buf``, one byte
+    an index): ``legal`` clears the last call's indices and sets this call's."""
+
+    def __init__(self, size: int) -> None:
+        self.buf = bytearray(size)
+        self.on: list[int] = []
+
+    def legal(self, indices: list[int], actions: list[Any]) -> dict[int, Any]:
+        """Index -> action for the ``indices`` (one per action, same order) that are >= 0,
+        and the mask of those indices in ``buf``."""
+        buf = self.buf
+        for i in self.on:
+            buf[i] = 0
+        on: list[int] = []
+        out: dict[int, Any] = {}
+        for k, i in enumerate(indices):
+            if i >= 0:
+                out[i] = actions[k]
+                buf[i] = 1
+                on.append(i)
+        self.on = on
+        return out
 
 
 def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:
@@ -97,19 +199,6 @@ def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:
         if i >= 0:
             out[i] = actions[k]
     return out
-
-
-def legal_mask(
-    indices: list[int], actions: list[Any], size: int
-) -> tuple[dict[int, Any], bytearray]:
-    """``legal_map`` and, in the same pass, a mask of ``size`` bytes: 1 at each index."""
-    out: dict[int, Any] = {}
-    mask = bytearray(size)
-    for k, i in enumerate(indices):
-        if i >= 0:
-            out[i] = actions[k]
-            mask[i] = 1
-    return out, mask
 
 
 def mask(indices: list[int], size: int) -> bytearray:

@@ -8,7 +8,7 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from wonders.core.obsbuf import Entries, Packed
+from wonders.core.obsbuf import Dense
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
@@ -32,7 +32,15 @@ class DuelObserver:
         players: list[int],
     ) -> None:
         self.size = size
-        self.entries = Entries(size)
+        self.dense = [Dense(size) for _ in players]
+        # each player's part (the same in both seats' observations, one after the other)
+        part = players[1] - players[0]
+        self.parts = [Dense(part), Dense(part)]
+        # each seat's structure as its buffer shows it: the places' cards and face-up flags
+        self._places: list[list[str | None]] = [[], []]
+        self._face_up: list[list[bool]] = [[], []]
+        self.places = list(range(PLACES))
+        self.symbols = {symbol: k for k, symbol in enumerate(SYMBOLS)}
         self.cards = cards
         self.wonders = wonders
         self.tokens = tokens
@@ -61,75 +69,94 @@ class DuelObserver:
         # start actions' depend on the seat, so they are not kept
         self._memo: dict[Action, int] = {}
 
-    def observe(self, state: DuelState, seat: int) -> Packed:
-        """``seat``'s observation (``core.obsbuf``: packed entries)."""
-        buf = self.entries
-        buf.start()
+    def observe(self, state: DuelState, seat: int) -> bytearray:
+        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
+        and written again; the caller copies it)."""
+        buf = self.dense[seat]
         phase = state.phase
-        if phase == "draft":
-            buf.add(self.o_phase)
-        elif phase == "play":
-            buf.add(self.o_phase + 1)
+        buf.one(self.o_phase, 0 if phase == "draft" else 1 if phase == "play" else -1)
         buf.put(self.o_age, state.age)
-        if seat in state.to_move():
-            buf.put(self.o_mine, 1)
+        buf.put(self.o_mine, 1 if seat in state.to_move() else 0)
+        pending = -1
+        library: list[str] = []
         if state.pending:
             kind = str(state.pending[0][0])
-            owner = int(state.pending[0][1])
             if kind in PENDING:
-                buf.add(self.o_pending + PENDING.index(kind))
-            if kind == "library" and owner == seat:
-                buf.count(self.o_library, self.tokens, list(state.pending[0][2]))
+                pending = PENDING.index(kind)
+            if kind == "library" and int(state.pending[0][1]) == seat:
+                library = list(state.pending[0][2])
+        buf.one(self.o_pending, pending)
+        buf.count(self.o_library, self.tokens, library)
         toward = state.military.position * (1 if seat == 0 else -1)
-        if toward > 0:
-            buf.put(self.o_military, toward)
-        elif toward < 0:
-            buf.put(self.o_military + 1, -toward)
+        buf.put(self.o_military, toward if toward > 0 else 0)
+        buf.put(self.o_military + 1, -toward if toward < 0 else 0)
+        tokens = [0, 0, 0, 0]
         for owner, value in state.military.tokens:
-            side = 0 if owner != seat else 2
-            buf.put(self.o_mtokens + side + (0 if value < 5 else 1), 1)
+            tokens[(0 if owner != seat else 2) + (0 if value < 5 else 1)] = 1
+        for k in range(4):
+            buf.put(self.o_mtokens + k, tokens[k])
         for p in (0, 1):
-            self._player(state, p, self.o_players[0 if p == seat else 1], buf)
+            buf.paste(self.o_players[0 if p == seat else 1], self._player(state, p))
         structure = state.structure
         if structure is not None and phase != "draft":
-            nc = len(self.cards)
-            open_places = structure.open_places()
-            cards = structure.cards
-            face_up = structure.face_up
-            for k in range(min(PLACES, len(cards))):
-                card = cards[k]
-                if card is None:
-                    buf.add(self.o_taken + k)
-                if face_up[k]:
-                    buf.add(self.o_face_up + k)
-                    if card is not None:
-                        c = self.cards.get(card, -1)
-                        if c >= 0:
-                            buf.add(self.o_structure + k * nc + c)
-                if k in open_places:
-                    buf.add(self.o_accessible + k)
+            self._structure(seat, structure.cards, structure.face_up, buf)
+            buf.tally(self.o_accessible, self.places, structure.open_places())
+        else:
+            self._structure(seat, [], [], buf)
+            buf.tally(self.o_accessible, self.places, [])
         buf.count(self.o_discard, self.cards, state.discard)
         buf.count(self.o_board, self.tokens, state.board_tokens)
         buf.count(self.o_offer, self.wonders, state.offer)
         buf.count(self.o_gone, self.wonders, state.gone_wonders)
-        return buf.pack()
+        return buf.buf
 
-    def _player(self, state: DuelState, p: int, base: int, buf: Entries) -> None:
+    def _structure(
+        self, seat: int, cards: list[str | None], face_up: list[bool], buf: Dense
+    ) -> None:
+        """The structure's places: taken, face up, and the card of a face-up place, written
+        where a place changed since the seat's last observation (``[]``: no structure)."""
+        old_cards, old_up = self._places[seat], self._face_up[seat]
+        if old_cards == cards and old_up == face_up:
+            return
+        nc = len(self.cards)
+        shown = min(PLACES, len(cards))
+        known = len(old_cards)
+        for k in range(max(shown, known)):
+            taken = False
+            up = False
+            c = -1
+            if k < shown:
+                card = cards[k]
+                up = face_up[k]
+                if k < known and old_cards[k] == card and old_up[k] == up:
+                    continue
+                if card is None:
+                    taken = True
+                elif up:
+                    c = self.cards.get(card, -1)
+            buf.put(self.o_taken + k, 1 if taken else 0)
+            buf.put(self.o_face_up + k, 1 if up else 0)
+            buf.one(self.o_structure + k * nc, c)
+        self._places[seat] = cards[:shown]
+        self._face_up[seat] = face_up[:shown]
+
+    def _player(self, state: DuelState, p: int) -> Dense:
+        """``p``'s part of both seats' observations, written in ``p``'s own buffer."""
+        part = self.parts[p]
         city = state.cities[p]
         nc, nw = len(self.cards), len(self.wonders)
-        buf.put(base, city.coins)
-        buf.put(base + 1, state.points(p))
-        b = base + 2
-        buf.count(b, self.cards, city.cards)
+        part.put(0, city.coins)
+        part.put(1, state.points(p))
+        b = 2
+        part.count(b, self.cards, city.cards)
         b += nc
-        buf.count(b, self.wonders, city.wonders)
-        buf.count(b + nw, self.wonders, list(city.built))
+        part.count(b, self.wonders, city.wonders)
+        part.count(b + nw, self.wonders, list(city.built))
         b += 2 * nw
-        buf.count(b, self.tokens, city.tokens)
+        part.count(b, self.tokens, city.tokens)
         b += len(self.tokens)
-        for symbol, n in city.science.items():
-            if symbol in SYMBOLS:
-                buf.put(b + SYMBOLS.index(symbol), n)
+        part.table(b, self.symbols, city.science)
+        return part
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""

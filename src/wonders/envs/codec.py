@@ -13,10 +13,11 @@ A codec turns one game (with its options) into fixed-size numbers:
 Two encoders compute the same numbers. The reference one (``reference_observe``,
 ``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
 one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
-reading the state's public fields and the seat's own directly, packing the non-zero
-entries as ``core.obsbuf`` bytes that numpy reads without converting them (``vector``); the legal
-actions' index map and mask built in one compiled pass, ``legal_and_mask``) is what the
-environments use; the tests check that both agree at every step of seeded games.
+reading the state's public fields and the seat's own directly into the seat's kept
+``core.obsbuf.Dense`` buffer, where only what changed since its last observation is
+written; the legal actions' index map and the seat's kept mask (``MaskBuf``) in one
+compiled pass, ``legal_and_mask``) is what the environments use: both hand out copies. The
+tests check that both encoders agree at every step of seeded games.
 """
 
 from __future__ import annotations
@@ -135,6 +136,10 @@ class Codec(ABC):
     # the game's compiled observer (``observe(state, seat) -> bytes``,
     # ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
     fast: Any = None
+    # per seat, the arrays over the fast observer's kept buffers (``core.obsbuf.Dense``)
+    # and the seat's kept mask (``MaskBuf``): made on first use, copied out, never handed out
+    _views: dict[int, tuple[bytearray, Vector]] | None = None
+    _masks: dict[int, tuple[obsbuf.MaskBuf, Mask]] | None = None
 
     # A codec holds nothing of a game (its observer's scratch entries only live during a
     # call): copies of a game share it (OpenSpiel's MCTS deep-copies states), and pickling
@@ -194,8 +199,15 @@ class Codec(ABC):
             indices = self.reference_indices(actions, seat)
             legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
             return legal, self.mask(legal)
-        legal, mask = obsbuf.legal_mask(self.fast.indices(actions, seat), actions, self.num_actions)
-        return legal, np.frombuffer(mask, dtype=np.int8)
+        masks = self._masks
+        if masks is None:
+            masks = self._masks = {}
+        kept = masks.get(seat)
+        if kept is None:
+            buf = obsbuf.MaskBuf(self.num_actions)
+            kept = masks[seat] = (buf, np.frombuffer(buf.buf, dtype=np.int8))
+        legal = kept[0].legal(self.fast.indices(actions, seat), actions)
+        return legal, kept[1].copy()
 
     def mask(self, legal: dict[int, Any]) -> Mask:
         """A fresh mask (the bytes are its own: never written again)."""
@@ -205,7 +217,14 @@ class Codec(ABC):
         """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
         if self.fast is None:
             return self.reference_observe(state, seat)
-        return vector(self.fast.observe(state, seat), self.layout.size)
+        out = self.fast.observe(state, seat)
+        views = self._views
+        if views is None:
+            views = self._views = {}
+        kept = views.get(seat)
+        if kept is None or kept[0] is not out:
+            kept = views[seat] = (out, np.frombuffer(out, dtype=np.float32))
+        return kept[1].copy()
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""
@@ -215,19 +234,6 @@ class Codec(ABC):
         acc = Acc()
         self.observe_into(view, seat, acc)
         return acc.vector(self.layout.size)
-
-
-def vector(packed: obsbuf.Packed, size: int) -> Vector:
-    """A fresh vector of ``size`` zeros with a fast observer's entries written in (a
-    position written twice holds the sum)."""
-    at, values, repeated = packed
-    out = np.zeros(size, dtype=np.float32)
-    positions = np.frombuffer(at, dtype=np.int64)
-    if repeated:
-        np.add.at(out, positions, np.frombuffer(values, dtype=np.float32))
-    else:
-        out[positions] = np.frombuffer(values, dtype=np.float32)
-    return out
 
 
 def relative(seat: int, other: int, n: int) -> int:
