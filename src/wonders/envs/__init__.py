@@ -18,9 +18,10 @@ pettingzoo, open_spiel).
 Not done yet (also in the README):
 
 - Speed: the encoding of one decision (observation, action indices, mask), though now
-  done by compiled observers reading the state (``<game>/observe.py``, checked against
-  the view-based encoders), still costs 1.2 to 3.7 times the compiled engine's own work
-  for it (README "Learning environments"), not less.
+  done by compiled observers reading the state and writing only what changed since the
+  seat's last observation (``<game>/observe.py``, ``core/obsbuf.py``, checked against the
+  view-based encoders), still costs 1.25 to 2.7 times the compiled engine's own work for
+  it (README "Learning environments"), not less.
 - OpenSpiel's C++ ``ISMCTSBot`` stops with a segmentation fault on Python games
   (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel 2.0.2);
   ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt worlds.

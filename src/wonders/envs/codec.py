@@ -141,9 +141,10 @@ class Codec(ABC):
     _views: dict[int, tuple[bytearray, Vector]] | None = None
     _masks: dict[int, tuple[obsbuf.MaskBuf, Mask]] | None = None
 
-    # A codec holds nothing of a game (its observer's scratch entries only live during a
-    # call): copies of a game share it (OpenSpiel's MCTS deep-copies states), and pickling
-    # builds it again from the game and options (compiled observers cannot be pickled).
+    # A codec holds no state: only each seat's last observation and the inputs it was
+    # written from, which any other state's observation rewrites (``core.obsbuf``). Copies
+    # of a game share it (OpenSpiel's MCTS deep-copies states), and pickling builds it
+    # again from the game and options (compiled observers cannot be pickled).
     def __copy__(self) -> Codec:
         return self
 
