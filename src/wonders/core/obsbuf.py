@@ -5,8 +5,8 @@ Each seat's observation is kept between calls in a ``Dense`` buffer (float32 byt
 numpy reads without converting: ``Codec.observe`` copies them out), and only the entries
 that changed are written: a step changes a few, and reading the unchanged parts again was
 most of the cost. Each field remembers the input it was written from (a copy, compared by
-value), so nothing of a state is kept and any state may be observed next, in any order.
-No numpy here: these run compiled, where numpy is an untyped, slow object.
+value), so nothing of a state is kept and any state may be observed next, in any order
+(one thread at a time: the buffers are shared by the calls). No numpy here: these run compiled, where numpy is an untyped, slow object.
 """
 
 from __future__ import annotations
