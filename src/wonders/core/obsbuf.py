@@ -22,7 +22,7 @@ class Dense:
 
     ``floats`` (over ``buf``, float32 in the machine's order) holds the observation; the
     caller copies it out. ``values`` is the same as ints. A field written with ``count``,
-    ``one`` or ``row`` remembers its last input (a copy, compared by value: nothing of a
+    ``count_named``, ``tally``, ``table``, ``one`` or ``row`` remembers its last input (a copy, compared by value: nothing of a
     state is kept, and a state changed in place is read again) and is skipped while that
     input is unchanged. ``put`` compares with the value held. Every field must be written
     on every call (an empty input when absent), or it keeps its old value.
@@ -67,6 +67,7 @@ class Dense:
         """Entry ``i`` holds ``value``, written whatever ``values`` says."""
         self.values[i] = value
         self.floats[i] = value
+        self.version += 1
 
     def count(self, offset: int, index: dict[str, int], names: list[str]) -> None:
         """The field at ``offset`` counts ``names``: 1 at ``offset + index[name]`` per
