@@ -6,7 +6,11 @@ Run: .venv/bin/python benchmarks/bench_envs.py [GAMES] [GAME]   (needs the rl ex
 from __future__ import annotations
 
 import json
+import os
 import sys
+
+# numpy's BLAS threads would spin beside the measured one (no BLAS call is timed here)
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 from wonders.envs.bench import report
 
