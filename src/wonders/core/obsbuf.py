@@ -6,7 +6,8 @@ numpy reads without converting: ``Codec.observe`` copies them out), and only the
 that changed are written: a step changes a few, and reading the unchanged parts again was
 most of the cost. Each field remembers the input it was written from (a copy, compared by
 value), so nothing of a state is kept and any state may be observed next, in any order
-(one thread at a time: the buffers are shared by the calls). No numpy here: these run compiled, where numpy is an untyped, slow object.
+(one thread at a time: the buffers are shared by the calls). No numpy here: these run
+compiled, where numpy is an untyped, slow object.
 """
 
 from __future__ import annotations
@@ -22,10 +23,11 @@ class Dense:
 
     ``floats`` (over ``buf``, float32 in the machine's order) holds the observation; the
     caller copies it out. ``values`` is the same as ints. A field written with ``count``,
-    ``count_named``, ``tally``, ``table``, ``one`` or ``row`` remembers its last input (a copy, compared by value: nothing of a
-    state is kept, and a state changed in place is read again) and is skipped while that
-    input is unchanged. ``put`` compares with the value held. Every field must be written
-    on every call (an empty input when absent), or it keeps its old value.
+    ``count_named``, ``tally``, ``table``, ``one`` or ``row`` remembers its last input (a
+    copy, compared by value: nothing of a state is kept, and a state changed in place is
+    read again) and is skipped while that input is unchanged. ``put`` compares with the
+    value held. Every field must be written on every call (an empty input when absent), or
+    it keeps its old value.
 
     A part that is the same in every seat's observation (a player's city, at the seat's
     relative place) is written once, in a ``Dense`` of its own, and ``paste``d into each
