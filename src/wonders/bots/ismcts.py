@@ -42,8 +42,9 @@ Status (what remains): the issue's strength targets are measured by ``benchmarks
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
 it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
 in Duel (target 65%). In 80-game runs at 1 s: 56% with Cities and 46% with Leaders (target
-50%); against three ``montecarlo`` at 0.2 s it wins 56% of 40 in 7 Wonders (above the fair
-share) but only 26% of 100 in Architects (fair share 25%: not met). The other 200-game
+50%); against three ``montecarlo`` at 0.2 s it wins 56%, 50% and 65% of 40 in 7 Wonders,
+with Leaders and with Cities (above the fair share) but only 26% of 100 in Architects
+(fair share 25%: not met). The other 200-game
 runs remain. Ideas not tried: a cheaper
 greedy playout (the estimate of a few candidate actions only), tree reuse between moves,
 node statistics keyed by information set rather than by joint action.
