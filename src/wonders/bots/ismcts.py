@@ -41,13 +41,12 @@ Status (what remains): the issue's strength targets are measured by ``benchmarks
 (README "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
 it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
-in Duel (target 65%). In 80-game runs at 1 s: 56% with Cities and 46% with Leaders (target
-50%); against three ``montecarlo`` at 0.2 s it wins 56%, 50% and 65% of 40 in 7 Wonders,
-with Leaders and with Cities (above the fair share) but only 26% of 100 in Architects
-(fair share 25%: not met). The other 200-game
-runs remain. Ideas not tried: a cheaper
-greedy playout (the estimate of a few candidate actions only), tree reuse between moves,
-node statistics keyed by information set rather than by joint action.
+in Duel (target 65%). At 1 s: 56% of 80 with Cities, 51% of 160 with Leaders (target 50%,
+both intervals reaching below it). Against three ``montecarlo`` at 0.2 s it wins 56%, 50%
+and 65% of 40 in 7 Wonders, with Leaders and with Cities (above the fair share), but only
+26% of 100 in Architects (fair share 25%: not met). The other 200-game runs remain. Ideas
+not tried: a cheaper greedy playout (the estimate of a few candidate actions only), tree
+reuse between moves, node statistics keyed by information set rather than by joint action.
 """
 
 from __future__ import annotations
