@@ -133,7 +133,8 @@ class Codec(ABC):
     num_actions: int
     layout: Layout
     options: JSON
-    # the game's compiled observer (``observe(state, seat) -> bytes``,
+    # the game's compiled observer (``observe(state, seat) -> bytearray``: the seat's kept
+    # buffer,
     # ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
     fast: Any = None
     # per seat, the arrays over the fast observer's kept buffers (``core.obsbuf.Dense``)
