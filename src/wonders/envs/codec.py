@@ -134,8 +134,7 @@ class Codec(ABC):
     layout: Layout
     options: JSON
     # the game's compiled observer (``observe(state, seat) -> bytearray``: the seat's kept
-    # buffer,
-    # ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
+    # buffer; ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
     fast: Any = None
     # per seat, the arrays over the fast observer's kept buffers (``core.obsbuf.Dense``)
     # and the seat's kept mask (``MaskBuf``): made on first use, copied out, never handed out
