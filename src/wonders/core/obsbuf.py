@@ -184,13 +184,10 @@ class MaskBuf:
         buf = self.buf
         for i in self.on:
             buf[i] = 0
-        on: list[int] = []
-        out: dict[int, Any] = {}
-        for k, i in enumerate(indices):
-            if i >= 0:
-                out[i] = actions[k]
-                buf[i] = 1
-                on.append(i)
+        out = legal_map(indices, actions)
+        on = list(out)
+        for i in on:
+            buf[i] = 1
         self.on = on
         return out
 
