@@ -190,3 +190,19 @@ def test_bad_options_are_refused_with_the_reason() -> None:
         env("classic", players=9)
     with pytest.raises(OptionsError, match="unknown"):
         parallel_env("chess")
+
+
+@pytest.mark.parametrize("game", ["classic", "duel", "architects"])
+def test_no_options_means_the_games_own_defaults(game: str) -> None:
+    """``env(game)`` plays the table the engine sets up by default (Architects: 3 players,
+    where the codec once assumed 2 and failed at the first observation)."""
+    from wonders.core.registry import setup
+
+    e = env(game)
+    e.reset(seed=3)
+    assert e.num_agents == setup(game, {}, 3).num_players
+    for _ in range(3 * e.num_agents):
+        obs, _, terminated, truncated, _ = e.last()
+        e.step(None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0]))
+    with pytest.raises(OptionsError, match="players"):
+        parallel_env(game, players=1)

@@ -31,6 +31,7 @@ from typing import Any
 
 from wonders.architects.cards import RESOURCES, SCIENCE, STAGES, catalog
 from wonders.architects.observe import ArchitectsObserver
+from wonders.architects.state import normalize_options
 from wonders.core.protocol import JSON
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
@@ -56,7 +57,8 @@ class ArchitectsCodec(Codec):
 
     def __init__(self, options: JSON) -> None:
         self.options = dict(options)
-        self.num_players = int(options.get("players", 2))
+        # the game's own defaults and checks: an impossible option fails here
+        self.num_players = int(normalize_options(self.options)["players"])
         cat = catalog()
         self.max_pay = max(c.count for c in cat.costs)
         self.wonders = Vocab(w.name for w in cat.wonders)

@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.classic.cards import catalog_for
+from wonders.classic.state import normalize_options
 from wonders.classic.observe import (  # the encoding's constants: one definition
     _OFFSET,
     CARD_BASE,
@@ -63,7 +64,8 @@ class ClassicCodec(Codec):
 
     def __init__(self, options: JSON) -> None:
         self.options = dict(options)
-        self.num_players = int(options.get("players", 3))
+        # the game's own defaults and checks: an impossible option fails here
+        self.num_players = int(normalize_options(self.options)["players"])
         self.free_city = self.num_players == 2
         self.cards, self.wonders, self.leaders = _full_catalogue()
         self.num_actions = CARD_BASE + PER_CARD * len(self.cards)
