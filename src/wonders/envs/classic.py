@@ -34,7 +34,6 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.classic.cards import catalog_for
-from wonders.classic.state import normalize_options
 from wonders.classic.observe import (  # the encoding's constants: one definition
     _OFFSET,
     CARD_BASE,
@@ -48,6 +47,7 @@ from wonders.classic.observe import (  # the encoding's constants: one definitio
     SKIP,
     ClassicObserver,
 )
+from wonders.classic.state import normalize_options
 from wonders.core.protocol import JSON
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
