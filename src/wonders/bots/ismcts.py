@@ -37,16 +37,18 @@ The defaults (``SETTINGS``) are the ones that measured strongest in short trials
 (``benchmarks/playouts.py``, README "Bots and tournaments"): a handful of games each, far
 too few to tell close settings apart.
 
-Status (what remains): the issue's strength targets are measured by ``benchmarks/ladder.py``
+Status: the issue's strength targets are measured by ``benchmarks/ladder.py``
 (README "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
 it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
-in Duel (target 65%). At 1 s: 56% of 80 with Cities, 51% of 160 with Leaders (target 50%,
-both intervals reaching below it). Against three ``montecarlo`` at 0.2 s it wins 56%, 50%
+in Duel (target 65%); at 1 s, 52.75% with Cities and 52% with Leaders (target 50%, both
+intervals reaching below it) and 64.7% against three ``greedy`` in Architects (target 55%,
+the interval above it). Against three ``montecarlo`` at 0.2 s it wins 56%, 50%
 and 65% of 40 in 7 Wonders, with Leaders and with Cities (above the fair share), but only
-26% of 100 in Architects (fair share 25%: not met). The other 200-game runs remain. Ideas
-not tried: a cheaper greedy playout (the estimate of a few candidate actions only), tree
-reuse between moves, node statistics keyed by information set rather than by joint action.
+26% of 100 in Architects (fair share 25%: not met; the exploration constant, the greedy
+prior, rewards of wins only, greedy-valued first playout moves and nodes keyed by the cards
+a move showed were tried, none better: README "Strength"). Ideas not tried: tree reuse
+between moves, a playout policy compiled with the engines.
 """
 
 from __future__ import annotations
