@@ -13,20 +13,21 @@ from collections.abc import Callable
 
 from wonders.architects.actions import Action
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import Dense
+from wonders.core.obsbuf import Dense, Observer
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
 STAGE_AT = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 
 
-class ArchitectsObserver:
+class ArchitectsObserver(Observer):
     """Offsets, vocabularies and action indices come from the codec (one layout, there).
     ``index_of`` computes an action's index the first time it is seen (-1: none)."""
 
     def __init__(
         self,
         size: int,
+        num_actions: int,
         wonders: dict[str, int],
         kinds: dict[str, int],
         tokens: dict[str, int],
@@ -35,8 +36,8 @@ class ArchitectsObserver:
         decks: list[int],
         index_of: Callable[[Action], int],
     ) -> None:
+        super().__init__(size, num_actions, len(players))
         self.size = size
-        self.dense = [Dense(size) for _ in players]
         # each player's part (the same at every seat's relative place; one after another)
         part = decks[0] - players[-1]
         assert players == [players[0] + k * part for k in range(len(players))]

@@ -17,7 +17,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import Dense
+from wonders.core.obsbuf import Dense, Observer
 
 PAY_SLOTS = 8
 PAY_COINS_MAX = 15
@@ -47,20 +47,21 @@ def _cost(a: Action) -> tuple[int, int, int, int]:
     return (a.left + a.right + a.bank, a.left, a.right, a.bank)
 
 
-class ClassicObserver:
+class ClassicObserver(Observer):
     """Offsets and vocabularies come from the codec (one layout, defined there)."""
 
     def __init__(
         self,
         size: int,
+        num_actions: int,
         players: int,
         cards: dict[str, int],
         wonders: dict[str, int],
         offsets: dict[str, int],
         cities: list[int],
     ) -> None:
+        super().__init__(size, num_actions, players)
         self.size = size
-        self.dense = [Dense(size) for _ in range(players)]
         # each city's part (the same at every seat's relative place): the cities end the
         # layout, one after another, the Free City last
         self.parts = [Dense(size - cities[-1]) for _ in cities]

@@ -170,6 +170,44 @@ class Dense:
         self.inputs[offset] = list(values)
 
 
+class Observer:
+    """What every game's compiled observer (``<game>/observe.py``) shares: each seat's kept
+    observation (``dense``) and mask (``masks``), and one compiled call per use that
+    writes them and copies them out (``observation``, ``legal_and_mask``). The copies are
+    made by the arrays the codec gives with ``attach`` (numpy, over these buffers: never
+    handed out)."""
+
+    def __init__(self, size: int, num_actions: int, players: int) -> None:
+        self.dense = [Dense(size) for _ in range(players)]
+        self.masks = [MaskBuf(num_actions) for _ in range(players)]
+        self.arrays: list[Any] = []
+        self.mask_arrays: list[Any] = []
+
+    def attach(self, arrays: list[Any], mask_arrays: list[Any]) -> None:
+        """Each seat's arrays over ``dense[seat].buf`` and ``masks[seat].buf``."""
+        self.arrays = arrays
+        self.mask_arrays = mask_arrays
+
+    def observe(self, state: Any, seat: int) -> bytearray:
+        """Write ``seat``'s observation of ``state`` into ``dense[seat]``; its buffer."""
+        raise NotImplementedError
+
+    def indices(self, actions: list[Any], seat: int) -> list[int]:
+        """Each of ``seat``'s legal ``actions``' index (-1 if the encoding cannot express it)."""
+        raise NotImplementedError
+
+    def observation(self, state: Any, seat: int) -> Any:
+        """``seat``'s observation of ``state``: a copy of its kept array."""
+        self.observe(state, seat)
+        return self.arrays[seat].copy()
+
+    def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
+        """Index -> action for ``seat``'s legal ``actions`` (not empty), and a copy of its
+        mask."""
+        legal = self.masks[seat].legal(self.indices(actions, seat), actions)
+        return legal, self.mask_arrays[seat].copy()
+
+
 class MaskBuf:
     """One seat's legal-action mask, kept between calls as ``Dense`` is (``buf``, one byte
     an index): ``legal`` clears the last call's indices and sets this call's."""

@@ -8,7 +8,7 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from wonders.core.obsbuf import Dense
+from wonders.core.obsbuf import Dense, Observer
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
@@ -19,20 +19,21 @@ CARD_KINDS = ("build", "sell", "destroy", "discard_build")
 PLACES = 20
 
 
-class DuelObserver:
+class DuelObserver(Observer):
     """Offsets and vocabularies come from the codec (one layout, defined there)."""
 
     def __init__(
         self,
         size: int,
+        num_actions: int,
         cards: dict[str, int],
         wonders: dict[str, int],
         tokens: dict[str, int],
         offsets: dict[str, int],
         players: list[int],
     ) -> None:
+        super().__init__(size, num_actions, len(players))
         self.size = size
-        self.dense = [Dense(size) for _ in players]
         # each player's part (the same in both seats' observations, one after the other)
         part = players[1] - players[0]
         self.parts = [Dense(part), Dense(part)]

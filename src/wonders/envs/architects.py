@@ -77,15 +77,18 @@ class ArchitectsCodec(Codec):
         self.token_base = self.science_base + len(self.science_sets) * nt
         self.num_actions = self.token_base + nt
         self._build_layout()
-        self.fast = ArchitectsObserver(
-            self.layout.size,
-            self.wonders.index,
-            self.kinds.index,
-            self.token_names.index,
-            self.layout.offsets(),
-            self.o_players,
-            self.o_decks,
-            self._index,
+        self._use(
+            ArchitectsObserver(
+                self.layout.size,
+                self.num_actions,
+                self.wonders.index,
+                self.kinds.index,
+                self.token_names.index,
+                self.layout.offsets(),
+                self.o_players,
+                self.o_decks,
+                self._index,
+            )
         )
 
     # ------------------------------------------------------------ actions

@@ -70,13 +70,16 @@ class ClassicCodec(Codec):
         self.cards, self.wonders, self.leaders = _full_catalogue()
         self.num_actions = CARD_BASE + PER_CARD * len(self.cards)
         self._build_layout()
-        self.fast = ClassicObserver(
-            self.layout.size,
-            self.num_players,
-            self.cards.index,
-            self.wonders.index,
-            self.layout.offsets(),
-            self.o_cities,
+        self._use(
+            ClassicObserver(
+                self.layout.size,
+                self.num_actions,
+                self.num_players,
+                self.cards.index,
+                self.wonders.index,
+                self.layout.offsets(),
+                self.o_cities,
+            )
         )
 
     # ------------------------------------------------------------ actions

@@ -133,13 +133,9 @@ class Codec(ABC):
     num_actions: int
     layout: Layout
     options: JSON
-    # the game's compiled observer (``observe(state, seat) -> bytearray``: the seat's kept
-    # buffer; ``indices(actions, seat) -> list[int]``), or None: the reference encoder then
-    fast: Any = None
-    # per seat, the arrays over the fast observer's kept buffers (``core.obsbuf.Dense``)
-    # and the seat's kept mask (``MaskBuf``): made on first use, copied out, never handed out
-    _views: dict[int, tuple[bytearray, Vector]] | None = None
-    _masks: dict[int, tuple[obsbuf.MaskBuf, Mask]] | None = None
+    # the game's compiled observer (``core.obsbuf.Observer``, given with ``_use``), or None:
+    # the reference encoder then
+    fast: obsbuf.Observer | None = None
 
     # A codec holds no state: only each seat's last observation and the inputs it was
     # written from, which any other state's observation rewrites (``core.obsbuf``). Copies
@@ -162,8 +158,16 @@ class Codec(ABC):
     def action_indices(self, actions: list[Any], seat: int) -> list[int]:
         """``reference_indices``, computed by the fast observer when there is one."""
         if self.fast is not None:
-            return self.fast.indices(actions, seat)  # type: ignore[no-any-return]
+            return self.fast.indices(actions, seat)
         return self.reference_indices(actions, seat)
+
+    def _use(self, fast: obsbuf.Observer) -> None:
+        """Encode with ``fast``, its buffers read by numpy arrays made once per seat."""
+        fast.attach(
+            [np.frombuffer(d.buf, dtype=np.float32) for d in fast.dense],
+            [np.frombuffer(m.buf, dtype=np.int8) for m in fast.masks],
+        )
+        self.fast = fast
 
     @abstractmethod
     def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
@@ -194,21 +198,14 @@ class Codec(ABC):
 
     def encode_legal(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Mask]:
         """``legal_and_mask`` of ``seat``'s legal ``actions`` (the state's, not over)."""
+        fast = self.fast
+        if fast is not None and actions:
+            return fast.legal_and_mask(actions, seat)
         if not actions:
             return {WAIT: None}, self.mask({WAIT: None})
-        if self.fast is None:
-            indices = self.reference_indices(actions, seat)
-            legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
-            return legal, self.mask(legal)
-        masks = self._masks
-        if masks is None:
-            masks = self._masks = {}
-        kept = masks.get(seat)
-        if kept is None:
-            buf = obsbuf.MaskBuf(self.num_actions)
-            kept = masks[seat] = (buf, np.frombuffer(buf.buf, dtype=np.int8))
-        legal = kept[0].legal(self.fast.indices(actions, seat), actions)
-        return legal, kept[1].copy()
+        indices = self.reference_indices(actions, seat)
+        legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
+        return legal, self.mask(legal)
 
     def mask(self, legal: dict[int, Any]) -> Mask:
         """A fresh mask (the bytes are its own: never written again)."""
@@ -216,16 +213,10 @@ class Codec(ABC):
 
     def observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
-        if self.fast is None:
+        fast = self.fast
+        if fast is None:
             return self.reference_observe(state, seat)
-        out = self.fast.observe(state, seat)
-        views = self._views
-        if views is None:
-            views = self._views = {}
-        kept = views.get(seat)
-        if kept is None or kept[0] is not out:
-            kept = views[seat] = (out, np.frombuffer(out, dtype=np.float32))
-        return kept[1].copy()
+        return fast.observation(state, seat)  # type: ignore[no-any-return]
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""

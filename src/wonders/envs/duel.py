@@ -62,13 +62,16 @@ class DuelCodec(Codec):
             "start": self.start_base,
             "cards": self.card_base,
         }
-        self.fast = DuelObserver(
-            self.layout.size,
-            self.cards.index,
-            self.wonders.index,
-            self.tokens.index,
-            offsets,
-            self.o_players,
+        self._use(
+            DuelObserver(
+                self.layout.size,
+                self.num_actions,
+                self.cards.index,
+                self.wonders.index,
+                self.tokens.index,
+                offsets,
+                self.o_players,
+            )
         )
 
     # ------------------------------------------------------------ actions
