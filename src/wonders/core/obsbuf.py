@@ -189,11 +189,13 @@ class Observer:
         self.mask_arrays = mask_arrays
 
     def observe(self, state: Any, seat: int) -> bytearray:
-        """Write ``seat``'s observation of ``state`` into ``dense[seat]``; its buffer."""
+        """Write ``seat``'s observation of ``state`` into ``dense[seat]``; its buffer (every
+        game's observer defines it)."""
         raise NotImplementedError
 
     def indices(self, actions: list[Any], seat: int) -> list[int]:
-        """Each of ``seat``'s legal ``actions``' index (-1 if the encoding cannot express it)."""
+        """Each of ``seat``'s legal ``actions``' index (-1 if the encoding cannot express it;
+        every game's observer defines it)."""
         raise NotImplementedError
 
     def observation(self, state: Any, seat: int) -> Any:
