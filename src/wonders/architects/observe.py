@@ -37,7 +37,6 @@ class ArchitectsObserver(Observer):
         index_of: Callable[[Action], int],
     ) -> None:
         super().__init__(size, num_actions, len(players))
-        self.size = size
         # each player's part (the same at every seat's relative place; one after another)
         part = decks[0] - players[-1]
         assert players == [players[0] + k * part for k in range(len(players))]

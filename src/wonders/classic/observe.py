@@ -61,7 +61,6 @@ class ClassicObserver(Observer):
         cities: list[int],
     ) -> None:
         super().__init__(size, num_actions, players)
-        self.size = size
         # each city's part (the same at every seat's relative place): the cities end the
         # layout, one after another, the Free City last
         self.parts = [Dense(size - cities[-1]) for _ in cities]

@@ -33,7 +33,6 @@ class DuelObserver(Observer):
         players: list[int],
     ) -> None:
         super().__init__(size, num_actions, len(players))
-        self.size = size
         # each player's part (the same in both seats' observations, one after the other)
         part = players[1] - players[0]
         self.parts = [Dense(part), Dense(part)]

@@ -198,11 +198,10 @@ class Codec(ABC):
 
     def encode_legal(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Mask]:
         """``legal_and_mask`` of ``seat``'s legal ``actions`` (the state's, not over)."""
-        fast = self.fast
-        if fast is not None and actions:
-            return fast.legal_and_mask(actions, seat)
         if not actions:
             return {WAIT: None}, self.mask({WAIT: None})
+        if self.fast is not None:
+            return self.fast.legal_and_mask(actions, seat)
         indices = self.reference_indices(actions, seat)
         legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
         return legal, self.mask(legal)
