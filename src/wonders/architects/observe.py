@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from librt.strings import BytesWriter, write_f32_le
+
 from wonders.architects.actions import Action
+from wonders.architects.cards import ArchitectsWonder
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import Dense, Observer
+from wonders.core.obsbuf import ZEROS, Observer, counts, gather, inverse, one_hot, tally
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
@@ -22,7 +25,13 @@ STAGE_AT = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 
 class ArchitectsObserver(Observer):
     """Offsets, vocabularies and action indices come from the codec (one layout, there).
-    ``index_of`` computes an action's index the first time it is seen (-1: none)."""
+    ``index_of`` computes an action's index the first time it is seen (-1: none).
+
+    An observation is joined from runs (``core.obsbuf``): the seat's own fields, written at
+    every call, then each player's part and each deck's, the same in every seat's
+    observation (in the seat's order), each kept and written again only when its inputs
+    change. The state's rows (cards, stages, tokens, decks) are never changed in place
+    (``ArchitectsState``), so they are compared by identity."""
 
     def __init__(
         self,
@@ -36,83 +45,142 @@ class ArchitectsObserver(Observer):
         decks: list[int],
         index_of: Callable[[Action], int],
     ) -> None:
-        super().__init__(size, num_actions, len(players))
-        # each player's part (the same at every seat's relative place; one after another)
+        n = len(players)
+        super().__init__(num_actions, n)
+        # the layout: the seat's own fields, the players' parts, the decks', nothing after
         part = decks[0] - players[-1]
-        assert players == [players[0] + k * part for k in range(len(players))]
-        self.parts = [Dense(part) for _ in players]
+        assert players == [players[0] + k * part for k in range(n)]
+        assert decks[-1] + 1 + len(kinds) == size
+        assert offsets["turn"] == 0 and players[0] == offsets["searching"] + len(kinds)
         self.pending = {name: k for k, name in enumerate(PENDING)}
         self.wonders = wonders
         self.kinds = kinds
         self.tokens = tokens
-        self.o_turn = offsets["turn"]
-        self.o_mine = offsets["my_turn"]
-        self.o_pending = offsets["pending"]
-        self.o_conflict = offsets["conflict"]
-        self.o_central = offsets["central_size"]
-        self.o_central_top = offsets["central_top"]
-        self.o_stack = offsets["token_stack"]
-        self.o_face_up = offsets["face_up_tokens"]
-        self.o_discard = offsets["discard"]
-        self.o_search = offsets["searching"]
-        self.o_players = players
-        self.o_decks = decks
         self.index_of = index_of
         self._memo: dict[Action, int] = {}
         self._names: tuple[str, ...] = ()
         self._kind: list[int] = []  # the engine's kind number -> the codec's kind index
+        self._source: list[int] = []  # the codec's kind index -> the engine's kind number
+        # the public fields between the seat's own (stack, face-up tokens, discard): a run
+        # written again when they change (compared by value: the state changes them in place)
+        self.public = b""
+        self._stack = -1
+        self._face_up: list[str] = []
+        self._discard: list[int] = []
+        # each player's part and each deck's: their runs and the inputs written
+        self.parts = [b""] * n
+        self._wonder: list[ArchitectsWonder | None] = [None] * n
+        self._have: list[list[int] | None] = [None] * n
+        self._built: list[list[int] | None] = [None] * n
+        self._progress: list[list[str] | None] = [None] * n
+        self._victory = [0] * n
+        self._cat = [False] * n
+        self.decks = [b""] * n
+        self._deck: list[list[int] | None] = [None] * n
 
     def _kinds(self, state: ArchitectsState) -> list[int]:
         names = state.f.names
         if names is not self._names:
             self._names = names
             self._kind = [self.kinds.get(name, -1) for name in names]
+            self._source = inverse(self._kind, len(self.kinds))
+            self._stack = -1  # written with the old kinds
+            self._have = [None] * len(self._have)  # written with the old kinds
+            self._deck = [None] * len(self._deck)
         return self._kind
 
     def observe(self, state: ArchitectsState, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
-        and written again; the caller copies it)."""
-        buf = self.dense[seat]
+        """``seat``'s observation: its float32 bytes, a new bytearray."""
         kind = self._kinds(state)
+        nk = len(self.kinds)
         n = state.n
-        buf.put(self.o_turn, state.turn)
-        buf.put(self.o_mine, 1 if not state.over and state.current == seat else 0)
-        buf.count(self.o_pending, self.pending, state.queue if state.current == seat else [])
-        buf.put(self.o_conflict, state.conflict)
-        buf.put(self.o_conflict + 1, state.conflict_total)
+        w = BytesWriter()
+        mine = not state.over and state.current == seat
+        write_f32_le(w, float(state.turn))
+        write_f32_le(w, 1.0 if mine else 0.0)
+        counts(w, self.pending, state.queue if state.current == seat else [])
+        write_f32_le(w, float(state.conflict))
+        write_f32_le(w, float(state.conflict_total))
         central = state.central
-        buf.put(self.o_central, len(central))
+        write_f32_le(w, float(len(central)))
         top = -1
         if central and state.knows_top >> seat & 1:
             top = kind[central[-1]]
-        buf.one(self.o_central_top, top)
-        buf.put(self.o_stack, len(state.stack))
-        buf.count(self.o_face_up, self.tokens, state.face_up)
-        buf.row(self.o_discard, kind, state.discard)
-        buf.tally(self.o_search, kind, state.held if seat == state.current else [])
-        for p in range(n):
-            buf.paste(self.o_players[(p - seat) % n], self._player(state, p, kind))
-            deck = state.decks[p]
-            d = self.o_decks[(p - seat) % n]
-            buf.put(d, len(deck))
-            buf.one(d + 1, kind[deck[-1]] if deck else -1)
-        return buf.buf
+        one_hot(w, nk, top)
+        runs = [w.getvalue(), self._public(state)]
+        if state.held and seat == state.current:
+            w = BytesWriter()
+            tally(w, kind, nk, state.held)
+            runs.append(w.getvalue())
+        else:
+            runs.append(ZEROS[nk])
+        for r in range(n):
+            runs.append(self._player(state, (seat + r) % n, kind))
+        for r in range(n):
+            runs.append(self._deck_run(state, (seat + r) % n, kind))
+        return bytearray().join(runs)
 
-    def _player(self, state: ArchitectsState, p: int, kind: list[int]) -> Dense:
-        """``p``'s part of every seat's observation, written in ``p``'s own buffer."""
-        part = self.parts[p]
-        part.one(0, self.wonders.get(state.wonders[p].name, -1))
-        b = len(self.wonders)
-        part.tally(b, STAGE_AT, state.built[p])
-        part.tally(b + STAGES, STAGE_AT, state._next_stages(p))  # available_stages
-        b += 2 * STAGES
-        part.row(b, kind, state.have[p])
-        b += len(self.kinds)
-        part.put(b, state.shields(p))
-        part.put(b + 1, state.victory[p])
-        part.count(b + 2, self.tokens, state.progress[p])
-        part.put(b + 2 + len(self.tokens), 1 if state.cat == p else 0)
-        return part
+    def _public(self, state: ArchitectsState) -> bytes:
+        """The token stack's size, the face-up tokens and the discard pile."""
+        stack, face_up, discard = len(state.stack), state.face_up, state.discard
+        if self._stack == stack and self._face_up == face_up and self._discard == discard:
+            return self.public
+        w = BytesWriter()
+        write_f32_le(w, float(stack))
+        counts(w, self.tokens, face_up)
+        gather(w, self._source, discard)
+        self.public = w.getvalue()
+        self._stack = stack
+        self._face_up = list(face_up)
+        self._discard = list(discard)
+        return self.public
+
+    def _player(self, state: ArchitectsState, p: int, kind: list[int]) -> bytes:
+        """``p``'s part of every seat's observation."""
+        wonder = state.wonders[p]
+        have, built, progress = state.have[p], state.built[p], state.progress[p]
+        victory = state.victory[p]
+        cat = state.cat == p
+        if (
+            self._have[p] is have
+            and self._built[p] is built
+            and self._progress[p] is progress
+            and self._victory[p] == victory
+            and self._cat[p] == cat
+            and self._wonder[p] is wonder
+        ):
+            return self.parts[p]
+        w = BytesWriter()
+        one_hot(w, len(self.wonders), self.wonders.get(wonder.name, -1))
+        tally(w, STAGE_AT, STAGES, built)
+        tally(w, STAGE_AT, STAGES, list(state._next_stages(p)))  # available_stages
+        gather(w, self._source, have)
+        write_f32_le(w, float(state.shields(p)))
+        write_f32_le(w, float(victory))
+        counts(w, self.tokens, progress)
+        write_f32_le(w, 1.0 if cat else 0.0)
+        run = w.getvalue()
+        self.parts[p] = run
+        self._wonder[p] = wonder
+        self._have[p] = have
+        self._built[p] = built
+        self._progress[p] = progress
+        self._victory[p] = victory
+        self._cat[p] = cat
+        return run
+
+    def _deck_run(self, state: ArchitectsState, p: int, kind: list[int]) -> bytes:
+        """The deck left of ``p``: its size and top card, the same for every seat."""
+        deck = state.decks[p]
+        if self._deck[p] is deck:
+            return self.decks[p]
+        w = BytesWriter()
+        write_f32_le(w, float(len(deck)))
+        one_hot(w, len(self.kinds), kind[deck[-1]] if deck else -1)
+        run = w.getvalue()
+        self.decks[p] = run
+        self._deck[p] = deck
+        return run
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""

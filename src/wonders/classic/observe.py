@@ -60,7 +60,8 @@ class ClassicObserver(Observer):
         offsets: dict[str, int],
         cities: list[int],
     ) -> None:
-        super().__init__(size, num_actions, players)
+        super().__init__(num_actions, players)
+        self.dense = [Dense(size) for _ in range(players)]
         # each city's part (the same at every seat's relative place): the cities end the
         # layout, one after another, the Free City last
         self.parts = [Dense(size - cities[-1]) for _ in cities]
@@ -136,7 +137,7 @@ class ClassicObserver(Observer):
                 buf.put(base + teammate, 1 if p == mate else 0)
         if state.free_city:
             buf.paste(self.o_cities[n], self._city(state, FREE_CITY, n, False, False))
-        return buf.buf
+        return bytearray(buf.buf)
 
     def _city(self, state: ClassicGame, p: int, k: int, moving: bool, chosen: bool) -> Dense:
         """City ``p``'s part of every seat's observation, written in the ``k``-th part

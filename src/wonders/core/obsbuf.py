@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from librt.strings import BytesWriter, write_f32_le
+
 
 class Dense:
     """One seat's observation, kept between calls: each call writes every field again, and
@@ -170,26 +172,101 @@ class Dense:
         self.inputs[offset] = list(values)
 
 
+# ------------------------------------------------------------ runs written whole
+# An observer may instead build each observation from runs: the float32 bytes of a part,
+# written from scratch (the writes below are native when compiled: a few ns a value) when
+# its inputs changed, and joined with the other runs into a new bytearray. A run kept
+# between calls is checked by its inputs' identity where the engine promises that an input
+# is never changed in place (a new object for every change), else by value.
+
+ZEROS = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length
+
+
+def zeros(w: BytesWriter, size: int) -> None:
+    """``size`` zeros."""
+    w.write(ZEROS[size] if size <= 256 else bytes(4 * size))
+
+
+def one_hot(w: BytesWriter, size: int, k: int) -> None:
+    """``size`` entries, 1 at ``k`` (``k`` < 0: none)."""
+    if k < 0:
+        zeros(w, size)
+        return
+    zeros(w, k)
+    write_f32_le(w, 1.0)
+    zeros(w, size - k - 1)
+
+
+def values(w: BytesWriter, row: list[int]) -> None:
+    """Each of ``row``."""
+    for v in row:
+        write_f32_le(w, float(v))
+
+
+def counts(w: BytesWriter, index: dict[str, int], names: list[str]) -> None:
+    """``len(index)`` entries: how many of ``names`` have each index (unknown names
+    skipped)."""
+    if not names:
+        zeros(w, len(index))
+        return
+    row = [0] * len(index)
+    for name in names:
+        i = index.get(name, -1)
+        if i >= 0:
+            row[i] += 1
+    values(w, row)
+
+
+def tally(w: BytesWriter, where: list[int], size: int, items: list[int]) -> None:
+    """``size`` entries: 1 at ``where[item]`` per item (``where[item]`` < 0: not shown)."""
+    if not items:
+        zeros(w, size)
+        return
+    row = [0] * size
+    for item in items:
+        i = where[item]
+        if i >= 0:
+            row[i] += 1
+    values(w, row)
+
+
+def gather(w: BytesWriter, source: list[int], row: list[int]) -> None:
+    """``len(source)`` entries: ``row[source[i]]`` at ``i`` (``source[i]`` < 0: 0)."""
+    for i in range(len(source)):
+        k = source[i]
+        write_f32_le(w, float(row[k]) if k >= 0 else 0.0)
+
+
+def inverse(where: list[int], size: int) -> list[int]:
+    """For ``gather``: the ``k`` with ``where[k] == i`` at each ``i`` < ``size`` (-1: none)."""
+    out = [-1] * size
+    for k in range(len(where)):
+        if 0 <= where[k] < size:
+            out[where[k]] = k
+    return out
+
+
 class Observer:
     """What every game's compiled observer (``<game>/observe.py``) shares: each seat's kept
-    observation (``dense``) and mask (``masks``), and one compiled call per use that
-    writes them and copies them out (``observation``, ``legal_and_mask``). The copies are
-    made by the arrays the codec gives with ``attach`` (numpy, over these buffers: never
-    handed out)."""
+    mask (``masks``), and one compiled call per use that writes an observation or a mask
+    and hands it out as a numpy array (``observation``, ``legal_and_mask``) over a new
+    bytearray, made with the numpy functions the codec gives with ``attach`` (no numpy
+    here: compiled, it would be an untyped, slow object)."""
 
-    def __init__(self, size: int, num_actions: int, players: int) -> None:
-        self.dense = [Dense(size) for _ in range(players)]
+    def __init__(self, num_actions: int, players: int) -> None:
         self.masks = [MaskBuf(num_actions) for _ in range(players)]
-        self.arrays: list[Any] = []
-        self.mask_arrays: list[Any] = []
+        self.frombuffer: Any = None
+        self.float32: Any = None
+        self.int8: Any = None
 
-    def attach(self, arrays: list[Any], mask_arrays: list[Any]) -> None:
-        """Each seat's arrays over ``dense[seat].buf`` and ``masks[seat].buf``."""
-        self.arrays = arrays
-        self.mask_arrays = mask_arrays
+    def attach(self, frombuffer: Any, float32: Any, int8: Any) -> None:
+        """``numpy.frombuffer`` and the observation's and mask's dtypes."""
+        self.frombuffer = frombuffer
+        self.float32 = float32
+        self.int8 = int8
 
     def observe(self, state: Any, seat: int) -> bytearray:
-        """Write ``seat``'s observation of ``state`` into ``dense[seat]``; its buffer (every
+        """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
         game's observer defines it)."""
         raise NotImplementedError
 
@@ -199,15 +276,15 @@ class Observer:
         raise NotImplementedError
 
     def observation(self, state: Any, seat: int) -> Any:
-        """``seat``'s observation of ``state``: a copy of its kept array."""
-        self.observe(state, seat)
-        return self.arrays[seat].copy()
+        """``seat``'s observation of ``state``, a new array."""
+        return self.frombuffer(self.observe(state, seat), self.float32)
 
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
-        """Index -> action for ``seat``'s legal ``actions`` (not empty), and a copy of its
-        mask."""
-        legal = self.masks[seat].legal(self.indices(actions, seat), actions)
-        return legal, self.mask_arrays[seat].copy()
+        """Index -> action for ``seat``'s legal ``actions`` (not empty), and its mask, a new
+        array."""
+        mask = self.masks[seat]
+        legal = mask.legal(self.indices(actions, seat), actions)
+        return legal, self.frombuffer(bytearray(mask.buf), self.int8)
 
 
 class MaskBuf:

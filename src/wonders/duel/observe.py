@@ -32,7 +32,8 @@ class DuelObserver(Observer):
         offsets: dict[str, int],
         players: list[int],
     ) -> None:
-        super().__init__(size, num_actions, len(players))
+        super().__init__(num_actions, len(players))
+        self.dense = [Dense(size) for _ in range(len(players))]
         # each player's part (the same in both seats' observations, one after the other)
         part = players[1] - players[0]
         self.parts = [Dense(part), Dense(part)]
@@ -108,7 +109,7 @@ class DuelObserver(Observer):
         buf.count(self.o_board, self.tokens, state.board_tokens)
         buf.count(self.o_offer, self.wonders, state.offer)
         buf.count(self.o_gone, self.wonders, state.gone_wonders)
-        return buf.buf
+        return bytearray(buf.buf)
 
     def _structure(
         self, seat: int, cards: list[str | None], face_up: list[bool], buf: Dense

@@ -163,10 +163,7 @@ class Codec(ABC):
 
     def _use(self, fast: obsbuf.Observer) -> None:
         """Encode with ``fast``, its buffers read by numpy arrays made once per seat."""
-        fast.attach(
-            [np.frombuffer(d.buf, dtype=np.float32) for d in fast.dense],
-            [np.frombuffer(m.buf, dtype=np.int8) for m in fast.masks],
-        )
+        fast.attach(np.frombuffer, np.dtype(np.float32), np.dtype(np.int8))
         self.fast = fast
 
     @abstractmethod
