@@ -16,11 +16,50 @@ from librt.strings import BytesWriter, write_f32_le
 from wonders.architects.actions import Action
 from wonders.architects.cards import ArchitectsWonder
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import ZEROS, Observer, counts, gather, inverse, one_hot, tally
+from wonders.core.obsbuf import (
+    ZEROS,
+    ActionIndex,
+    Observer,
+    counts,
+    gather,
+    inverse,
+    one_hot,
+    tally,
+)
 
 PENDING = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES = 5
 STAGE_AT = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
+
+
+class Part:
+    """A player's part of every seat's observation (``run``) and the inputs it was written
+    from: the state's rows, by identity, and numbers."""
+
+    def __init__(self) -> None:
+        self.run = b""
+        self.wonder: ArchitectsWonder | None = None
+        self.have: list[int] | None = None
+        self.built: list[int] | None = None
+        self.progress: list[str] | None = None
+        self.victory = 0
+        self.cat = False
+
+
+class DeckPart:
+    """A deck's part of every seat's observation: its size and top card (``run``), written
+    from ``row`` (by identity)."""
+
+    def __init__(self) -> None:
+        self.run = b""
+        self.row: list[int] | None = None
+
+    def write(self, row: list[int], kind: list[int], kinds: int) -> None:
+        w = BytesWriter()
+        write_f32_le(w, float(len(row)))
+        one_hot(w, kinds, kind[row[-1]] if row else -1)
+        self.run = w.getvalue()
+        self.row = row
 
 
 class ArchitectsObserver(Observer):
@@ -56,8 +95,7 @@ class ArchitectsObserver(Observer):
         self.wonders = wonders
         self.kinds = kinds
         self.tokens = tokens
-        self.index_of = index_of
-        self._memo: dict[Action, int] = {}
+        self.index = ActionIndex(index_of)
         self._names: tuple[str, ...] = ()
         self._kind: list[int] = []  # the engine's kind number -> the codec's kind index
         self._source: list[int] = []  # the codec's kind index -> the engine's kind number
@@ -67,16 +105,9 @@ class ArchitectsObserver(Observer):
         self._stack = -1
         self._face_up: list[str] = []
         self._discard: list[int] = []
-        # each player's part and each deck's: their runs and the inputs written
-        self.parts = [b""] * n
-        self._wonder: list[ArchitectsWonder | None] = [None] * n
-        self._have: list[list[int] | None] = [None] * n
-        self._built: list[list[int] | None] = [None] * n
-        self._progress: list[list[str] | None] = [None] * n
-        self._victory = [0] * n
-        self._cat = [False] * n
-        self.decks = [b""] * n
-        self._deck: list[list[int] | None] = [None] * n
+        # each player's part and each deck's
+        self.parts = [Part() for _ in range(n)]
+        self.decks = [DeckPart() for _ in range(n)]
 
     def _kinds(self, state: ArchitectsState) -> list[int]:
         names = state.f.names
@@ -84,9 +115,10 @@ class ArchitectsObserver(Observer):
             self._names = names
             self._kind = [self.kinds.get(name, -1) for name in names]
             self._source = inverse(self._kind, len(self.kinds))
-            self._stack = -1  # written with the old kinds
-            self._have = [None] * len(self._have)  # written with the old kinds
-            self._deck = [None] * len(self._deck)
+            # written with the old kinds
+            self._stack = -1
+            self.parts = [Part() for _ in self.parts]
+            self.decks = [DeckPart() for _ in self.decks]
         return self._kind
 
     def observe(self, state: ArchitectsState, seat: int) -> bytearray:
@@ -114,10 +146,28 @@ class ArchitectsObserver(Observer):
             runs.append(w.getvalue())
         else:
             runs.append(ZEROS[nk])
+        parts, have, built, progress = self.parts, state.have, state.built, state.progress
         for r in range(n):
-            runs.append(self._player(state, (seat + r) % n, kind))
+            p = (seat + r) % n
+            part = parts[p]
+            if (
+                part.have is have[p]
+                and part.built is built[p]
+                and part.progress is progress[p]
+                and part.victory == state.victory[p]
+                and part.cat == (state.cat == p)
+                and part.wonder is state.wonders[p]
+            ):
+                runs.append(part.run)
+            else:
+                runs.append(self._player(state, p, part))
+        decks, rows = self.decks, state.decks
         for r in range(n):
-            runs.append(self._deck_run(state, (seat + r) % n, kind))
+            p = (seat + r) % n
+            deck = decks[p]
+            if deck.row is not rows[p]:
+                deck.write(rows[p], kind, len(self.kinds))
+            runs.append(deck.run)
         return bytearray().join(runs)
 
     def _public(self, state: ArchitectsState) -> bytes:
@@ -135,60 +185,26 @@ class ArchitectsObserver(Observer):
         self._discard = list(discard)
         return self.public
 
-    def _player(self, state: ArchitectsState, p: int, kind: list[int]) -> bytes:
-        """``p``'s part of every seat's observation."""
-        wonder = state.wonders[p]
-        have, built, progress = state.have[p], state.built[p], state.progress[p]
-        victory = state.victory[p]
-        cat = state.cat == p
-        if (
-            self._have[p] is have
-            and self._built[p] is built
-            and self._progress[p] is progress
-            and self._victory[p] == victory
-            and self._cat[p] == cat
-            and self._wonder[p] is wonder
-        ):
-            return self.parts[p]
+    def _player(self, state: ArchitectsState, p: int, part: Part) -> bytes:
+        """``p``'s part of every seat's observation, written again."""
+        part.wonder = wonder = state.wonders[p]
+        part.have = state.have[p]
+        part.built = state.built[p]
+        part.progress = state.progress[p]
+        part.victory = state.victory[p]
+        part.cat = state.cat == p
         w = BytesWriter()
         one_hot(w, len(self.wonders), self.wonders.get(wonder.name, -1))
-        tally(w, STAGE_AT, STAGES, built)
+        tally(w, STAGE_AT, STAGES, part.built)
         tally(w, STAGE_AT, STAGES, list(state._next_stages(p)))  # available_stages
-        gather(w, self._source, have)
+        gather(w, self._source, part.have)
         write_f32_le(w, float(state.shields(p)))
-        write_f32_le(w, float(victory))
-        counts(w, self.tokens, progress)
-        write_f32_le(w, 1.0 if cat else 0.0)
-        run = w.getvalue()
-        self.parts[p] = run
-        self._wonder[p] = wonder
-        self._have[p] = have
-        self._built[p] = built
-        self._progress[p] = progress
-        self._victory[p] = victory
-        self._cat[p] = cat
-        return run
-
-    def _deck_run(self, state: ArchitectsState, p: int, kind: list[int]) -> bytes:
-        """The deck left of ``p``: its size and top card, the same for every seat."""
-        deck = state.decks[p]
-        if self._deck[p] is deck:
-            return self.decks[p]
-        w = BytesWriter()
-        write_f32_le(w, float(len(deck)))
-        one_hot(w, len(self.kinds), kind[deck[-1]] if deck else -1)
-        run = w.getvalue()
-        self.decks[p] = run
-        self._deck[p] = deck
-        return run
+        write_f32_le(w, float(part.victory))
+        counts(w, self.tokens, part.progress)
+        write_f32_le(w, 1.0 if part.cat else 0.0)
+        part.run = w.getvalue()
+        return part.run
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        memo = self._memo
-        out: list[int] = []
-        for a in actions:
-            i = memo.get(a, -2)
-            if i == -2:
-                i = memo[a] = self.index_of(a)
-            out.append(i)
-        return out
+        return self.index.indices(actions)

@@ -12,7 +12,7 @@ compiled, where numpy is an untyped, slow object.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from librt.strings import BytesWriter, write_f32_le
@@ -246,24 +246,28 @@ def inverse(where: list[int], size: int) -> list[int]:
     return out
 
 
+WAIT = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
+
+
 class Observer:
     """What every game's compiled observer (``<game>/observe.py``) shares: each seat's kept
     mask (``masks``), and one compiled call per use that writes an observation or a mask
-    and hands it out as a numpy array (``observation``, ``legal_and_mask``) over a new
-    bytearray, made with the numpy functions the codec gives with ``attach`` (no numpy
-    here: compiled, it would be an untyped, slow object)."""
+    and hands it out as a new numpy array (``observation``, ``legal_and_mask``), made with
+    the numpy function the codec gives with ``attach`` (no numpy imported here: compiled,
+    it would be an untyped, slow object)."""
 
     def __init__(self, num_actions: int, players: int) -> None:
         self.masks = [MaskBuf(num_actions) for _ in range(players)]
         self.frombuffer: Any = None
         self.float32: Any = None
-        self.int8: Any = None
+        self.mask_arrays: list[Any] = []
 
     def attach(self, frombuffer: Any, float32: Any, int8: Any) -> None:
         """``numpy.frombuffer`` and the observation's and mask's dtypes."""
         self.frombuffer = frombuffer
         self.float32 = float32
-        self.int8 = int8
+        # each seat's mask as an array over its buffer, copied out (cheaper than a new one)
+        self.mask_arrays = [frombuffer(m.buf, int8) for m in self.masks]
 
     def observe(self, state: Any, seat: int) -> bytearray:
         """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
@@ -280,11 +284,14 @@ class Observer:
         return self.frombuffer(self.observe(state, seat), self.float32)
 
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
-        """Index -> action for ``seat``'s legal ``actions`` (not empty), and its mask, a new
-        array."""
+        """Index -> action for ``seat``'s legal ``actions``, and its mask, a new array
+        (no actions: ``{WAIT: None}``)."""
         mask = self.masks[seat]
-        legal = mask.legal(self.indices(actions, seat), actions)
-        return legal, self.frombuffer(bytearray(mask.buf), self.int8)
+        if actions:
+            legal = mask.legal(self.indices(actions, seat), actions)
+        else:
+            legal = mask.legal([WAIT], [None])
+        return legal, self.mask_arrays[seat].copy()
 
 
 class MaskBuf:
@@ -301,11 +308,46 @@ class MaskBuf:
         buf = self.buf
         for i in self.on:
             buf[i] = 0
-        out = legal_map(indices, actions)
-        on = list(out)
-        for i in on:
-            buf[i] = 1
+        out: dict[int, Any] = {}
+        on: list[int] = []
+        for k in range(len(indices)):
+            i = indices[k]
+            if i >= 0:
+                out[i] = actions[k]
+                on.append(i)
+                buf[i] = 1
         self.on = on
+        return out
+
+
+KEPT = 8192  # ActionIndex's bound
+
+
+class ActionIndex:
+    """Each action's index, computed once (``index_of``; -1: none): found by identity
+    first, as the engines hand out the same action objects again (no tuple hashed), then by
+    value. At most ``KEPT`` objects are kept (alive, so no other object has their id)."""
+
+    def __init__(self, index_of: Callable[[Any], int]) -> None:
+        self.index_of = index_of
+        self.by_id: dict[int, int] = {}
+        self.by_value: dict[Any, int] = {}
+        self.kept: list[Any] = []
+
+    def indices(self, actions: list[Any]) -> list[int]:
+        """Each of ``actions``' index."""
+        by_id = self.by_id
+        out: list[int] = []
+        for a in actions:
+            i = by_id.get(id(a), -2)
+            if i == -2:
+                i = self.by_value.get(a, -2)
+                if i == -2:
+                    i = self.by_value[a] = self.index_of(a)
+                if len(self.kept) < KEPT:
+                    by_id[id(a)] = i
+                    self.kept.append(a)
+            out.append(i)
         return out
 
 

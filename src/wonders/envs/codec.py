@@ -32,7 +32,7 @@ import numpy.typing as npt
 from wonders.core import obsbuf
 from wonders.core.protocol import JSON, Result, State
 
-WAIT = 0
+WAIT = obsbuf.WAIT
 # Bumped whenever an index or observation field changes meaning. Indices follow the names
 # in the data, sorted: a card added or renamed shifts the indices after it.
 ENCODING_VERSION = 1
@@ -162,9 +162,13 @@ class Codec(ABC):
         return self.reference_indices(actions, seat)
 
     def _use(self, fast: obsbuf.Observer) -> None:
-        """Encode with ``fast``, its buffers read by numpy arrays made once per seat."""
+        """Encode with ``fast`` (given numpy's ``frombuffer`` and dtypes)."""
         fast.attach(np.frombuffer, np.dtype(np.float32), np.dtype(np.int8))
         self.fast = fast
+        # the environments call the compiled observer straight (no Python frame between):
+        # it does what ``observe`` and ``encode_legal`` below do with it
+        self.observe = fast.observation  # type: ignore[method-assign]
+        self.encode_legal = fast.legal_and_mask  # type: ignore[method-assign]
 
     @abstractmethod
     def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
