@@ -10,6 +10,8 @@ while the seat builds from it.
 
 from __future__ import annotations
 
+from librt.strings import BytesWriter, write_f32_le
+
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card
 from wonders.classic.city import City
@@ -17,7 +19,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import Dense, Observer
+from wonders.core.obsbuf import ZEROS, Observer, counts, one_hot
 
 PAY_SLOTS = 8
 PAY_COINS_MAX = 15
@@ -33,14 +35,51 @@ _OFFSET.update({kind: len(PAYING) * PAY_SLOTS + i for i, kind in enumerate(SINGL
 
 
 NONE: list[Card] = []  # an absent field's input (never changed)
+ONE = b"\x00\x00\x80\x3f"  # 1.0 as float32 (little-endian)
 
 
-def _names(cards: list[Card], leaders: list[Card], copied: Card | None) -> list[str]:
-    names = [card.name for card in cards]
-    names.extend([card.name for card in leaders])
-    if copied is not None:
-        names.append(copied.name)
-    return names
+class Counted:
+    """A field counting cards by name: its run, kept with the cards it was written from
+    (compared by value: the state changes its lists in place)."""
+
+    def __init__(self, size: int) -> None:
+        self.cards: list[Card] = []
+        self.run = ZEROS[size] if size <= 256 else bytes(4 * size)
+
+    def of(self, cards: list[Card], index: dict[str, int]) -> bytes:
+        if cards != self.cards:
+            w = BytesWriter()
+            counts(w, index, [card.name for card in cards])
+            self.run = w.getvalue()
+            self.cards = list(cards)
+        return self.run
+
+
+class CityPart:
+    """A city's part of every seat's observation, in runs: ``summary`` (its wonder and
+    numbers up to the coins it owes) and ``cards`` (buildings, recruited leaders and the
+    copied leader), each kept with what it was written from. The teammate and to-move
+    entries between them are the seat's, written at each call."""
+
+    def __init__(self) -> None:
+        self.summary = b""
+        self.wonder = -2
+        self.side_b = False
+        self.stages = -1
+        self.stages_total = -1
+        self.coins = -1
+        self.shields = -1
+        self.tokens: list[int] = []
+        self.hand = -1
+        self.leader_hand = -1
+        self.chosen = False
+        self.debt = -1
+        self.diplomacy = -1
+        self.owes = -1
+        self.cards = b""
+        self.built: list[Card] | None = None
+        self.recruited: list[Card] = []
+        self.copied: Card | None = None
 
 
 def _cost(a: Action) -> tuple[int, int, int, int]:
@@ -61,130 +100,163 @@ class ClassicObserver(Observer):
         cities: list[int],
     ) -> None:
         super().__init__(num_actions, players)
-        self.dense = [Dense(size) for _ in range(players)]
-        # each city's part (the same at every seat's relative place): the cities end the
-        # layout, one after another, the Free City last
-        self.parts = [Dense(size - cities[-1]) for _ in cities]
+        nc = len(cards)
+        # the layout: the seat's own fields (the phase, nine numbers, seven counts of cards), then
+        # each city's part (the same at every seat's relative place), the Free City last
+        fields = ["hand", "leader_hand", "leader_packet", "discard", "teammate_hand"]
+        fields += ["teammate_leader_hand", "teammate_leader_packet"]
+        assert offsets["phase"] == 0 and offsets["deciding_for_free_city"] == len(PHASES) + 8
+        assert [offsets[f] for f in fields] == [len(PHASES) + 9 + k * nc for k in range(7)]
+        assert cities[0] == offsets["teammate_leader_packet"] + nc
+        assert size == cities[-1] + len(wonders) + 15 + nc
+        self.fields = [[Counted(nc) for _ in range(7)] for _ in range(players)]
+        self.parts = [CityPart() for _ in cities]
         self.n = players
         self.cards = cards
         self.wonders = wonders
-        self.o_phase = offsets["phase"]
-        self.o_age = offsets["age"]
-        self.o_turn = offsets["turn"]
-        self.o_pass = offsets["pass_left"]
-        self.o_discard_size = offsets["discard_size"]
-        self.o_box = offsets["box_size"]
-        self.o_round = offsets["draft_round"]
-        self.o_owes = offsets["owes"]
-        self.o_chosen = offsets["chosen"]
-        self.o_for_free = offsets["deciding_for_free_city"]
-        self.o_hand = offsets["hand"]
-        self.o_lhand = offsets["leader_hand"]
-        self.o_packet = offsets["leader_packet"]
-        self.o_discard = offsets["discard"]
-        self.o_mate = offsets["teammate_hand"]
-        self.o_mate_l = offsets["teammate_leader_hand"]
-        self.o_mate_p = offsets["teammate_leader_packet"]
-        self.o_cities = cities
         # each action value's index in its first payment slot, times 2, plus 1 if it pays
         # (actions are immutable values, a bounded set per game: cards x payments)
         self._memo: dict[Action, int] = {}
 
     def observe(self, state: ClassicGame, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
-        and written again; the caller copies it)."""
-        buf = self.dense[seat]
+        """``seat``'s observation: its float32 bytes, a new bytearray."""
         index = self.cards
         phase = state.phase
-        buf.one(self.o_phase, PHASES.index(phase) if phase in PHASES else -1)
-        buf.put(self.o_age, state.age)
-        buf.put(self.o_turn, state.turn)
-        buf.put(self.o_pass, 1 if state._pass_to() == "left" else 0)
-        buf.put(self.o_discard_size, len(state.discard))
         leaders = state.leaders_on
         drafting = leaders and phase == LEADER_DRAFT
-        buf.put(self.o_box, len(state.box) if leaders else 0)
-        buf.put(self.o_round, state.draft_round if drafting else 0)
         to_move = state.to_move()
-        buf.put(self.o_owes, 1 if seat in to_move else 0)
-        buf.put(self.o_chosen, 1 if state.pending[seat] is not None else 0)
-        buf.put(self.o_for_free, 1 if state.free_city and state._fc_choosing(seat) else 0)
-        buf.count_named(self.o_hand, index, state.hands[seat])
+        w = BytesWriter()
+        one_hot(w, len(PHASES), PHASES.index(phase) if phase in PHASES else -1)
+        write_f32_le(w, float(state.age))
+        write_f32_le(w, float(state.turn))
+        write_f32_le(w, 1.0 if state._pass_to() == "left" else 0.0)
+        write_f32_le(w, float(len(state.discard)))
+        write_f32_le(w, float(len(state.box)) if leaders else 0.0)
+        write_f32_le(w, float(state.draft_round) if drafting else 0.0)
+        write_f32_le(w, 1.0 if seat in to_move else 0.0)
+        write_f32_le(w, 1.0 if state.pending[seat] is not None else 0.0)
+        write_f32_le(w, 1.0 if state.free_city and state._fc_choosing(seat) else 0.0)
+        fields = self.fields[seat]
         building = phase == DISCARD_BUILD and to_move == [seat]
-        buf.count_named(self.o_discard, index, state.discard if building else NONE)
         mate = state.teammate(seat)
-        buf.count_named(self.o_lhand, index, state.leader_hands[seat] if leaders else NONE)
-        buf.count_named(self.o_packet, index, state.packets[seat] if drafting else NONE)
         mate_hand, mate_packet = NONE, NONE
         if leaders and mate is not None:
             mate_hand = state.leader_hands[mate]
             if drafting:
                 mate_packet = state.packets[mate]
-        buf.count_named(self.o_mate_l, index, mate_hand)
-        buf.count_named(self.o_mate_p, index, mate_packet)
-        if mate is not None and state.cities_on:
-            buf.count_named(self.o_mate, index, state.hands[mate])
-        else:
-            buf.count_named(self.o_mate, index, NONE)
+        if mate is None or not state.cities_on:
             mate = None  # the view names a teammate only with Cities
+        runs = [
+            w.getvalue(),
+            fields[0].of(state.hands[seat], index),
+            fields[1].of(state.leader_hands[seat] if leaders else NONE, index),
+            fields[2].of(state.packets[seat] if drafting else NONE, index),
+            fields[3].of(state.discard if building else NONE, index),
+            fields[4].of(state.hands[mate] if mate is not None else NONE, index),
+            fields[5].of(mate_hand, index),
+            fields[6].of(mate_packet, index),
+        ]
         n = self.n
-        teammate = len(self.wonders) + 13  # the one entry of a city that depends on the seat
-        for p in range(n):
-            base = self.o_cities[(p - seat) % n]
-            if buf.paste(base, self._city(state, p, p, p in to_move, state._chosen(p))):
-                buf.force(base + teammate, 1 if p == mate else 0)
-            else:
-                buf.put(base + teammate, 1 if p == mate else 0)
+        for r in range(n):
+            p = (seat + r) % n
+            part = self.parts[p]
+            self._city(state, p, part, state._chosen(p))
+            runs.append(part.summary)
+            runs.append(ONE if p == mate else ZEROS[1])
+            runs.append(ONE if p in to_move else ZEROS[1])
+            runs.append(part.cards)
         if state.free_city:
-            buf.paste(self.o_cities[n], self._city(state, FREE_CITY, n, False, False))
-        return bytearray(buf.buf)
+            part = self.parts[n]
+            self._city(state, FREE_CITY, part, False)
+            runs.append(part.summary)
+            runs.append(ZEROS[2])
+            runs.append(part.cards)
+        return bytearray().join(runs)
 
-    def _city(self, state: ClassicGame, p: int, k: int, moving: bool, chosen: bool) -> Dense:
-        """City ``p``'s part of every seat's observation, written in the ``k``-th part
-        (its teammate entry stays 0: the seat's)."""
-        part = self.parts[k]
+    def _city(self, state: ClassicGame, p: int, part: CityPart, chosen: bool) -> None:
+        """City ``p``'s runs in ``part``, written again where they changed."""
         city: City = state.cities[p]
-        part.one(0, self.wonders.get(city.wonder.name, -1))
-        b = len(self.wonders)
-        wins = 0
-        defeats = 0
-        for t in city.tokens:
-            if t > 0:
-                wins += t
-            elif t < 0:
-                defeats += 1
-        part.put(b, 1 if city.side == "B" else 0)
-        part.put(b + 1, city.stages)
-        part.put(b + 2, len(city.stages_def))
-        part.put(b + 3, city.coins)
-        part.put(b + 4, city.shields)
-        part.put(b + 5, wins)
-        part.put(b + 6, defeats)
-        part.put(b + 7, len(state.hands[p]))
         leaders = state.leaders_on and p < state.players
-        part.put(b + 8, len(state.leader_hands[p]) if leaders else 0)
-        part.put(b + 9, 1 if chosen else 0)
         cities = state.cities_on
-        part.put(b + 10, city.debt if cities else 0)
-        part.put(b + 11, city.diplomacy if cities else 0)
-        part.put(b + 12, state.owed.get(p, 0) if cities else 0)
-        part.put(b + 14, 1 if moving else 0)
-        c = b + 15
+        wonder = self.wonders.get(city.wonder.name, -1)
+        side_b = city.side == "B"
+        stages_total = len(city.stages_def)
+        hand = len(state.hands[p])
+        leader_hand = len(state.leader_hands[p]) if leaders else 0
+        debt = city.debt if cities else 0
+        diplomacy = city.diplomacy if cities else 0
+        owes = state.owed.get(p, 0) if cities else 0
+        if not (
+            part.coins == city.coins
+            and part.stages == city.stages
+            and part.shields == city.shields
+            and part.hand == hand
+            and part.chosen == chosen
+            and part.leader_hand == leader_hand
+            and part.wonder == wonder
+            and part.side_b == side_b
+            and part.stages_total == stages_total
+            and part.debt == debt
+            and part.diplomacy == diplomacy
+            and part.owes == owes
+            and part.tokens == city.tokens
+        ):
+            part.wonder = wonder
+            part.side_b = side_b
+            part.stages = city.stages
+            part.stages_total = stages_total
+            part.coins = city.coins
+            part.shields = city.shields
+            part.tokens = list(city.tokens)
+            part.hand = hand
+            part.leader_hand = leader_hand
+            part.chosen = chosen
+            part.debt = debt
+            part.diplomacy = diplomacy
+            part.owes = owes
+            wins = 0
+            defeats = 0
+            for t in city.tokens:
+                if t > 0:
+                    wins += t
+                elif t < 0:
+                    defeats += 1
+            w = BytesWriter()
+            one_hot(w, len(self.wonders), wonder)
+            write_f32_le(w, 1.0 if side_b else 0.0)
+            write_f32_le(w, float(city.stages))
+            write_f32_le(w, float(stages_total))
+            write_f32_le(w, float(city.coins))
+            write_f32_le(w, float(city.shields))
+            write_f32_le(w, float(wins))
+            write_f32_le(w, float(defeats))
+            write_f32_le(w, float(hand))
+            write_f32_le(w, float(leader_hand))
+            write_f32_le(w, 1.0 if chosen else 0.0)
+            write_f32_le(w, float(debt))
+            write_f32_le(w, float(diplomacy))
+            write_f32_le(w, float(owes))
+            part.summary = w.getvalue()
         built = city.cards
         recruited = city.leaders if leaders else NONE
         copied = city.copied if leaders else None
-        before = part.inputs[c]
         if (
-            before is not None
-            and before[0] == built
-            and before[1] == recruited
-            and before[2] is copied
+            part.built is not None
+            and part.copied is copied
+            and part.built == built
+            and part.recruited == recruited
         ):
-            return part
-        old = _names(before[0], before[1], before[2]) if before is not None else []
-        part.recount(c, self.cards, old, _names(built, recruited, copied))
-        part.inputs[c] = (list(built), list(recruited), copied)
-        return part
+            return
+        names = [card.name for card in built]
+        names.extend([card.name for card in recruited])
+        if copied is not None:
+            names.append(copied.name)
+        w = BytesWriter()
+        counts(w, self.cards, names)
+        part.cards = w.getvalue()
+        part.built = list(built)
+        part.recruited = list(recruited)
+        part.copied = copied
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it); a payment's slot is

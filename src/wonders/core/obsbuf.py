@@ -205,16 +205,26 @@ def values(w: BytesWriter, row: list[int]) -> None:
 
 def counts(w: BytesWriter, index: dict[str, int], names: list[str]) -> None:
     """``len(index)`` entries: how many of ``names`` have each index (unknown names
-    skipped)."""
-    if not names:
-        zeros(w, len(index))
-        return
-    row = [0] * len(index)
+    skipped), written as the counts and the runs of zeros between them."""
+    size = len(index)
+    found: list[int] = []
     for name in names:
         i = index.get(name, -1)
         if i >= 0:
-            row[i] += 1
-    values(w, row)
+            found.append(i)
+    found.sort()
+    at = 0
+    k = 0
+    while k < len(found):
+        i = found[k]
+        c = 1
+        while k + c < len(found) and found[k + c] == i:
+            c += 1
+        zeros(w, i - at)
+        write_f32_le(w, float(c))
+        at = i + 1
+        k += c
+    zeros(w, size - at)
 
 
 def tally(w: BytesWriter, where: list[int], size: int, items: list[int]) -> None:
@@ -250,24 +260,22 @@ WAIT = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 
 class Observer:
-    """What every game's compiled observer (``<game>/observe.py``) shares: each seat's kept
-    mask (``masks``), and one compiled call per use that writes an observation or a mask
-    and hands it out as a new numpy array (``observation``, ``legal_and_mask``), made with
+    """What every game's compiled observer (``<game>/observe.py``) shares: one compiled call
+    per use that writes an observation or a mask and hands it out as a new numpy array (``observation``, ``legal_and_mask``), made with
     the numpy function the codec gives with ``attach`` (no numpy imported here: compiled,
     it would be an untyped, slow object)."""
 
     def __init__(self, num_actions: int, players: int) -> None:
-        self.masks = [MaskBuf(num_actions) for _ in range(players)]
+        self.no_mask = bytes(num_actions)
         self.frombuffer: Any = None
         self.float32: Any = None
-        self.mask_arrays: list[Any] = []
+        self.int8: Any = None
 
     def attach(self, frombuffer: Any, float32: Any, int8: Any) -> None:
         """``numpy.frombuffer`` and the observation's and mask's dtypes."""
         self.frombuffer = frombuffer
         self.float32 = float32
-        # each seat's mask as an array over its buffer, copied out (cheaper than a new one)
-        self.mask_arrays = [frombuffer(m.buf, int8) for m in self.masks]
+        self.int8 = int8
 
     def observe(self, state: Any, seat: int) -> bytearray:
         """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
@@ -286,38 +294,20 @@ class Observer:
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
         """Index -> action for ``seat``'s legal ``actions``, and its mask, a new array
         (no actions: ``{WAIT: None}``)."""
-        mask = self.masks[seat]
-        if actions:
-            legal = mask.legal(self.indices(actions, seat), actions)
+        if not actions:
+            actions = [None]
+            indices = [WAIT]
         else:
-            legal = mask.legal([WAIT], [None])
-        return legal, self.mask_arrays[seat].copy()
-
-
-class MaskBuf:
-    """One seat's legal-action mask, kept between calls as ``Dense`` is (``buf``, one byte
-    an index): ``legal`` clears the last call's indices and sets this call's."""
-
-    def __init__(self, size: int) -> None:
-        self.buf = bytearray(size)
-        self.on: list[int] = []
-
-    def legal(self, indices: list[int], actions: list[Any]) -> dict[int, Any]:
-        """Index -> action for the ``indices`` (one per action, same order) that are >= 0,
-        and the mask of those indices in ``buf``."""
-        buf = self.buf
-        for i in self.on:
-            buf[i] = 0
-        out: dict[int, Any] = {}
-        on: list[int] = []
+            indices = self.indices(actions, seat)
+        w = BytesWriter()
+        w.write(self.no_mask)
+        legal: dict[int, Any] = {}
         for k in range(len(indices)):
             i = indices[k]
             if i >= 0:
-                out[i] = actions[k]
-                on.append(i)
-                buf[i] = 1
-        self.on = on
-        return out
+                legal[i] = actions[k]
+                w[i] = 1
+        return legal, self.frombuffer(bytearray(w.getvalue()), self.int8)
 
 
 KEPT = 8192  # ActionIndex's bound
