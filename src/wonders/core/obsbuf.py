@@ -261,9 +261,10 @@ WAIT = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 class Observer:
     """What every game's compiled observer (``<game>/observe.py``) shares: one compiled call
-    per use that writes an observation or a mask and hands it out as a new numpy array (``observation``, ``legal_and_mask``), made with
-    the numpy function the codec gives with ``attach`` (no numpy imported here: compiled,
-    it would be an untyped, slow object)."""
+    per use that writes an observation or a mask and hands it out as a new numpy array
+    (``observation``, ``legal_and_mask``), made with the numpy function the codec gives
+    with ``attach`` (no numpy imported here: compiled, it would be an untyped, slow
+    object)."""
 
     def __init__(self, num_actions: int, players: int) -> None:
         self.no_mask = bytes(num_actions)
