@@ -69,11 +69,12 @@ test: $(TEST_STAMP) $(BUILD_STAMP) lint typecheck /usr/bin/chromium
 	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest
 	$(MAKE) --no-print-directory test-pure
 
-# the pure-Python build beside the compiled one: the conformance test and a short property run
+# the pure-Python build beside the compiled one: the conformance test, a short property run
+# and the observers (compiled modules too) against the reference encoders
 test-pure: $(TEST_STAMP)
 	WONDERS_PURE=1 $(BIN)/pytest tests/test_conformance.py tests/core/test_builds.py \
 		tests/duel/test_properties.py tests/architects/test_properties.py \
-		tests/classic/test_properties.py
+		tests/classic/test_properties.py tests/envs/test_fast_path.py
 
 bench: $(PLAY_STAMP) $(BUILD_STAMP)
 	$(BIN)/wonders bench

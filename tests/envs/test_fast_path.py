@@ -165,9 +165,77 @@ def test_dense_fields_write_what_changed_and_sum_repeated_names() -> None:
     buf.table(9, index, {"b": 5, "zzz": 9})
     assert values() == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5, 0]
     buf.table(9, index, {"a": 4})
-    buf.row(3, [-1, 0, 2], [7, 3, 1])
-    assert values() == [0, 0, 1, 3, 0, 1, 0, 0, 0, 4, 0, 0]
+    buf.one(3, 0)
+    assert values() == [0, 0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0]
     assert buf.values == [int(v) for v in values()]
+
+
+def test_runs_write_each_entry() -> None:
+    """The runs written whole (``core.obsbuf``): every entry of a field, the counts of
+    repeated names, unknown names and hidden items skipped, nothing written twice."""
+    from librt.strings import BytesWriter
+
+    from wonders.core.obsbuf import counts, gather, inverse, one_hot, tally, zeros
+
+    def run(write: Any) -> list[float]:
+        w = BytesWriter()
+        write(w)
+        return np.frombuffer(w.getvalue(), dtype=np.float32).tolist()
+
+    index = {"a": 0, "b": 1, "c": 2, "d": 3}
+    assert run(lambda w: counts(w, index, ["c", "a", "zzz", "c", "d"])) == [1, 0, 2, 1]
+    assert run(lambda w: counts(w, index, [])) == [0, 0, 0, 0]
+    assert run(lambda w: counts(w, {f"n{k}": k for k in range(300)}, ["n299"]))[-2:] == [0, 1]
+    assert run(lambda w: one_hot(w, 4, 3)) == [0, 0, 0, 1]
+    assert run(lambda w: one_hot(w, 3, -1)) == [0, 0, 0]
+    assert run(lambda w: zeros(w, 300)) == [0] * 300
+    assert run(lambda w: tally(w, [-1, 0, 2], 3, [2, 1, 2, 0])) == [1, 0, 2]
+    where = [2, -1, 0]  # the engine's kind -> the field's entry
+    assert inverse(where, 4) == [2, -1, 0, -1]
+    assert run(lambda w: gather(w, inverse(where, 4), [7, 8, 9])) == [9, 0, 7, 0]
+
+
+def test_action_indices_found_by_identity_or_value() -> None:
+    """``ActionIndex`` finds an action handed out again by identity and an equal one
+    rebuilt by value, and computes each value's index once."""
+    from wonders.core.obsbuf import ActionIndex
+
+    computed: list[tuple[str, int]] = []
+
+    def index_of(a: tuple[str, int]) -> int:
+        computed.append(a)
+        return -1 if a[0] == "none" else a[1]
+
+    index = ActionIndex(index_of)
+    first = [("take", 3), ("none", 0)]
+    assert index.indices(first) == [3, -1]
+    assert index.indices(first) == [3, -1]
+    rebuilt = [("take", int("3")), ("take", 5)]
+    assert index.indices(rebuilt) == [3, 5]
+    assert computed == [("take", 3), ("none", 0), ("take", 5)]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_clones_and_their_source_observed_in_turn(case: tuple[str, dict[str, Any]]) -> None:
+    """What an observer keeps between calls never leaks from one state into another: a
+    state and its clone (which share the rows they have not changed), played apart and
+    observed in turn, each get the reference's observation."""
+    game, options = case
+    codec = make_codec(game, options)
+    state = get_game(game).setup(dict(options), 3)
+    rng = random.Random(3)
+    for _ in range(12):
+        state.apply(seat := rng.choice(state.to_move()), rng.choice(state.legal_actions(seat)))
+    other = state.clone()
+    for _ in range(6):
+        for s in (state, other):
+            if s.is_terminal():
+                continue
+            seat = rng.choice(s.to_move())
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            for t in (other, state, s):
+                for k in range(codec.num_players):
+                    assert np.array_equal(codec.observe(t, k), codec.reference_observe(t, k))
 
 
 def test_each_seat_keeps_its_own_observation() -> None:

@@ -1,13 +1,20 @@
-"""The observation and legal-action mask buffers written by the compiled observers
-(``<game>/observe.py``).
+"""What the compiled observers (``<game>/observe.py``) write observations and masks with,
+and hand them out through (``Observer``). No numpy here: these run compiled, where numpy
+is an untyped, slow object.
 
-Each seat's observation is kept between calls in a ``Dense`` buffer (float32 bytes, which
-numpy reads without converting: ``Codec.observe`` copies them out), and only the entries
-that changed are written: a step changes a few, and reading the unchanged parts again was
-most of the cost. Each field remembers the input it was written from (a copy, compared by
-value), so nothing of a state is kept and any state may be observed next, in any order
-(one thread at a time: the buffers are shared by the calls). No numpy here: these run
-compiled, where numpy is an untyped, slow object.
+Two ways to write an observation, both reading only inputs that may change and writing
+only what they changed (a step changes a few fields; reading the unchanged parts again was
+most of the cost), keeping nothing of a state: any state may be observed next, in any
+order (one thread at a time: what is kept is shared by the calls).
+
+- Runs written whole (classic, Architects): the observation is joined from runs of
+  float32 bytes (a part: a city, a deck, a field of the seat's own), each kept with the
+  inputs it was written from and written again from scratch, with native writes
+  (``librt.strings``), when they changed. Best where the observation is small or made of
+  many parts that change one at a time.
+- ``Dense`` (Duel): each seat's observation kept whole, and only the entries that changed
+  written in place. Best where a large field changes a little at a time (Duel's
+  structure of 20 places of 73 cards each: there runs were slower).
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ class Dense:
 
     ``floats`` (over ``buf``, float32 in the machine's order) holds the observation; the
     caller copies it out. ``values`` is the same as ints. A field written with ``count``,
-    ``count_named``, ``tally``, ``table``, ``one`` or ``row`` remembers its last input (a
+    ``tally``, ``table`` or ``one`` remembers its last input (a
     copy, compared by value: nothing of a state is kept, and a state changed in place is
     read again) and is skipped while that input is unchanged. ``put`` compares with the
     value held. Every field must be written on every call (an empty input when absent), or
@@ -59,19 +66,12 @@ class Dense:
     def paste(self, offset: int, part: Dense) -> bool:
         """The entries from ``offset`` hold ``part``'s (always the same part at one
         offset): copied if it was written since this offset's last copy (then True).
-        Only the floats are copied: an entry of that region that the seat writes itself
-        must be written with ``force`` after a copy."""
+        Only the floats are copied: the region must hold nothing the seat writes itself."""
         if self.inputs[offset] == part.version:
             return False
         self.buf[4 * offset : 4 * offset + len(part.buf)] = part.buf
         self.inputs[offset] = part.version
         return True
-
-    def force(self, i: int, value: int) -> None:
-        """Entry ``i`` holds ``value``, written whatever ``values`` says."""
-        self.values[i] = value
-        self.floats[i] = value
-        self.version += 1
 
     def count(self, offset: int, index: dict[str, int], names: list[str]) -> None:
         """The field at ``offset`` counts ``names``: 1 at ``offset + index[name]`` per
@@ -81,15 +81,6 @@ class Dense:
             return
         self.recount(offset, index, before if before is not None else [], names)
         self.inputs[offset] = list(names)
-
-    def count_named(self, offset: int, index: dict[str, int], items: list[Any]) -> None:
-        """``count`` of the ``name`` of each item (a game's cards), remembered as items."""
-        before = self.inputs[offset]
-        if before is not None and before == items:
-            return
-        old = [item.name for item in before] if before is not None else []
-        self.recount(offset, index, old, [item.name for item in items])
-        self.inputs[offset] = list(items)
 
     def recount(
         self, offset: int, index: dict[str, int], before: list[str], names: list[str]
@@ -159,25 +150,12 @@ class Dense:
             self.put(offset + k, 1)
         self.inputs[offset] = k
 
-    def row(self, offset: int, where: list[int], values: list[int]) -> None:
-        """The field at ``offset`` holds ``values[k]`` at ``offset + where[k]`` (``where[k]``
-        < 0: not shown); ``values`` has the same length at every call."""
-        before = self.inputs[offset]
-        if before is not None and before == values:
-            return
-        for k, value in enumerate(values):
-            w = where[k]
-            if w >= 0:
-                self.put(offset + w, value)
-        self.inputs[offset] = list(values)
-
 
 # ------------------------------------------------------------ runs written whole
-# An observer may instead build each observation from runs: the float32 bytes of a part,
-# written from scratch (the writes below are native when compiled: a few ns a value) when
-# its inputs changed, and joined with the other runs into a new bytearray. A run kept
-# between calls is checked by its inputs' identity where the engine promises that an input
-# is never changed in place (a new object for every change), else by value.
+# The float32 bytes of a part, written from scratch (natively when compiled: a few ns a
+# value) when its inputs changed. A kept run is checked by its inputs' identity where the
+# engine promises that an input is never changed in place (a new object for every change),
+# else by value.
 
 ZEROS = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length
 
