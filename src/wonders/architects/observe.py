@@ -38,6 +38,8 @@ class Part:
 
     def __init__(self) -> None:
         self.run = b""
+        self.stages = b""  # the run's first piece: wonder, stages built and buildable
+        self.tokens = b""  # its last: progress tokens and the cat
         self.wonder: ArchitectsWonder | None = None
         self.have: list[int] | None = None
         self.built: list[int] | None = None
@@ -186,22 +188,35 @@ class ArchitectsObserver(Observer):
         return self.public
 
     def _player(self, state: ArchitectsState, p: int, part: Part) -> bytes:
-        """``p``'s part of every seat's observation, written again."""
-        part.wonder = wonder = state.wonders[p]
-        part.have = state.have[p]
-        part.built = state.built[p]
-        part.progress = state.progress[p]
+        """``p``'s part of every seat's observation, written again: only its pieces whose
+        inputs changed (a card taken changes the cards and shields only)."""
+        wonder, have = state.wonders[p], state.have[p]
+        built, progress = state.built[p], state.progress[p]
+        cat = state.cat == p
+        if part.wonder is not wonder or part.built is not built:
+            w = BytesWriter()
+            one_hot(w, len(self.wonders), self.wonders.get(wonder.name, -1))
+            tally(w, STAGE_AT, STAGES, built)
+            tally(w, STAGE_AT, STAGES, list(state._next_stages(p)))  # available_stages
+            part.stages = w.getvalue()
+        if part.progress is not progress or part.cat != cat or not part.tokens:
+            w = BytesWriter()
+            counts(w, self.tokens, progress)
+            write_f32_le(w, 1.0 if cat else 0.0)
+            part.tokens = w.getvalue()
+        part.wonder = wonder
+        part.have = have
+        part.built = built
+        part.progress = progress
         part.victory = state.victory[p]
-        part.cat = state.cat == p
+        part.cat = cat
+        # the cards, shields (from cards, stages and tokens) and victory tokens
         w = BytesWriter()
-        one_hot(w, len(self.wonders), self.wonders.get(wonder.name, -1))
-        tally(w, STAGE_AT, STAGES, part.built)
-        tally(w, STAGE_AT, STAGES, list(state._next_stages(p)))  # available_stages
-        gather(w, self._source, part.have)
+        w.write(part.stages)
+        gather(w, self._source, have)
         write_f32_le(w, float(state.shields(p)))
         write_f32_le(w, float(part.victory))
-        counts(w, self.tokens, part.progress)
-        write_f32_le(w, 1.0 if part.cat else 0.0)
+        w.write(part.tokens)
         part.run = w.getvalue()
         return part.run
 
