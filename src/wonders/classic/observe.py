@@ -13,7 +13,7 @@ from __future__ import annotations
 from librt.strings import BytesWriter, write_f32_le
 
 from wonders.classic.actions import Action
-from wonders.classic.cards import Card
+from wonders.classic.cards import Card, Wonder
 from wonders.classic.city import City
 from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
@@ -63,10 +63,9 @@ class CityPart:
 
     def __init__(self) -> None:
         self.summary = b""
-        self.wonder = -2
-        self.side_b = False
+        self.wonder: Wonder | None = None
+        self.side = ""
         self.stages = -1
-        self.stages_total = -1
         self.coins = -1
         self.shields = -1
         self.tokens: list[int] = []
@@ -178,9 +177,6 @@ class ClassicObserver(Observer):
         city: City = state.cities[p]
         leaders = state.leaders_on and p < state.players
         cities = state.cities_on
-        wonder = self.wonders.get(city.wonder.name, -1)
-        side_b = city.side == "B"
-        stages_total = len(city.stages_def)
         hand = len(state.hands[p])
         leader_hand = len(state.leader_hands[p]) if leaders else 0
         debt = city.debt if cities else 0
@@ -193,18 +189,16 @@ class ClassicObserver(Observer):
             and part.hand == hand
             and part.chosen == chosen
             and part.leader_hand == leader_hand
-            and part.wonder == wonder
-            and part.side_b == side_b
-            and part.stages_total == stages_total
+            and part.wonder is city.wonder
+            and part.side == city.side
             and part.debt == debt
             and part.diplomacy == diplomacy
             and part.owes == owes
             and part.tokens == city.tokens
         ):
-            part.wonder = wonder
-            part.side_b = side_b
+            part.wonder = city.wonder
+            part.side = city.side
             part.stages = city.stages
-            part.stages_total = stages_total
             part.coins = city.coins
             part.shields = city.shields
             part.tokens = list(city.tokens)
@@ -222,10 +216,10 @@ class ClassicObserver(Observer):
                 elif t < 0:
                     defeats += 1
             w = BytesWriter()
-            one_hot(w, len(self.wonders), wonder)
-            write_f32_le(w, 1.0 if side_b else 0.0)
+            one_hot(w, len(self.wonders), self.wonders.get(city.wonder.name, -1))
+            write_f32_le(w, 1.0 if city.side == "B" else 0.0)
             write_f32_le(w, float(city.stages))
-            write_f32_le(w, float(stages_total))
+            write_f32_le(w, float(len(city.stages_def)))
             write_f32_le(w, float(city.coins))
             write_f32_le(w, float(city.shields))
             write_f32_le(w, float(wins))
