@@ -278,15 +278,14 @@ class Observer:
             indices = [WAIT]
         else:
             indices = self.indices(actions, seat)
-        w = BytesWriter()
-        w.write(self.no_mask)
+        mask = bytearray(self.no_mask)
         legal: dict[int, Any] = {}
         for k in range(len(indices)):
             i = indices[k]
             if i >= 0:
                 legal[i] = actions[k]
-                w[i] = 1
-        return legal, self.frombuffer(bytearray(w.getvalue()), self.int8)
+                mask[i] = 1
+        return legal, self.frombuffer(mask, self.int8)
 
 
 KEPT = 8192  # ActionIndex's bound

@@ -12,12 +12,12 @@ A codec turns one game (with its options) into fixed-size numbers:
 
 Two encoders compute the same numbers. The reference one (``reference_observe``,
 ``reference_indices``: pure Python walking ``view(seat)``) is the specification. The fast
-one (``observe``, ``action_indices``: a compiled observer per game, ``<game>/observe.py``,
-reading the state's public fields and the seat's own directly into the seat's kept
-``core.obsbuf.Dense`` buffer, where only what changed since its last observation is
-written; the legal actions' index map and the seat's kept mask (``MaskBuf``) in one
-compiled pass, ``legal_and_mask``) is what the environments use: both hand out copies. The
-tests check that both encoders agree at every step of seeded games.
+one (``observe``, ``encode_legal``: a compiled observer per game, ``<game>/observe.py``,
+reading the state's public fields and the seat's own directly, and writing again only
+the parts that changed since they were last written: ``core/obsbuf.py``; the legal
+actions' index map and mask in the same compiled call) is what the environments use.
+Both hand out new arrays. The tests check that both encoders agree at every step of seeded
+games.
 """
 
 from __future__ import annotations
