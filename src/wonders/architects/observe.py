@@ -87,7 +87,7 @@ class ArchitectsObserver(Observer):
         index_of: Callable[[Action], int],
     ) -> None:
         n = len(players)
-        super().__init__(num_actions, n)
+        super().__init__(num_actions)
         # the layout: the seat's own fields, the players' parts, the decks', nothing after
         part = decks[0] - players[-1]
         assert players == [players[0] + k * part for k in range(n)]

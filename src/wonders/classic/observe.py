@@ -98,7 +98,7 @@ class ClassicObserver(Observer):
         offsets: dict[str, int],
         cities: list[int],
     ) -> None:
-        super().__init__(num_actions, players)
+        super().__init__(num_actions)
         nc = len(cards)
         # the layout: the seat's own fields (the phase, nine numbers, seven counts of cards), then
         # each city's part (the same at every seat's relative place), the Free City last

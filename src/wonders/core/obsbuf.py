@@ -244,7 +244,7 @@ class Observer:
     with ``attach`` (no numpy imported here: compiled, it would be an untyped, slow
     object)."""
 
-    def __init__(self, num_actions: int, players: int) -> None:
+    def __init__(self, num_actions: int) -> None:
         self.no_mask = bytes(num_actions)
         self.frombuffer: Any = None
         self.float32: Any = None

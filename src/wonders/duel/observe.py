@@ -32,7 +32,7 @@ class DuelObserver(Observer):
         offsets: dict[str, int],
         players: list[int],
     ) -> None:
-        super().__init__(num_actions, len(players))
+        super().__init__(num_actions)
         self.dense = [Dense(size) for _ in range(len(players))]
         # each player's part (the same in both seats' observations, one after the other)
         part = players[1] - players[0]
