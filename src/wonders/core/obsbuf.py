@@ -20,7 +20,7 @@ order (one thread at a time: what is kept is shared by the calls).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex, cast
 
 from librt.strings import BytesWriter, write_f32_le
 
@@ -279,13 +279,16 @@ class Observer:
         else:
             indices = self.indices(actions, seat)
         mask = bytearray(self.no_mask)
-        legal: dict[int, Any] = {}
-        for k in range(len(indices)):
-            i = indices[k]
-            if i >= 0:
+        legal: dict[SupportsIndex, Any] = {}
+        # the indices as the list's own objects: an int read as an int would be boxed
+        # again (a new object above 256) for the dict and for the mask
+        boxed = cast(list[SupportsIndex], indices)
+        for k in range(len(boxed)):
+            i = boxed[k]
+            if i != -1:
                 legal[i] = actions[k]
                 mask[i] = 1
-        return legal, self.frombuffer(mask, self.int8)
+        return cast(dict[int, Any], legal), self.frombuffer(mask, self.int8)
 
 
 KEPT = 8192  # ActionIndex's bound
