@@ -22,6 +22,7 @@ games.
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 from typing import Any
@@ -163,6 +164,8 @@ class Codec(ABC):
 
     def _use(self, fast: obsbuf.Observer) -> None:
         """Encode with ``fast`` (given numpy's ``frombuffer`` and dtypes)."""
+        if sys.byteorder != "little":  # the observers write float32 little-endian
+            return  # the reference encoder, then
         fast.attach(np.frombuffer, np.dtype(np.float32), np.dtype(np.int8))
         self.fast = fast
         # the environments call the compiled observer straight (no Python frame between):
