@@ -285,7 +285,16 @@ def test_without_a_fast_observer_the_reference_runs() -> None:
     fast_indices = codec.action_indices(actions, state.to_move()[0])
     fast_legal, fast_mask = codec.legal_and_mask(state, state.to_move()[0])
     codec.fast = None
+    views: list[int] = []
+    encode_view = codec.encode_view
+
+    def counted(view: Any, seat: int) -> Any:
+        views.append(seat)
+        return encode_view(view, seat)
+
+    codec.encode_view = counted  # type: ignore[method-assign]
     assert np.array_equal(codec.observe(state, 1), fast)
+    assert views == [1]  # the reference encoder ran
     assert codec.action_indices(actions, state.to_move()[0]) == fast_indices
     legal, mask = codec.legal_and_mask(state, state.to_move()[0])
     assert legal == fast_legal and np.array_equal(mask, fast_mask)

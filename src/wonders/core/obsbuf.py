@@ -278,17 +278,11 @@ class Observer:
             indices = [WAIT]
         else:
             indices = self.indices(actions, seat)
+        legal = legal_map(indices, actions)
         mask = bytearray(self.no_mask)
-        legal: dict[SupportsIndex, Any] = {}
-        # the indices as the list's own objects: an int read as an int would be boxed
-        # again (a new object above 256) for the dict and for the mask
-        boxed = cast(list[SupportsIndex], indices)
-        for k in range(len(boxed)):
-            i = boxed[k]
-            if i != -1:
-                legal[i] = actions[k]
-                mask[i] = 1
-        return cast(dict[int, Any], legal), self.frombuffer(mask, self.int8)
+        for i in cast(dict[SupportsIndex, Any], legal):
+            mask[i] = 1
+        return legal, self.frombuffer(mask, self.int8)
 
 
 KEPT = 8192  # ActionIndex's bound
@@ -323,12 +317,17 @@ class ActionIndex:
 
 
 def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:
-    """Index -> action, for the ``indices`` (one per action, same order) that are >= 0."""
-    out: dict[int, Any] = {}
-    for k, i in enumerate(indices):
-        if i >= 0:
+    """Index -> action, for the ``indices`` (one per action, same order) that are not -1
+    (the encoding's "none")."""
+    out: dict[SupportsIndex, Any] = {}
+    # the indices as the list's own objects: an int read as an int is boxed again when
+    # stored (a new object above 256), here and when the mask reads the keys
+    boxed = cast(list[SupportsIndex], indices)
+    for k in range(len(boxed)):
+        i = boxed[k]
+        if i != -1:
             out[i] = actions[k]
-    return out
+    return cast(dict[int, Any], out)
 
 
 def mask(indices: list[int], size: int) -> bytearray:

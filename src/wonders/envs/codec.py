@@ -134,9 +134,7 @@ class Codec(ABC):
     num_actions: int
     layout: Layout
     options: JSON
-    # the game's compiled observer (``core.obsbuf.Observer``, given with ``_use``), or None:
-    # the reference encoder then
-    fast: obsbuf.Observer | None = None
+    _fast: obsbuf.Observer | None = None
 
     # A codec holds no state: only each seat's last observation and the inputs it was
     # written from, which any other state's observation rewrites (``core.obsbuf``). Copies
@@ -168,10 +166,23 @@ class Codec(ABC):
             return  # the reference encoder, then
         fast.attach(np.frombuffer, np.dtype(np.float32), np.dtype(np.int8))
         self.fast = fast
-        # the environments call the compiled observer straight (no Python frame between):
-        # it does what ``observe`` and ``encode_legal`` below do with it
-        self.observe = fast.observation  # type: ignore[method-assign]
-        self.encode_legal = fast.legal_and_mask  # type: ignore[method-assign]
+
+    @property
+    def fast(self) -> obsbuf.Observer | None:
+        """The game's compiled observer (``core.obsbuf.Observer``), or None: the reference
+        encoder then. Set, it is also this codec's ``observe`` and ``encode_legal``: the
+        environments call it straight, with no Python frame between."""
+        return self._fast
+
+    @fast.setter
+    def fast(self, fast: obsbuf.Observer | None) -> None:
+        self._fast = fast
+        if fast is None:
+            self.__dict__.pop("observe", None)
+            self.__dict__.pop("encode_legal", None)
+        else:
+            self.observe = fast.observation  # type: ignore[method-assign]
+            self.encode_legal = fast.legal_and_mask  # type: ignore[method-assign]
 
     @abstractmethod
     def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
@@ -201,11 +212,10 @@ class Codec(ABC):
         return self.encode_legal(state.legal_actions(seat), seat)
 
     def encode_legal(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Mask]:
-        """``legal_and_mask`` of ``seat``'s legal ``actions`` (the state's, not over)."""
+        """``legal_and_mask`` of ``seat``'s legal ``actions`` (the state's, not over), by
+        the reference encoder (the compiled observer's replaces it: ``fast``)."""
         if not actions:
             return {WAIT: None}, self.mask({WAIT: None})
-        if self.fast is not None:
-            return self.fast.legal_and_mask(actions, seat)
         indices = self.reference_indices(actions, seat)
         legal = {i: a for i, a in zip(indices, actions, strict=True) if i >= 0}
         return legal, self.mask(legal)
@@ -215,11 +225,9 @@ class Codec(ABC):
         return np.frombuffer(obsbuf.mask(list(legal), self.num_actions), dtype=np.int8)
 
     def observe(self, state: State, seat: int) -> Vector:
-        """``seat``'s observation, a fresh array (the fast observer's, else the reference)."""
-        fast = self.fast
-        if fast is None:
-            return self.reference_observe(state, seat)
-        return fast.observation(state, seat)  # type: ignore[no-any-return]
+        """``seat``'s observation, a fresh array, by the reference encoder (the compiled
+        observer's replaces it: ``fast``)."""
+        return self.reference_observe(state, seat)
 
     def reference_observe(self, state: State, seat: int) -> Vector:
         """``seat``'s observation: its view encoded (the specification)."""
