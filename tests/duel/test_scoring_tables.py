@@ -8,9 +8,8 @@ from __future__ import annotations
 import random
 
 from wonders.core.registry import get_game
-from wonders.duel.cards import catalog
+from wonders.duel.cards import COLOR_CATEGORY, catalog
 from wonders.duel.city import City
-from wonders.duel.scoring import COLOR_CATEGORY
 from wonders.duel.state import DuelState
 
 

@@ -137,37 +137,30 @@ def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> 
     assert np.array_equal(env.observe("player_0")["action_mask"], mask)
 
 
-def test_dense_fields_write_what_changed_and_sum_repeated_names() -> None:
-    """``core.obsbuf.Dense`` as the observers use it: each field holds what its latest
-    input says (a name twice counts 2, an absent field is written empty), whatever the
-    inputs before it, and an input changed in place after a call is read again."""
-    from wonders.core.obsbuf import Dense
+def test_a_sheet_flags_entries_in_place_and_hands_out_a_fresh_run() -> None:
+    """``core.obsbuf.Sheet`` (Duel's structure): each entry is 0.0 or 1.0 as last flagged,
+    and a run handed out is never changed by a later flag."""
+    from wonders.core.obsbuf import Sheet
 
-    buf = Dense(12)
-    index = {"a": 0, "b": 1, "c": 2}
+    sheet = Sheet(300)
 
-    def values() -> list[float]:
-        return np.frombuffer(buf.buf, dtype=np.float32).tolist()
+    def entries(run: bytes) -> list[float]:
+        return np.frombuffer(run, dtype=np.float32).tolist()
 
-    hand = ["a", "a", "zzz", "b"]
-    buf.count(0, index, hand)
-    buf.one(3, 2)
-    buf.put(6, 1476)
-    buf.tally(7, [-1, 0, 1], [1, 2, 2])
-    assert values() == [2, 1, 0, 0, 0, 1, 1476, 1, 2, 0, 0, 0]
-    hand.remove("a")  # changed in place: compared with the copy kept
-    buf.count(0, index, hand)
-    buf.one(3, -1)
-    buf.put(6, 0)
-    buf.tally(7, [-1, 0, 1], [])
-    assert values() == [1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
-    buf.count(0, index, ["c"])
-    buf.table(9, index, {"b": 5, "zzz": 9})
-    assert values() == [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 5, 0]
-    buf.table(9, index, {"a": 4})
-    buf.one(3, 0)
-    assert values() == [0, 0, 1, 1, 0, 0, 0, 0, 0, 4, 0, 0]
-    assert buf.values == [int(v) for v in values()]
+    assert entries(sheet.run()) == [0.0] * 300
+    sheet.flag(0, True)
+    sheet.flag(299, True)
+    sheet.flag(7, True)
+    before = sheet.run()
+    assert sheet.run() is before  # made once per change
+    sheet.flag(7, False)
+    sheet.flag(8, False)  # already 0
+    after = sheet.run()
+    expected = [0.0] * 300
+    expected[0] = expected[299] = 1.0
+    assert entries(after) == expected
+    expected[7] = 1.0
+    assert entries(before) == expected
 
 
 def test_runs_write_each_entry() -> None:
@@ -185,6 +178,8 @@ def test_runs_write_each_entry() -> None:
     index = {"a": 0, "b": 1, "c": 2, "d": 3}
     assert run(lambda w: counts(w, index, ["c", "a", "zzz", "c", "d"])) == [1, 0, 2, 1]
     assert run(lambda w: counts(w, index, [])) == [0, 0, 0, 0]
+    assert run(lambda w: counts(w, index, ["b"] * 255 + ["d"] * 3)) == [0, 255, 0, 3]
+    assert run(lambda w: (zeros(w, 2), counts(w, index, ["a", "d"]))) == [0, 0, 1, 0, 0, 1]
     assert run(lambda w: counts(w, {f"n{k}": k for k in range(300)}, ["n299"]))[-2:] == [0, 1]
     assert run(lambda w: one_hot(w, 4, 3)) == [0, 0, 0, 1]
     assert run(lambda w: one_hot(w, 3, -1)) == [0, 0, 0]

@@ -10,6 +10,7 @@ the cards Halicarnassus looks at only for the seat looking.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from librt.strings import BytesWriter, write_f32_le
 
@@ -27,9 +28,9 @@ from wonders.core.obsbuf import (
     tally,
 )
 
-PENDING = ("main", "extra", "any", "search", "pick", "babylon")
-STAGES = 5
-STAGE_AT = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
+PENDING: Final = ("main", "extra", "any", "search", "pick", "babylon")
+STAGES: Final = 5
+STAGE_AT: Final = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 
 
 class Part:

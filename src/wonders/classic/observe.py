@@ -10,6 +10,8 @@ while the seat builds from it.
 
 from __future__ import annotations
 
+from typing import Final
+
 from librt.strings import BytesWriter, write_f32_le
 
 from wonders.classic.actions import Action
@@ -21,21 +23,29 @@ from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
 from wonders.core.obsbuf import ZEROS, Observer, counts, one_hot
 
-PAY_SLOTS = 8
-PAY_COINS_MAX = 15
-PAYING = ("build", "wonder", "recruit")
-SINGLE = ("sell", "free_build", "discard_build", "draft", "copy", "return")
-PER_CARD = len(PAYING) * PAY_SLOTS + len(SINGLE)
-SKIP = 1
-PAY_BASE = 2
-CARD_BASE = PAY_BASE + PAY_COINS_MAX + 1
-PHASES = ("leader_draft", "recruit", "draft", "extra_card", "discard_build", "courtesan", "debt")
-_OFFSET = {kind: i * PAY_SLOTS for i, kind in enumerate(PAYING)}
+PAY_SLOTS: Final = 8
+PAY_COINS_MAX: Final = 15
+PAYING: Final = ("build", "wonder", "recruit")
+SINGLE: Final = ("sell", "free_build", "discard_build", "draft", "copy", "return")
+PER_CARD: Final = len(PAYING) * PAY_SLOTS + len(SINGLE)
+SKIP: Final = 1
+PAY_BASE: Final = 2
+CARD_BASE: Final = PAY_BASE + PAY_COINS_MAX + 1
+PHASES: Final = (
+    "leader_draft",
+    "recruit",
+    "draft",
+    "extra_card",
+    "discard_build",
+    "courtesan",
+    "debt",
+)
+_OFFSET: Final = {kind: i * PAY_SLOTS for i, kind in enumerate(PAYING)}
 _OFFSET.update({kind: len(PAYING) * PAY_SLOTS + i for i, kind in enumerate(SINGLE)})
 
 
-NONE: list[Card] = []  # an absent field's input (never changed)
-ONE = b"\x00\x00\x80\x3f"  # 1.0 as float32 (little-endian)
+NONE: Final[list[Card]] = []  # an absent field's input (never changed)
+ONE: Final = b"\x00\x00\x80\x3f"  # 1.0 as float32 (little-endian)
 
 
 class Counted:

@@ -2,154 +2,23 @@
 and hand them out through (``Observer``). No numpy here: these run compiled, where numpy
 is an untyped, slow object.
 
-Two ways to write an observation, both reading only inputs that may change and writing
-only what they changed (a step changes a few fields; reading the unchanged parts again was
-most of the cost), keeping nothing of a state: any state may be observed next, in any
-order (one thread at a time: what is kept is shared by the calls).
-
-- Runs written whole (classic, Architects): the observation is joined from runs of
-  float32 bytes (a part: a city, a deck, a field of the seat's own), each kept with the
-  inputs it was written from and written again from scratch, with native writes
-  (``librt.strings``), when they changed. Best where the observation is small or made of
-  many parts that change one at a time.
-- ``Dense`` (Duel): each seat's observation kept whole, and only the entries that changed
-  written in place. Best where a large field changes a little at a time (Duel's
-  structure of 20 places of 73 cards each: there runs were slower).
+An observation is joined from runs of float32 bytes (a part: a city, a deck, a field of
+the seat's own), each kept with the inputs it was written from and written again, with
+native writes (``librt.strings``), only when they changed: a step changes a few parts,
+and reading or writing the unchanged ones again was most of the cost. A big field that
+changes a few entries at a time (Duel's structure: 20 places of 73 cards) is a ``Sheet``,
+kept and changed in place. Nothing of a state is kept: any state may be observed next, in
+any order (one thread at a time: what is kept is shared by the calls).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, SupportsIndex, cast
+import struct
+from collections.abc import Callable
+from typing import Any, Final, SupportsIndex, cast
 
 from librt.strings import BytesWriter, write_f32_le
-
-
-class Dense:
-    """One seat's observation, kept between calls: each call writes every field again, and
-    only the entries whose value changed are stored (a step changes a few of them; most
-    of the cost of writing an observation is reading the unchanged ones again).
-
-    ``floats`` (over ``buf``, float32 in the machine's order) holds the observation; the
-    caller copies it out. ``values`` is the same as ints. A field written with ``count``,
-    ``tally``, ``table`` or ``one`` remembers its last input (a
-    copy, compared by value: nothing of a state is kept, and a state changed in place is
-    read again) and is skipped while that input is unchanged. ``put`` compares with the
-    value held. Every field must be written on every call (an empty input when absent), or
-    it keeps its old value.
-
-    A part that is the same in every seat's observation (a player's city, at the seat's
-    relative place) is written once, in a ``Dense`` of its own, and ``paste``d into each
-    seat's where it changed since that seat's last observation (``version``): a step
-    changes one or two cities, so each change is read once, not once per seat."""
-
-    def __init__(self, size: int) -> None:
-        self.buf = bytearray(4 * size)
-        self.floats = memoryview(self.buf).cast("f")
-        self.values = [0] * size
-        self.inputs: list[Any] = [None] * size  # by a field's offset: its last input
-        self.version = 0  # counts the writes
-
-    def put(self, i: int, value: int) -> None:
-        """Entry ``i`` holds ``value``."""
-        if self.values[i] != value:
-            self.values[i] = value
-            self.floats[i] = value
-            self.version += 1
-
-    def _add(self, i: int, by: int) -> None:
-        value = self.values[i] + by
-        self.values[i] = value
-        self.floats[i] = value
-        self.version += 1
-
-    def paste(self, offset: int, part: Dense) -> bool:
-        """The entries from ``offset`` hold ``part``'s (always the same part at one
-        offset): copied if it was written since this offset's last copy (then True).
-        Only the floats are copied: the region must hold nothing the seat writes itself."""
-        if self.inputs[offset] == part.version:
-            return False
-        self.buf[4 * offset : 4 * offset + len(part.buf)] = part.buf
-        self.inputs[offset] = part.version
-        return True
-
-    def count(self, offset: int, index: dict[str, int], names: list[str]) -> None:
-        """The field at ``offset`` counts ``names``: 1 at ``offset + index[name]`` per
-        name (a name twice: 2; unknown names skipped)."""
-        before = self.inputs[offset]
-        if before is not None and before == names:
-            return
-        self.recount(offset, index, before if before is not None else [], names)
-        self.inputs[offset] = list(names)
-
-    def recount(
-        self, offset: int, index: dict[str, int], before: list[str], names: list[str]
-    ) -> None:
-        """A counting field at ``offset`` that counted ``before`` counts ``names`` (the
-        caller remembers its input). Only the middle where the two lists differ is
-        counted again (a card added at the end, or one taken out of a hand)."""
-        start = 0
-        end_before, end = len(before), len(names)
-        while start < end_before and start < end and before[start] == names[start]:
-            start += 1
-        while end_before > start and end > start and before[end_before - 1] == names[end - 1]:
-            end_before -= 1
-            end -= 1
-        for k in range(start, end_before):
-            i = index.get(before[k], -1)
-            if i >= 0:
-                self._add(offset + i, -1)
-        for k in range(start, end):
-            i = index.get(names[k], -1)
-            if i >= 0:
-                self._add(offset + i, 1)
-
-    def tally(self, offset: int, where: list[int], items: Sequence[int]) -> None:
-        """``count`` of small numbers: 1 at ``offset + where[item]`` per item
-        (``where[item]`` < 0: not shown). A tuple is kept as it is (immutable)."""
-        before = self.inputs[offset]
-        if before is not None:
-            if before is items or before == items:
-                return
-            for item in before:
-                w = where[item]
-                if w >= 0:
-                    self._add(offset + w, -1)
-        for item in items:
-            w = where[item]
-            if w >= 0:
-                self._add(offset + w, 1)
-        self.inputs[offset] = items if isinstance(items, tuple) else list(items)
-
-    def table(self, offset: int, index: dict[str, int], values: dict[str, int]) -> None:
-        """The field at ``offset`` holds ``values[name]`` at ``offset + index[name]``
-        (unknown names skipped)."""
-        before = self.inputs[offset]
-        if before is not None:
-            if before == values:
-                return
-            for name in before:
-                k = index.get(name, -1)
-                if k >= 0:
-                    self.put(offset + k, 0)
-        for name, value in values.items():
-            k = index.get(name, -1)
-            if k >= 0:
-                self.put(offset + k, value)
-        self.inputs[offset] = dict(values)
-
-    def one(self, offset: int, k: int) -> None:
-        """The field at ``offset`` is one-hot: 1 at ``offset + k`` (``k`` < 0: none)."""
-        before = self.inputs[offset]
-        if before is not None:
-            if before == k:
-                return
-            if before >= 0:
-                self.put(offset + before, 0)
-        if k >= 0:
-            self.put(offset + k, 1)
-        self.inputs[offset] = k
-
+from mypy_extensions import i64
 
 # ------------------------------------------------------------ runs written whole
 # The float32 bytes of a part, written from scratch (natively when compiled: a few ns a
@@ -157,7 +26,7 @@ class Dense:
 # engine promises that an input is never changed in place (a new object for every change),
 # else by value.
 
-ZEROS = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length
+ZEROS: Final = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length
 
 
 def zeros(w: BytesWriter, size: int) -> None:
@@ -181,28 +50,31 @@ def values(w: BytesWriter, row: list[int]) -> None:
         write_f32_le(w, float(v))
 
 
+# a count n < 256 as float32 little-endian: bytes 0 and 1 are 0, then HIGH2[n], HIGH3[n]
+HIGH2: Final = [struct.pack("<f", n)[2] for n in range(256)]
+HIGH3: Final = [struct.pack("<f", n)[3] for n in range(256)]
+COUNT_OF: Final = {HIGH3[n] << 8 | HIGH2[n]: n for n in range(256)}
+
+
 def counts(w: BytesWriter, index: dict[str, int], names: list[str]) -> None:
     """``len(index)`` entries: how many of ``names`` have each index (unknown names
-    skipped), written as the counts and the runs of zeros between them."""
-    size = len(index)
-    found: list[int] = []
+    skipped; fewer than 256 of one name), written as zeros and then each name's entry
+    set in place (no sorting, no list)."""
+    start: i64 = len(w)
+    zeros(w, len(index))
     for name in names:
         i = index.get(name, -1)
         if i >= 0:
-            found.append(i)
-    found.sort()
-    at = 0
-    k = 0
-    while k < len(found):
-        i = found[k]
-        c = 1
-        while k + c < len(found) and found[k + c] == i:
-            c += 1
-        zeros(w, i - at)
-        write_f32_le(w, float(c))
-        at = i + 1
-        k += c
-    zeros(w, size - at)
+            j = start + 4 * i
+            if w[j + 3] == 0:  # the first of this name: 1.0
+                w[j + 2] = 0x80
+                w[j + 3] = 0x3F
+            else:
+                high: int = w[j + 3]  # ints: u8 arithmetic would overflow
+                low: int = w[j + 2]
+                n = COUNT_OF[high << 8 | low] + 1
+                w[j + 2] = HIGH2[n]
+                w[j + 3] = HIGH3[n]
 
 
 def tally(w: BytesWriter, where: list[int], size: int, items: list[int]) -> None:
@@ -225,6 +97,50 @@ def gather(w: BytesWriter, source: list[int], row: list[int]) -> None:
         write_f32_le(w, float(row[k]) if k >= 0 else 0.0)
 
 
+class Pile:
+    """A field counting names (``counts``), kept with the names it was written from
+    (compared by value: the state changes its lists in place)."""
+
+    def __init__(self, index: dict[str, int]) -> None:
+        self.index = index
+        self.names: list[str] = []
+        w = BytesWriter()
+        zeros(w, len(index))
+        self.run = w.getvalue()
+
+    def of(self, names: list[str]) -> bytes:
+        """The field's run for ``names``."""
+        if names != self.names:
+            w = BytesWriter()
+            counts(w, self.index, names)
+            self.run = w.getvalue()
+            self.names = list(names)
+        return self.run
+
+
+class Sheet:
+    """A run of ``size`` float32 entries, each 0 or 1, kept and changed in place (natively:
+    a ``BytesWriter``'s items; 1.0 is the bytes 00 00 80 3f, so a flip sets the last two)."""
+
+    def __init__(self, size: int) -> None:
+        self.w = BytesWriter()
+        zeros(self.w, size)
+        self.bytes: bytes | None = None  # the run, made again after a change
+
+    def flag(self, i: i64, on: bool) -> None:
+        """Entry ``i`` is 1 if ``on`` else 0."""
+        j = 4 * i
+        self.w[j + 2] = 0x80 if on else 0
+        self.w[j + 3] = 0x3F if on else 0
+        self.bytes = None
+
+    def run(self) -> bytes:
+        """The entries' bytes."""
+        if self.bytes is None:
+            self.bytes = self.w.getvalue()
+        return self.bytes
+
+
 def inverse(where: list[int], size: int) -> list[int]:
     """For ``gather``: the ``k`` with ``where[k] == i`` at each ``i`` < ``size`` (-1: none)."""
     out = [-1] * size
@@ -234,7 +150,7 @@ def inverse(where: list[int], size: int) -> list[int]:
     return out
 
 
-WAIT = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
+WAIT: Final = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 
 class Observer:
@@ -279,13 +195,15 @@ class Observer:
         else:
             indices = self.indices(actions, seat)
         legal = legal_map(indices, actions)
-        mask = bytearray(self.no_mask)
-        for i in cast(dict[SupportsIndex, Any], legal):
-            mask[i] = 1
-        return legal, self.frombuffer(mask, self.int8)
+        # a BytesWriter's items are set natively (a bytearray's through a generic call)
+        w = BytesWriter()
+        w.write(self.no_mask)
+        for i in legal:
+            w[i] = 1
+        return legal, self.frombuffer(bytearray(w.getvalue()), self.int8)
 
 
-KEPT = 8192  # ActionIndex's bound
+KEPT: Final = 8192  # ActionIndex's bound
 
 
 class ActionIndex:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
-from wonders.duel.cards import RESOURCES
+from wonders.duel.cards import COLOR_CATEGORY, RESOURCES
 from wonders.duel.city import City, card_facts, wonder_facts
 from wonders.duel.military import MilitaryTrack
-from wonders.duel.scoring import COLOR_CATEGORY, score_city
+from wonders.duel.scoring import score_city
 from wonders.duel.state import DISCOUNT, SELL_BASE, catalog_token
 from wonders.duel.structure import Slot, layouts
 from wonders.duel.trading import trade_cost, unit_prices

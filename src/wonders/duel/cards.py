@@ -17,6 +17,8 @@ from wonders.core.errors import DataError
 
 RESOURCES = ("wood", "clay", "stone", "glass", "papyrus")
 COLORS = ("brown", "grey", "blue", "green", "yellow", "red", "purple")
+# the colours whose cards score, by the score pad's category (the others' points are none)
+COLOR_CATEGORY = {"blue": "civilian", "green": "science", "yellow": "commerce", "purple": "guilds"}
 SCIENCE = ("globe", "wheel", "sundial", "mortar", "plumb", "quill", "law")
 COUNTABLES = (*COLORS, "wonders", "coin_sets")
 AGE_SIZES = {1: 23, 2: 23, 3: 20}

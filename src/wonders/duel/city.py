@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from wonders.duel.cards import COLORS, RESOURCES, DuelCard, DuelWonder, catalog
+from wonders.duel.cards import COLOR_CATEGORY, COLORS, RESOURCES, DuelCard, DuelWonder, catalog
 
 Vector = tuple[int, ...]
 
@@ -100,7 +100,12 @@ def _plus(a: Vector, b: Vector, sign: int) -> Vector:
 
 class City:
     """A player's city. The production vectors and the either/or choices are tuples,
-    replaced (never changed in place) when a card adds to them, so copies share them."""
+    replaced (never changed in place) when a card adds to them, so copies share them.
+
+    ``points`` sums the printed points of its scoring cards (``COLOR_CATEGORY``) and built
+    wonders, and ``counted`` names those that score per counted thing (the guilds), so that
+    its score (``scoring.total_points``, read at every decision by the learning
+    environments) does not go over every card."""
 
     __slots__ = (
         "brown_grey",
@@ -110,7 +115,9 @@ class City:
         "choices",
         "coins",
         "colors",
+        "counted",
         "fixed",
+        "points",
         "produce",
         "science",
         "tokens",
@@ -133,6 +140,8 @@ class City:
             self.built: dict[str, str] = dict(source.built)
             self.tokens: list[str] = list(source.tokens)
             self.coins: int = source.coins
+            self.points: int = source.points
+            self.counted: tuple[str, ...] = source.counted
             return
         self.cards = []
         self.colors = dict.fromkeys(COLORS, 0)
@@ -146,6 +155,8 @@ class City:
         self.built = {}  # built wonder -> the Age card under it
         self.tokens = []
         self.coins = coins
+        self.points = 0
+        self.counted = ()
 
     def copy(self) -> City:
         return City(self.coins, self)
@@ -168,6 +179,10 @@ class City:
             self.chains.add(card.chain_out)
         if card.science:
             self.science[card.science] = self.science.get(card.science, 0) + 1
+        if card.color in COLOR_CATEGORY:
+            self.points += card.points
+            if card.points_per:
+                self.counted = (*self.counted, name)
         return f
 
     def remove_card(self, name: str) -> None:
@@ -177,10 +192,16 @@ class City:
         self.colors[f.card.color] -= 1
         self.produce = _plus(self.produce, f.produce, -1)
         self.brown_grey = _plus(self.brown_grey, f.produce, -1)
+        if f.card.color in COLOR_CATEGORY:
+            self.points -= f.card.points
+        if name in self.counted:
+            self.counted = tuple([n for n in self.counted if n != name])
 
     def add_wonder(self, wonder: str, under: str) -> None:
         self.built[wonder] = under
-        choice = wonder_facts()[wonder].choice
+        facts = wonder_facts()[wonder]
+        self.points += int(facts.wonder.effects.get("points", 0))
+        choice = facts.choice
         if choice:
             self.choices = (*self.choices, choice)
 

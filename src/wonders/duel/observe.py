@@ -8,19 +8,44 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from wonders.core.obsbuf import Dense, Observer
+from typing import Final
+
+from librt.strings import BytesWriter, write_f32_le
+
+from wonders.core.obsbuf import ActionIndex, Observer, Pile, Sheet, counts, one_hot, values
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
-PHASES = ("draft", "play")
-PENDING = ("token", "library", "destroy", "discard_build", "start")
-SYMBOLS = ("globe", "law", "mortar", "plumb", "quill", "sundial", "wheel")
-CARD_KINDS = ("build", "sell", "destroy", "discard_build")
-PLACES = 20
+PENDING: Final = ("token", "library", "destroy", "discard_build", "start")
+SYMBOLS: Final = ("globe", "law", "mortar", "plumb", "quill", "sundial", "wheel")
+CARD_KINDS: Final = ("build", "sell", "destroy", "discard_build")
+PLACES: Final = 20
+
+
+class PlayerPart:
+    """A player's part of both seats' observations (``run``), kept with the inputs it was
+    written from (compared by value: the state changes its lists in place)."""
+
+    def __init__(self) -> None:
+        self.run = b""
+        self.coins = -1
+        self.points = -1
+        self.cards: list[str] = []
+        self.wonders: list[str] = []
+        self.built: dict[str, str] = {}
+        self.tokens: list[str] = []
+        self.science: dict[str, int] = {}
 
 
 class DuelObserver(Observer):
-    """Offsets and vocabularies come from the codec (one layout, defined there)."""
+    """Offsets and vocabularies come from the codec (one layout, defined there).
+
+    An observation is joined from runs (``core.obsbuf``): the seat's own fields, written at
+    every call; each player's part, kept and written again when its inputs change; the
+    structure's places (the card if face up, taken, face up, accessible), one ``Sheet``
+    for both seats where only the places that changed are written (a take changes one to
+    three of its 20 places of 73 cards); and the piles (discard, board tokens, offer, the
+    Great Library's tokens to its chooser, wonders out)."""
 
     def __init__(
         self,
@@ -33,146 +58,174 @@ class DuelObserver(Observer):
         players: list[int],
     ) -> None:
         super().__init__(num_actions)
-        self.dense = [Dense(size) for _ in range(len(players))]
-        # each player's part (the same in both seats' observations, one after the other)
-        part = players[1] - players[0]
-        self.parts = [Dense(part), Dense(part)]
-        # each seat's structure as its buffer shows it: the places' cards and face-up flags
-        self._places: list[list[str | None]] = [[], []]
-        self._face_up: list[list[bool]] = [[], []]
-        self.places = list(range(PLACES))
-        self.symbols = {symbol: k for k, symbol in enumerate(SYMBOLS)}
+        self.size = size
         self.cards = cards
         self.wonders = wonders
         self.tokens = tokens
-        self.o_phase = offsets["phase"]
-        self.o_age = offsets["age"]
-        self.o_mine = offsets["my_turn"]
-        self.o_pending = offsets["pending"]
-        self.o_library = offsets["library"]
-        self.o_military = offsets["military"]
-        self.o_mtokens = offsets["military_tokens"]
-        self.o_structure = offsets["structure"]
-        self.o_taken = offsets["structure_taken"]
-        self.o_face_up = offsets["structure_face_up"]
-        self.o_accessible = offsets["structure_accessible"]
-        self.o_discard = offsets["discard"]
-        self.o_board = offsets["board_tokens"]
-        self.o_offer = offsets["offer"]
-        self.o_gone = offsets["gone_wonders"]
+        self.symbols = {symbol: k for k, symbol in enumerate(SYMBOLS)}
         self.o_players = players
+        self.o_structure = offsets["structure"]
+        self.o_taken = offsets["structure_taken"] - self.o_structure
+        self.o_face_up = offsets["structure_face_up"] - self.o_structure
+        self.o_accessible = offsets["structure_accessible"] - self.o_structure
+        self.o_discard = offsets["discard"]
+        self.parts = [PlayerPart(), PlayerPart()]
+        self.discard = Pile(cards)
+        self.board = Pile(tokens)
+        self.offer = Pile(wonders)
+        self.library = Pile(tokens)
+        self.gone = Pile(wonders)
+        # the structure as the sheet shows it: each place's card (face up) and flags
+        self.sheet = Sheet(self.o_discard - self.o_structure)
+        self.shown: list[str | None] = [None] * PLACES  # None: no card shown
+        self.taken = [False] * PLACES
+        self.face_up = [False] * PLACES
+        self.accessible: list[int] = []
         self.pick_base = offsets["pick_wonder"]
         self.token_base = offsets["token"]
         self.start_base = offsets["start"]
         self.card_base = offsets["cards"]
         self.per_card = len(CARD_KINDS) + len(wonders)
-        # each action value's index (actions are immutable values, a bounded set); the
-        # start actions' depend on the seat, so they are not kept
-        self._memo: dict[Action, int] = {}
+        self.index = ActionIndex(self._index)
 
     def observe(self, state: DuelState, seat: int) -> bytearray:
-        """``seat``'s observation (``core.obsbuf.Dense``: the seat's float32 buffer, kept
-        and written again; the caller copies it)."""
-        buf = self.dense[seat]
+        """``seat``'s observation: its float32 bytes, a new bytearray."""
+        w = BytesWriter()
         phase = state.phase
-        buf.one(self.o_phase, 0 if phase == "draft" else 1 if phase == "play" else -1)
-        buf.put(self.o_age, state.age)
-        buf.put(self.o_mine, 1 if seat in state.to_move() else 0)
+        one_hot(w, 2, 0 if phase == "draft" else 1 if phase == "play" else -1)
+        write_f32_le(w, float(state.age))
+        write_f32_le(w, 1.0 if seat in state.to_move() else 0.0)
         pending = -1
         library: list[str] = []
         if state.pending:
-            kind = str(state.pending[0][0])
+            head = state.pending[0]
+            kind = str(head[0])
             if kind in PENDING:
                 pending = PENDING.index(kind)
-            if kind == "library" and int(state.pending[0][1]) == seat:
-                library = list(state.pending[0][2])
-        buf.one(self.o_pending, pending)
-        buf.count(self.o_library, self.tokens, library)
+            if kind == "library" and int(head[1]) == seat:
+                library = list(head[2])
+        one_hot(w, len(PENDING), pending)
         toward = state.military.position * (1 if seat == 0 else -1)
-        buf.put(self.o_military, toward if toward > 0 else 0)
-        buf.put(self.o_military + 1, -toward if toward < 0 else 0)
-        tokens = [0, 0, 0, 0]
+        write_f32_le(w, float(toward if toward > 0 else 0))
+        write_f32_le(w, float(-toward if toward < 0 else 0))
+        tokens = [0, 0, 0, 0]  # the opponent's at 3 and 6 spaces, the seat's at 3 and 6
         for owner, value in state.military.tokens:
             tokens[(0 if owner != seat else 2) + (0 if value < 5 else 1)] = 1
-        for k in range(4):
-            buf.put(self.o_mtokens + k, tokens[k])
-        for p in (0, 1):
-            buf.paste(self.o_players[0 if p == seat else 1], self._player(state, p))
+        values(w, tokens)
+        head_run = w.getvalue()
+        mine = self._part(state, seat)
+        theirs = self._part(state, 1 - seat)
         structure = state.structure
         if structure is not None and phase != "draft":
-            self._structure(seat, structure.cards, structure.face_up, buf)
-            buf.tally(self.o_accessible, self.places, structure.open_places())
+            self._structure(structure.cards, structure.face_up, structure.open_places())
         else:
-            self._structure(seat, [], [], buf)
-            buf.tally(self.o_accessible, self.places, [])
-        buf.count(self.o_discard, self.cards, state.discard)
-        buf.count(self.o_board, self.tokens, state.board_tokens)
-        buf.count(self.o_offer, self.wonders, state.offer)
-        buf.count(self.o_gone, self.wonders, state.gone_wonders)
-        return bytearray(buf.buf)
+            self._structure([], [], [])
+        return bytearray().join(
+            [
+                head_run,
+                mine,
+                theirs,
+                self.sheet.run(),
+                self.discard.of(state.discard),
+                self.board.of(state.board_tokens),
+                self.offer.of(state.offer),
+                self.library.of(library),
+                self.gone.of(state.gone_wonders),
+            ]
+        )
 
-    def _structure(
-        self, seat: int, cards: list[str | None], face_up: list[bool], buf: Dense
-    ) -> None:
-        """The structure's places: taken, face up, and the card of a face-up place, written
-        where a place changed since the seat's last observation (``[]``: no structure)."""
-        old_cards, old_up = self._places[seat], self._face_up[seat]
-        if old_cards == cards and old_up == face_up:
-            return
-        nc = len(self.cards)
-        shown = min(PLACES, len(cards))
-        known = len(old_cards)
-        for k in range(max(shown, known)):
-            taken = False
-            up = False
-            c = -1
-            if k < shown:
-                card = cards[k]
-                up = face_up[k]
-                if k < known and old_cards[k] == card and old_up[k] == up:
-                    continue
-                if card is None:
-                    taken = True
-                elif up:
-                    c = self.cards.get(card, -1)
-            buf.put(self.o_taken + k, 1 if taken else 0)
-            buf.put(self.o_face_up + k, 1 if up else 0)
-            buf.one(self.o_structure + k * nc, c)
-        self._places[seat] = cards[:shown]
-        self._face_up[seat] = face_up[:shown]
-
-    def _player(self, state: DuelState, p: int) -> Dense:
-        """``p``'s part of both seats' observations, written in ``p``'s own buffer."""
+    def _part(self, state: DuelState, p: int) -> bytes:
+        """``p``'s part, written again if its inputs changed."""
         part = self.parts[p]
         city = state.cities[p]
-        nc, nw = len(self.cards), len(self.wonders)
-        part.put(0, city.coins)
-        part.put(1, state.points(p))
-        b = 2
-        part.count(b, self.cards, city.cards)
-        b += nc
-        part.count(b, self.wonders, city.wonders)
-        part.count(b + nw, self.wonders, list(city.built))
-        b += 2 * nw
-        part.count(b, self.tokens, city.tokens)
-        b += len(self.tokens)
-        part.table(b, self.symbols, city.science)
-        return part
+        points = state.points(p)
+        if (
+            part.coins == city.coins
+            and part.points == points
+            and part.cards == city.cards
+            and part.wonders == city.wonders
+            and part.built == city.built
+            and part.tokens == city.tokens
+            and part.science == city.science
+        ):
+            return part.run
+        w = BytesWriter()
+        write_f32_le(w, float(city.coins))
+        write_f32_le(w, float(points))
+        counts(w, self.cards, city.cards)
+        counts(w, self.wonders, city.wonders)
+        counts(w, self.wonders, list(city.built))
+        counts(w, self.tokens, city.tokens)
+        science = [0] * len(SYMBOLS)
+        for symbol, n in city.science.items():
+            k = self.symbols.get(symbol, -1)
+            if k >= 0:
+                science[k] = n
+        values(w, science)
+        part.run = w.getvalue()
+        part.coins = city.coins
+        part.points = points
+        part.cards = list(city.cards)
+        part.wonders = list(city.wonders)
+        part.built = dict(city.built)
+        part.tokens = list(city.tokens)
+        part.science = dict(city.science)
+        return part.run
+
+    def _structure(self, cards: list[str | None], face_up: list[bool], open_: list[int]) -> None:
+        """The sheet shows these places (``[]``: no structure): only the places that changed
+        since the sheet last showed a structure are written."""
+        sheet = self.sheet
+        nc = len(self.cards)
+        shown = min(PLACES, len(cards))
+        for k in range(PLACES):
+            taken = False
+            up = False
+            card: str | None = None
+            if k < shown:
+                held = cards[k]
+                up = face_up[k]
+                if held is None:
+                    taken = True
+                elif up:
+                    card = held
+            if taken != self.taken[k]:
+                sheet.flag(self.o_taken + k, taken)
+                self.taken[k] = taken
+            if up != self.face_up[k]:
+                sheet.flag(self.o_face_up + k, up)
+                self.face_up[k] = up
+            before = self.shown[k]
+            if card is not before and card != before:
+                if before is not None:
+                    sheet.flag(k * nc + self.cards[before], False)
+                if card is not None:
+                    c = self.cards.get(card, -1)
+                    if c >= 0:
+                        sheet.flag(k * nc + c, True)
+                    else:
+                        card = None
+                self.shown[k] = card
+        if open_ != self.accessible:
+            for k in self.accessible:
+                sheet.flag(self.o_accessible + k, False)
+            for k in open_:
+                if k < PLACES:
+                    sheet.flag(self.o_accessible + k, True)
+            self.accessible = list(open_)
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        memo = self._memo
-        out: list[int] = []
-        for a in actions:
-            i = memo.get(a)
-            if i is None:
-                i = self._index(a, seat)
-                if a.kind != "start":
-                    memo[a] = i
-            out.append(i)
+        out = self.index.indices(actions)
+        if seat == 1:  # a start action's index is kept for seat 0: "I start" is seat 1's
+            low = self.start_base
+            for k in range(len(out)):
+                if low <= out[k] < low + 2:
+                    out[k] = 2 * low + 1 - out[k]
         return out
 
-    def _index(self, a: Action, seat: int) -> int:
+    def _index(self, a: Action) -> int:
+        """``a``'s index for seat 0 (computed once per action: ``ActionIndex``)."""
         kind = a.kind
         if kind == "pick_wonder":
             w = self.wonders.get(a.wonder, -1)
@@ -181,7 +234,7 @@ class DuelObserver(Observer):
             t = self.tokens.get(a.token, -1)
             return -1 if t < 0 else self.token_base + t
         if kind == "start":
-            return self.start_base + (0 if a.seat == seat else 1)
+            return self.start_base + (0 if a.seat == 0 else 1)
         c = self.cards.get(a.card, -1)
         if c < 0:
             return -1

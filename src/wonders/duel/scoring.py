@@ -10,22 +10,11 @@ and the real-table booklet share it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 
-from wonders.duel.cards import catalog
+from wonders.duel.cards import COLOR_CATEGORY, catalog
 from wonders.duel.city import City, card_facts, wonder_facts
 
 CATEGORIES = ("military", "treasury", "wonders", "civilian", "science", "commerce", "guilds")
-COLOR_CATEGORY = {"blue": "civilian", "green": "science", "yellow": "commerce", "purple": "guilds"}
-
-
-@cache
-def _token_points() -> dict[str, tuple[int, int]]:
-    """Each progress token's (points, points per token held)."""
-    return {
-        t.name: (int(t.effects.get("points", 0)), int(t.effects.get("points_per_token", 0)))
-        for t in catalog().tokens
-    }
 
 
 # each card's scoring: (category or "" if its colour scores none, its own points, its
@@ -33,14 +22,15 @@ def _token_points() -> dict[str, tuple[int, int]]:
 CardScore = tuple[str, int, tuple[tuple[int, bool, tuple[str, ...]], ...]]
 _card_scores: dict[str, CardScore] | None = None
 _wonder_points: dict[str, int] | None = None
+_token_points: dict[str, tuple[int, int]] | None = None  # (points, points per token held)
 
 
-def _tables() -> tuple[dict[str, CardScore], dict[str, int]]:
-    """The cards' and wonders' points, read from the data once (module globals rather than
-    ``functools.cache``: a cached call is a slow path in compiled code, and every
-    observation of the learning environments scores both cities)."""
-    global _card_scores, _wonder_points
-    if _card_scores is None or _wonder_points is None:
+def _tables() -> tuple[dict[str, CardScore], dict[str, int], dict[str, tuple[int, int]]]:
+    """The cards', wonders' and tokens' points, read from the data once (module globals
+    rather than ``functools.cache``: a cached call is a slow path in compiled code, and
+    every observation of the learning environments scores both cities)."""
+    global _card_scores, _wonder_points, _token_points
+    if _card_scores is None or _wonder_points is None or _token_points is None:
         _card_scores = {}
         for name, facts in card_facts().items():
             card = facts.card
@@ -49,13 +39,17 @@ def _tables() -> tuple[dict[str, CardScore], dict[str, int]]:
         _wonder_points = {
             name: int(f.wonder.effects.get("points", 0)) for name, f in wonder_facts().items()
         }
-    return _card_scores, _wonder_points
+        _token_points = {
+            t.name: (int(t.effects.get("points", 0)), int(t.effects.get("points_per_token", 0)))
+            for t in catalog().tokens
+        }
+    return _card_scores, _wonder_points, _token_points
 
 
 def score_city(city: City, cities: Sequence[City], military: int) -> dict[str, int]:
     """``city``'s points by category; ``cities`` are both cities (for the guilds' "the city
     with the most"), ``military`` the points the conflict pawn gives it."""
-    cards, wonders = _tables()
+    cards, wonders, _ = _tables()
     out = dict.fromkeys(CATEGORIES, 0)
     out["military"] = military
     out["treasury"] = city.coins // 3
@@ -69,21 +63,26 @@ def score_city(city: City, cities: Sequence[City], military: int) -> dict[str, i
 
 
 def total_points(city: City, cities: Sequence[City], military: int) -> int:
-    """``sum(score_city(...).values())`` without the categories (the learning
-    environments' observations show every city's points at every decision)."""
-    cards, wonders = _tables()
-    total = military + city.coins // 3 + _token_total(city)
-    for w in city.built:
-        total += wonders[w]
-    for name in city.cards:
-        score = cards[name]
-        if score[0]:
-            total += _card_points(score, city, cities)
+    """``sum(score_city(...).values())`` without the categories, from the printed points the
+    city sums as it grows (``City.points``) and its cards that score per counted thing (the
+    learning environments' observations show every city's points at every decision)."""
+    total = military + city.coins // 3 + city.points
+    if city.tokens:
+        total += _token_total(city)
+    if city.counted:
+        cards = _tables()[0]
+        for name in city.counted:
+            total += _counted_points(cards[name], city, cities)
     return total
 
 
 def _card_points(score: CardScore, city: City, cities: Sequence[City]) -> int:
-    points = score[1]
+    return score[1] + _counted_points(score, city, cities)
+
+
+def _counted_points(score: CardScore, city: City, cities: Sequence[City]) -> int:
+    """A card's points per counted thing (not its printed points)."""
+    points = 0
     for amount, most, things in score[2]:
         points += amount * max(
             [sum([c.count(what) for what in things]) for c in (cities if most else [city])]
@@ -93,8 +92,9 @@ def _card_points(score: CardScore, city: City, cities: Sequence[City]) -> int:
 
 def _token_total(city: City) -> int:
     held = len(city.tokens)
+    table = _tables()[2]
     total = 0
     for token in city.tokens:
-        points, per_token = _token_points()[token]
+        points, per_token = table[token]
         total += points + per_token * held
     return total
