@@ -194,12 +194,10 @@ class Observer:
             indices = [WAIT]
         else:
             indices = self.indices(actions, seat)
-        legal = legal_map(indices, actions)
         # a BytesWriter's items are set natively (a bytearray's through a generic call)
         w = BytesWriter()
         w.write(self.no_mask)
-        for i in legal:
-            w[i] = 1
+        legal = legal_map(indices, actions, w)
         return legal, self.frombuffer(bytearray(w.getvalue()), self.int8)
 
 
@@ -234,17 +232,21 @@ class ActionIndex:
         return out
 
 
-def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:
+def legal_map(
+    indices: list[int], actions: list[Any], mask: BytesWriter | None = None
+) -> dict[int, Any]:
     """Index -> action, for the ``indices`` (one per action, same order) that are not -1
-    (the encoding's "none")."""
+    (the encoding's "none"); each of them also set to 1 in ``mask``, if given."""
     out: dict[SupportsIndex, Any] = {}
     # the indices as the list's own objects: an int read as an int is boxed again when
-    # stored (a new object above 256), here and when the mask reads the keys
+    # stored (a new object above 256)
     boxed = cast(list[SupportsIndex], indices)
-    for k in range(len(boxed)):
-        i = boxed[k]
+    for k in range(len(indices)):
+        i = indices[k]
         if i != -1:
-            out[i] = actions[k]
+            out[boxed[k]] = actions[k]
+            if mask is not None:
+                mask[i] = 1
     return cast(dict[int, Any], out)
 
 

@@ -12,7 +12,7 @@ from typing import Final
 
 from librt.strings import BytesWriter, write_f32_le
 
-from wonders.core.obsbuf import ActionIndex, Observer, Pile, Sheet, counts, one_hot, values
+from wonders.core.obsbuf import Observer, Pile, Sheet, counts, one_hot, values
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
@@ -23,18 +23,21 @@ PLACES: Final = 20
 
 
 class PlayerPart:
-    """A player's part of both seats' observations (``run``), kept with the inputs it was
-    written from (compared by value: the state changes its lists in place)."""
+    """A player's part of both seats' observations, in three runs, each kept with the
+    inputs it was written from (compared by value: the state changes its lists in place):
+    its coins and points (``numbers``), its cards (``cards``), and its wonders, built
+    wonders, tokens and science symbols (``rest``): most steps change only the first."""
 
-    def __init__(self) -> None:
-        self.run = b""
+    def __init__(self, cards: dict[str, int]) -> None:
+        self.numbers = b""
         self.coins = -1
         self.points = -1
-        self.cards: list[str] = []
+        self.cards = Pile(cards)
+        self.rest = b""
         self.wonders: list[str] = []
         self.built: dict[str, str] = {}
         self.tokens: list[str] = []
-        self.science: dict[str, int] = {}
+        self.science: dict[str, int] | None = None
 
 
 class DuelObserver(Observer):
@@ -69,7 +72,7 @@ class DuelObserver(Observer):
         self.o_face_up = offsets["structure_face_up"] - self.o_structure
         self.o_accessible = offsets["structure_accessible"] - self.o_structure
         self.o_discard = offsets["discard"]
-        self.parts = [PlayerPart(), PlayerPart()]
+        self.parts = [PlayerPart(cards), PlayerPart(cards)]
         self.discard = Pile(cards)
         self.board = Pile(tokens)
         self.offer = Pile(wonders)
@@ -86,7 +89,9 @@ class DuelObserver(Observer):
         self.start_base = offsets["start"]
         self.card_base = offsets["cards"]
         self.per_card = len(CARD_KINDS) + len(wonders)
-        self.index = ActionIndex(self._index)
+        # each action value's index for seat 0 (a bounded set; by value: hashing Duel's
+        # actions costs less than boxing their ids)
+        self.memo: dict[Action, int] = {}
 
     def observe(self, state: DuelState, seat: int) -> bytearray:
         """``seat``'s observation: its float32 bytes, a new bytearray."""
@@ -112,65 +117,59 @@ class DuelObserver(Observer):
         for owner, value in state.military.tokens:
             tokens[(0 if owner != seat else 2) + (0 if value < 5 else 1)] = 1
         values(w, tokens)
-        head_run = w.getvalue()
-        mine = self._part(state, seat)
-        theirs = self._part(state, 1 - seat)
+        runs = [w.getvalue()]
+        self._part(state, seat, runs)
+        self._part(state, 1 - seat, runs)
         structure = state.structure
         if structure is not None and phase != "draft":
             self._structure(structure.cards, structure.face_up, structure.open_places())
         else:
             self._structure([], [], [])
-        return bytearray().join(
-            [
-                head_run,
-                mine,
-                theirs,
-                self.sheet.run(),
-                self.discard.of(state.discard),
-                self.board.of(state.board_tokens),
-                self.offer.of(state.offer),
-                self.library.of(library),
-                self.gone.of(state.gone_wonders),
-            ]
-        )
+        runs.append(self.sheet.run())
+        runs.append(self.discard.of(state.discard))
+        runs.append(self.board.of(state.board_tokens))
+        runs.append(self.offer.of(state.offer))
+        runs.append(self.library.of(library))
+        runs.append(self.gone.of(state.gone_wonders))
+        return bytearray().join(runs)
 
-    def _part(self, state: DuelState, p: int) -> bytes:
-        """``p``'s part, written again if its inputs changed."""
+    def _part(self, state: DuelState, p: int, runs: list[bytes]) -> None:
+        """``p``'s part's runs, added to ``runs`` (each written again if its inputs
+        changed)."""
         part = self.parts[p]
         city = state.cities[p]
         points = state.points(p)
+        if part.coins != city.coins or part.points != points:
+            w = BytesWriter()
+            write_f32_le(w, float(city.coins))
+            write_f32_le(w, float(points))
+            part.numbers = w.getvalue()
+            part.coins = city.coins
+            part.points = points
+        runs.append(part.numbers)
+        runs.append(part.cards.of(city.cards))
         if (
-            part.coins == city.coins
-            and part.points == points
-            and part.cards == city.cards
-            and part.wonders == city.wonders
-            and part.built == city.built
-            and part.tokens == city.tokens
-            and part.science == city.science
+            part.science != city.science
+            or part.wonders != city.wonders
+            or part.built != city.built
+            or part.tokens != city.tokens
         ):
-            return part.run
-        w = BytesWriter()
-        write_f32_le(w, float(city.coins))
-        write_f32_le(w, float(points))
-        counts(w, self.cards, city.cards)
-        counts(w, self.wonders, city.wonders)
-        counts(w, self.wonders, list(city.built))
-        counts(w, self.tokens, city.tokens)
-        science = [0] * len(SYMBOLS)
-        for symbol, n in city.science.items():
-            k = self.symbols.get(symbol, -1)
-            if k >= 0:
-                science[k] = n
-        values(w, science)
-        part.run = w.getvalue()
-        part.coins = city.coins
-        part.points = points
-        part.cards = list(city.cards)
-        part.wonders = list(city.wonders)
-        part.built = dict(city.built)
-        part.tokens = list(city.tokens)
-        part.science = dict(city.science)
-        return part.run
+            w = BytesWriter()
+            counts(w, self.wonders, city.wonders)
+            counts(w, self.wonders, list(city.built))
+            counts(w, self.tokens, city.tokens)
+            science = [0] * len(SYMBOLS)
+            for symbol, n in city.science.items():
+                k = self.symbols.get(symbol, -1)
+                if k >= 0:
+                    science[k] = n
+            values(w, science)
+            part.rest = w.getvalue()
+            part.wonders = list(city.wonders)
+            part.built = dict(city.built)
+            part.tokens = list(city.tokens)
+            part.science = dict(city.science)
+        runs.append(part.rest)
 
     def _structure(self, cards: list[str | None], face_up: list[bool], open_: list[int]) -> None:
         """The sheet shows these places (``[]``: no structure): only the places that changed
@@ -216,7 +215,13 @@ class DuelObserver(Observer):
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        out = self.index.indices(actions)
+        memo = self.memo
+        out: list[int] = []
+        for a in actions:
+            i = memo.get(a, -2)
+            if i == -2:
+                i = memo[a] = self._index(a)
+            out.append(i)
         if seat == 1:  # a start action's index is kept for seat 0: "I start" is seat 1's
             low = self.start_base
             for k in range(len(out)):
@@ -225,7 +230,7 @@ class DuelObserver(Observer):
         return out
 
     def _index(self, a: Action) -> int:
-        """``a``'s index for seat 0 (computed once per action: ``ActionIndex``)."""
+        """``a``'s index for seat 0 (computed once per action value: ``memo``)."""
         kind = a.kind
         if kind == "pick_wonder":
             w = self.wonders.get(a.wonder, -1)
