@@ -14,6 +14,11 @@ from typing import Final
 CAPITAL: Final = 9
 ZONES: Final = ((3, 2), (6, 5))  # (first space of the zone, coins lost)
 POINTS: Final = ((1, 2), (3, 5), (6, 10))  # (first space, victory points)
+# the leader's victory points by the pawn's distance from the centre (0 to the capital)
+POINTS_AT: Final = [
+    max([vp for first, vp in POINTS if distance >= first], default=0)
+    for distance in range(CAPITAL + 1)
+]
 
 
 @dataclass
@@ -50,11 +55,7 @@ class MilitaryTrack:
 
     def points(self, player: int) -> int:
         """Victory points at the end of the game for ``player``."""
-        if self.leader() != player:
+        toward = self.position if player == 0 else -self.position  # from the centre
+        if toward <= 0:
             return 0
-        distance = abs(self.position)
-        points = 0
-        for first, vp in POINTS:  # a loop, not max() of a generator: slow compiled
-            if distance >= first and vp > points:
-                points = vp
-        return points
+        return POINTS_AT[min(toward, CAPITAL)]

@@ -84,9 +84,14 @@ def _counted_points(score: CardScore, city: City, cities: Sequence[City]) -> int
     """A card's points per counted thing (not its printed points)."""
     points = 0
     for amount, most, things in score[2]:
-        points += amount * max(
-            [sum([c.count(what) for what in things]) for c in (cities if most else [city])]
-        )
+        best = 0
+        for c in cities if most else [city]:
+            n = 0
+            for what in things:
+                n += c.count(what)
+            if n > best:
+                best = n
+        points += amount * best
     return points
 
 
