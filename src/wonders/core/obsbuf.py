@@ -150,6 +150,9 @@ def inverse(where: list[int], size: int) -> list[int]:
     return out
 
 
+# up to this many actions, a mask is set in a bytearray (a call per item); above, in a
+# BytesWriter (native items, but the writer and its copy cost more than a few calls)
+FEW: Final = 8
 WAIT: Final = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 
@@ -162,15 +165,19 @@ class Observer:
 
     def __init__(self, num_actions: int) -> None:
         self.no_mask = bytes(num_actions)
-        self.frombuffer: Any = None
+        self.array: Any = None
         self.float32: Any = None
         self.int8: Any = None
+        self.obs_shape: tuple[int] = (0,)
+        self.mask_shape = (num_actions,)
 
-    def attach(self, frombuffer: Any, float32: Any, int8: Any) -> None:
-        """``numpy.frombuffer`` and the observation's and mask's dtypes."""
-        self.frombuffer = frombuffer
+    def attach(self, array: Any, float32: Any, int8: Any, size: int) -> None:
+        """``numpy.ndarray`` (called as ``ndarray(shape, dtype, buffer)``: less work than
+        ``frombuffer``), the observation's and mask's dtypes, and the observation's size."""
+        self.array = array
         self.float32 = float32
         self.int8 = int8
+        self.obs_shape = (size,)
 
     def observe(self, state: Any, seat: int) -> bytearray:
         """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
@@ -184,7 +191,7 @@ class Observer:
 
     def observation(self, state: Any, seat: int) -> Any:
         """``seat``'s observation of ``state``, a new array."""
-        return self.frombuffer(self.observe(state, seat), self.float32)
+        return self.array(self.obs_shape, self.float32, self.observe(state, seat))
 
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
         """Index -> action for ``seat``'s legal ``actions``, and its mask, a new array
@@ -194,11 +201,17 @@ class Observer:
             indices = [WAIT]
         else:
             indices = self.indices(actions, seat)
-        # a BytesWriter's items are set natively (a bytearray's through a generic call)
-        w = BytesWriter()
-        w.write(self.no_mask)
-        legal = legal_map(indices, actions, w)
-        return legal, self.frombuffer(bytearray(w.getvalue()), self.int8)
+        if len(indices) <= FEW:
+            legal = legal_map(indices, actions)
+            mask = bytearray(self.no_mask)
+            for i in cast(dict[SupportsIndex, Any], legal):
+                mask[i] = 1
+        else:  # a BytesWriter's items are set natively (a bytearray's by a generic call)
+            w = BytesWriter()
+            w.write(self.no_mask)
+            legal = legal_map(indices, actions, w)
+            mask = bytearray(w.getvalue())
+        return legal, self.array(self.mask_shape, self.int8, mask)
 
 
 KEPT: Final = 8192  # ActionIndex's bound

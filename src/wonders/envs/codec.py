@@ -161,10 +161,10 @@ class Codec(ABC):
         return self.reference_indices(actions, seat)
 
     def _use(self, fast: obsbuf.Observer) -> None:
-        """Encode with ``fast`` (given numpy's ``frombuffer`` and dtypes)."""
+        """Encode with ``fast`` (given numpy's array type and dtypes)."""
         if sys.byteorder != "little":  # the observers write float32 little-endian
             return  # the reference encoder, then
-        fast.attach(np.frombuffer, np.dtype(np.float32), np.dtype(np.int8))
+        fast.attach(np.ndarray, np.dtype(np.float32), np.dtype(np.int8), self.layout.size)
         self.fast = fast
 
     @property
