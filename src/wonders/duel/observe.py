@@ -78,11 +78,11 @@ class DuelObserver(Observer):
         self.offer = Pile(wonders)
         self.library = Pile(tokens)
         self.gone = Pile(wonders)
-        # the structure as the sheet shows it: each place's card (face up) and flags
+        # the structure as the sheet shows it: each place's card (None: taken; "": no
+        # structure) and face, and the accessible places
         self.sheet = Sheet(self.o_discard - self.o_structure)
-        self.shown: list[str | None] = [None] * PLACES  # None: no card shown
-        self.taken = [False] * PLACES
-        self.face_up = [False] * PLACES
+        self.seen: list[str | None] = [""] * PLACES
+        self.seen_up = [False] * PLACES
         self.accessible: list[int] = []
         self.pick_base = offsets["pick_wonder"]
         self.token_base = offsets["token"]
@@ -172,39 +172,35 @@ class DuelObserver(Observer):
         runs.append(part.rest)
 
     def _structure(self, cards: list[str | None], face_up: list[bool], open_: list[int]) -> None:
-        """The sheet shows these places (``[]``: no structure): only the places that changed
-        since the sheet last showed a structure are written."""
+        """The sheet shows these places (``[]``: no structure): only the places whose card
+        or face changed since the sheet last showed them are written."""
         sheet = self.sheet
+        seen, seen_up = self.seen, self.seen_up
         nc = len(self.cards)
         shown = min(PLACES, len(cards))
         for k in range(PLACES):
-            taken = False
+            held: str | None = ""  # no place: no structure
             up = False
-            card: str | None = None
             if k < shown:
                 held = cards[k]
                 up = face_up[k]
-                if held is None:
-                    taken = True
-                elif up:
-                    card = held
-            if taken != self.taken[k]:
-                sheet.flag(self.o_taken + k, taken)
-                self.taken[k] = taken
-            if up != self.face_up[k]:
+            before = seen[k]
+            was_up = seen_up[k]
+            if held is before and up == was_up:
+                continue
+            if (held is None) != (before is None):
+                sheet.flag(self.o_taken + k, held is None)
+            if up != was_up:
                 sheet.flag(self.o_face_up + k, up)
-                self.face_up[k] = up
-            before = self.shown[k]
-            if card is not before and card != before:
-                if before is not None:
-                    sheet.flag(k * nc + self.cards[before], False)
-                if card is not None:
-                    c = self.cards.get(card, -1)
-                    if c >= 0:
-                        sheet.flag(k * nc + c, True)
-                    else:
-                        card = None
-                self.shown[k] = card
+            old = self._shown(before, was_up)
+            new = self._shown(held, up)
+            if old != new:
+                if old >= 0:
+                    sheet.flag(k * nc + old, False)
+                if new >= 0:
+                    sheet.flag(k * nc + new, True)
+            seen[k] = held
+            seen_up[k] = up
         if open_ != self.accessible:
             for k in self.accessible:
                 sheet.flag(self.o_accessible + k, False)
@@ -212,6 +208,12 @@ class DuelObserver(Observer):
                 if k < PLACES:
                     sheet.flag(self.o_accessible + k, True)
             self.accessible = list(open_)
+
+    def _shown(self, card: str | None, up: bool) -> int:
+        """The card a place shows (its index; -1: none)."""
+        if card is None or not up:
+            return -1
+        return self.cards.get(card, -1)
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
