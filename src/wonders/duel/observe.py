@@ -61,12 +61,20 @@ class DuelObserver(Observer):
         players: list[int],
     ) -> None:
         super().__init__(num_actions)
-        self.size = size
+        nc, nw, nt = len(cards), len(wonders), len(tokens)
+        # the layout the runs are joined in (the codec's order)
+        part = 2 + nc + 2 * nw + nt + len(SYMBOLS)
+        o = offsets
+        assert o["phase"] == 0 and o["my_turn"] == 3 and o["military_tokens"] == 11
+        assert players == [15, 15 + part] and o["structure"] == 15 + 2 * part
+        assert o["structure_accessible"] + PLACES == o["discard"]
+        assert o["board_tokens"] == o["discard"] + nc and o["offer"] == o["board_tokens"] + nt
+        assert o["library"] == o["offer"] + nw and o["gone_wonders"] == o["library"] + nt
+        assert size == o["gone_wonders"] + nw
         self.cards = cards
         self.wonders = wonders
         self.tokens = tokens
         self.symbols = {symbol: k for k, symbol in enumerate(SYMBOLS)}
-        self.o_players = players
         self.o_structure = offsets["structure"]
         self.o_taken = offsets["structure_taken"] - self.o_structure
         self.o_face_up = offsets["structure_face_up"] - self.o_structure
