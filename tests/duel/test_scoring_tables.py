@@ -10,6 +10,7 @@ import random
 from wonders.core.registry import get_game
 from wonders.duel.cards import COLOR_CATEGORY, catalog
 from wonders.duel.city import City
+from wonders.duel.scoring import score_city, total_points
 from wonders.duel.state import DuelState
 
 
@@ -53,3 +54,35 @@ def test_score_city_from_tables_is_the_score_pads() -> None:
             seat = state.to_move()[0]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
     assert reached  # the "per counted thing" points were reached
+
+
+def test_a_city_sums_its_printed_points_as_it_grows_and_loses_cards() -> None:
+    """``City.points`` and ``City.counted`` (read by ``total_points``) follow every way a
+    city changes: a card built (a guild is counted), a wonder built, a brown or grey card
+    destroyed, and a city rebuilt from its JSON; each time the total is the score pad's."""
+    cat = catalog()
+    cards = {c.name: c for c in cat.cards}
+    wonders = {w.name: w for w in cat.wonders}
+
+    def printed(city: City) -> int:
+        own = sum(cards[n].points for n in city.cards if cards[n].color in COLOR_CATEGORY)
+        return own + sum(int(wonders[w].effects.get("points", 0)) for w in city.built)
+
+    city, other = City(), City()
+    for name in ("Altar", "Quarry", "Merchants guild", "Builders guild", "Clay pool"):
+        city.add_card(name)
+    city.add_wonder("The Pyramids", "Quarry")
+    assert city.points == printed(city) > 0
+    assert city.counted == ("Merchants guild", "Builders guild")
+    city.remove_card("Quarry")
+    city.remove_card("Clay pool")
+    assert city.points == printed(city)
+    city.remove_card("Altar")  # not a rule's move: the sums' way back, checked
+    city.remove_card("Builders guild")
+    assert city.points == printed(city) and city.counted == ("Merchants guild",)
+    rebuilt = City.from_json(city.to_json())
+    assert (rebuilt.points, rebuilt.counted) == (city.points, city.counted)
+    copied = city.copy()
+    assert (copied.points, copied.counted) == (city.points, city.counted)
+    for c in (city, rebuilt):
+        assert total_points(c, [c, other], 0) == sum(score_city(c, [c, other], 0).values())
