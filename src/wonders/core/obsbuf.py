@@ -203,15 +203,13 @@ class Observer:
             indices = self.indices(actions, seat)
         if len(indices) <= FEW:
             legal = legal_map(indices, actions)
-            mask = bytearray(self.no_mask)
-            for i in cast(dict[SupportsIndex, Any], legal):
-                mask[i] = 1
+            out = mask(indices, len(self.no_mask))
         else:  # a BytesWriter's items are set natively (a bytearray's by a generic call)
             w = BytesWriter()
             w.write(self.no_mask)
             legal = legal_map(indices, actions, w)
-            mask = bytearray(w.getvalue())
-        return legal, self.array(self.mask_shape, self.int8, mask)
+            out = bytearray(w.getvalue())
+        return legal, self.array(self.mask_shape, self.int8, out)
 
 
 KEPT: Final = 8192  # ActionIndex's bound
