@@ -12,6 +12,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from tests.envs.cases import CASES, case_id  # noqa: E402
+from wonders.core.obsbuf import inverse  # noqa: E402
 from wonders.core.registry import get_game  # noqa: E402
 from wonders.envs import make_codec  # noqa: E402
 from wonders.envs.codec import Codec  # noqa: E402
@@ -137,57 +138,65 @@ def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> 
     assert np.array_equal(env.observe("player_0")["action_mask"], mask)
 
 
-def test_a_sheet_flags_entries_in_place_and_hands_out_a_fresh_run() -> None:
-    """``core.obsbuf.Sheet`` (Duel's structure): each entry is 0.0 or 1.0 as last flagged,
-    and a run handed out is never changed by a later flag."""
-    from wonders.core.obsbuf import Sheet
+def test_a_run_holds_each_integer_as_its_float32() -> None:
+    """``core.obsbuf.f32_bits`` writes every integer a float32 holds exactly, negative
+    ones too, as struct does, and ``f32_value`` reads it back; a larger one is refused."""
+    import struct
 
-    sheet = Sheet(300)
+    from wonders.core.obsbuf import f32_bits, f32_value
 
-    def entries(run: bytes) -> list[float]:
-        return np.frombuffer(run, dtype=np.float32).tolist()
-
-    assert entries(sheet.run()) == [0.0] * 300
-    sheet.flag(0, True)
-    sheet.flag(299, True)
-    sheet.flag(7, True)
-    before = sheet.run()
-    assert sheet.run() is before  # made once per change
-    sheet.flag(7, False)
-    sheet.flag(8, False)  # already 0
-    after = sheet.run()
-    expected = [0.0] * 300
-    expected[0] = expected[299] = 1.0
-    assert entries(after) == expected
-    expected[7] = 1.0
-    assert entries(before) == expected
+    edge = [2**24 - 1, -(2**24 - 1), 2**23 + 1, 65535, 65536, 1 << 20]
+    for value in [*range(-1100, 1100), *edge]:
+        bits = struct.unpack("<i", struct.pack("<f", value))[0]  # signed: a vec[i32] item
+        assert f32_bits(value) == bits, value
+        assert f32_value(bits) == value
+    with pytest.raises(ValueError, match="not exact"):
+        f32_bits(2**24)
 
 
-def test_runs_write_each_entry() -> None:
-    """The runs written whole (``core.obsbuf``): every entry of a field, the counts of
-    repeated names, unknown names and hidden items skipped, nothing written twice."""
-    from librt.strings import BytesWriter
+def test_a_run_changes_only_the_entries_it_is_told() -> None:
+    """``core.obsbuf.Run``: every method writes its own entries and no other, counts
+    repeated names, skips unknown names and hidden items, and is joined from its memory
+    as it is now (a joined observation is a copy: later changes do not reach it)."""
+    from wonders.core.obsbuf import Run
 
-    from wonders.core.obsbuf import counts, gather, inverse, one_hot, tally, zeros
+    run = Run(12)
 
-    def run(write: Any) -> list[float]:
-        w = BytesWriter()
-        write(w)
-        return np.frombuffer(w.getvalue(), dtype=np.float32).tolist()
+    def entries() -> list[float]:
+        return np.frombuffer(bytearray().join([run.out]), dtype=np.float32).tolist()
 
+    assert entries() == [0.0] * 12
+    run.set(0, 300)
+    run.set(11, -7)
+    run.flag(5, True)
+    kept = bytearray().join([run.out])
+    assert entries() == [300, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, -7]
+    assert run.get(0) == 300 and run.get(11) == -7 and run.get(5) == 1
+    run.flag(5, False)
+    run.one_hot(1, 4, 2)
+    assert entries() == [300, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, -7]
+    run.one_hot(1, 4, -1)
+    assert entries()[1:5] == [0, 0, 0, 0]
     index = {"a": 0, "b": 1, "c": 2, "d": 3}
-    assert run(lambda w: counts(w, index, ["c", "a", "zzz", "c", "d"])) == [1, 0, 2, 1]
-    assert run(lambda w: counts(w, index, [])) == [0, 0, 0, 0]
-    assert run(lambda w: counts(w, index, ["b"] * 255 + ["d"] * 3)) == [0, 255, 0, 3]
-    assert run(lambda w: (zeros(w, 2), counts(w, index, ["a", "d"]))) == [0, 0, 1, 0, 0, 1]
-    assert run(lambda w: counts(w, {f"n{k}": k for k in range(300)}, ["n299"]))[-2:] == [0, 1]
-    assert run(lambda w: one_hot(w, 4, 3)) == [0, 0, 0, 1]
-    assert run(lambda w: one_hot(w, 3, -1)) == [0, 0, 0]
-    assert run(lambda w: zeros(w, 300)) == [0] * 300
-    assert run(lambda w: tally(w, [-1, 0, 2], 3, [2, 1, 2, 0])) == [1, 0, 2]
+    run.recount(4, index, [], ["c", "a", "zzz", "c", "d"])
+    assert entries()[3:9] == [0, 1, 0, 2, 1, 0]
+    run.recount(4, index, ["c", "a", "zzz", "c", "d"], ["b"] * 255 + ["d"] * 3)
+    assert entries()[3:9] == [0, 0, 255, 0, 3, 0]
+    run.recount(4, index, ["b"] * 255 + ["d"] * 3, [])
+    assert entries() == [300] + [0.0] * 10 + [-7]
+    run.tally(1, 3, [-1, 0, 2], [2, 1, 2, 0])
+    assert entries()[:5] == [300, 1, 0, 2, 0]
     where = [2, -1, 0]  # the engine's kind -> the field's entry
     assert inverse(where, 4) == [2, -1, 0, -1]
-    assert run(lambda w: gather(w, inverse(where, 4), [7, 8, 9])) == [9, 0, 7, 0]
+    run.gather(4, inverse(where, 4), [7, 8, 9])
+    assert entries()[4:9] == [9, 0, 7, 0, 0]
+    run.values(8, [5, 6, 7, 8])
+    assert entries()[8:] == [5, 6, 7, 8]
+    run.clear(0, 12)
+    assert entries() == [0.0] * 12
+    assert np.frombuffer(kept, dtype=np.float32).tolist()[:6] == [300, 0, 0, 0, 0, 1]
+    with pytest.raises(IndexError):
+        run.set(12, 1)
 
 
 def test_action_indices_found_by_identity_or_value() -> None:

@@ -10,9 +10,7 @@ while the seat builds from it.
 
 from __future__ import annotations
 
-from typing import Final
-
-from librt.strings import BytesWriter, write_f32_le
+from typing import Any, Final
 
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Wonder
@@ -21,7 +19,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import ZEROS, Observer, counts, one_hot
+from wonders.core.obsbuf import ZEROS, Observer, Run
 
 PAY_SLOTS: Final = 8
 PAY_COINS_MAX: Final = 15
@@ -46,33 +44,35 @@ _OFFSET.update({kind: len(PAYING) * PAY_SLOTS + i for i, kind in enumerate(SINGL
 
 NONE: Final[list[Card]] = []  # an absent field's input (never changed)
 ONE: Final = b"\x00\x00\x80\x3f"  # 1.0 as float32 (little-endian)
+SUMMARY: Final = 13  # a city's numbers after its wonder: side B .. coins it owes
 
 
 class Counted:
-    """A field counting cards by name: its run, kept with the cards it was written from
-    (compared by value: the state changes its lists in place)."""
+    """A field counting cards by name, kept with the cards it counts (compared by value:
+    the state changes its lists in place); ``of`` gives its memory to join."""
 
     def __init__(self, size: int) -> None:
         self.cards: list[Card] = []
-        self.run = ZEROS[size] if size <= 256 else bytes(4 * size)
+        self.names: list[str] = []  # theirs
+        self.run = Run(size)
 
-    def of(self, cards: list[Card], index: dict[str, int]) -> bytes:
+    def of(self, cards: list[Card], index: dict[str, int]) -> object:
         if cards != self.cards:
-            w = BytesWriter()
-            counts(w, index, [card.name for card in cards])
-            self.run = w.getvalue()
+            names = [card.name for card in cards]
+            self.run.recount(0, index, self.names, names)
             self.cards = list(cards)
-        return self.run
+            self.names = names
+        return self.run.out
 
 
 class CityPart:
     """A city's part of every seat's observation, in runs: ``summary`` (its wonder and
     numbers up to the coins it owes) and ``cards`` (buildings, recruited leaders and the
     copied leader), each kept with what it was written from. The teammate and to-move
-    entries between them are the seat's, written at each call."""
+    entries between them are the seat's, put at each call."""
 
-    def __init__(self) -> None:
-        self.summary = b""
+    def __init__(self, wonders: int, cards: int) -> None:
+        self.summary = Run(wonders + SUMMARY)
         self.wonder: Wonder | None = None
         self.side = ""
         self.stages = -1
@@ -85,7 +85,8 @@ class CityPart:
         self.debt = -1
         self.diplomacy = -1
         self.owes = -1
-        self.cards = b""
+        self.cards = Run(cards)
+        self.names: list[str] = []  # what ``cards`` counts
         self.built: list[Card] | None = None
         self.recruited: list[Card] = []
         self.copied: Card | None = None
@@ -117,9 +118,10 @@ class ClassicObserver(Observer):
         assert offsets["phase"] == 0 and offsets["deciding_for_free_city"] == len(PHASES) + 8
         assert [offsets[f] for f in fields] == [len(PHASES) + 9 + k * nc for k in range(7)]
         assert cities[0] == offsets["teammate_leader_packet"] + nc
-        assert size == cities[-1] + len(wonders) + 15 + nc
+        assert size == cities[-1] + len(wonders) + SUMMARY + 2 + nc
         self.fields = [[Counted(nc) for _ in range(7)] for _ in range(players)]
-        self.parts = [CityPart() for _ in cities]
+        self.parts = [CityPart(len(wonders), nc) for _ in cities]
+        self.header = Run(len(PHASES) + 9)  # the seat's own numbers, written at every call
         self.n = players
         self.cards = cards
         self.wonders = wonders
@@ -134,17 +136,18 @@ class ClassicObserver(Observer):
         leaders = state.leaders_on
         drafting = leaders and phase == LEADER_DRAFT
         to_move = state.to_move()
-        w = BytesWriter()
-        one_hot(w, len(PHASES), PHASES.index(phase) if phase in PHASES else -1)
-        write_f32_le(w, float(state.age))
-        write_f32_le(w, float(state.turn))
-        write_f32_le(w, 1.0 if state._pass_to() == "left" else 0.0)
-        write_f32_le(w, float(len(state.discard)))
-        write_f32_le(w, float(len(state.box)) if leaders else 0.0)
-        write_f32_le(w, float(state.draft_round) if drafting else 0.0)
-        write_f32_le(w, 1.0 if seat in to_move else 0.0)
-        write_f32_le(w, 1.0 if state.pending[seat] is not None else 0.0)
-        write_f32_le(w, 1.0 if state.free_city and state._fc_choosing(seat) else 0.0)
+        head = self.header
+        at = len(PHASES)
+        head.one_hot(0, at, PHASES.index(phase) if phase in PHASES else -1)
+        head.set(at, state.age)
+        head.set(at + 1, state.turn)
+        head.flag(at + 2, state._pass_to() == "left")
+        head.set(at + 3, len(state.discard))
+        head.set(at + 4, len(state.box) if leaders else 0)
+        head.set(at + 5, state.draft_round if drafting else 0)
+        head.flag(at + 6, seat in to_move)
+        head.flag(at + 7, state.pending[seat] is not None)
+        head.flag(at + 8, state.free_city and state._fc_choosing(seat))
         fields = self.fields[seat]
         building = phase == DISCARD_BUILD and to_move == [seat]
         mate = state.teammate(seat)
@@ -155,8 +158,8 @@ class ClassicObserver(Observer):
                 mate_packet = state.packets[mate]
         if mate is None or not state.cities_on:
             mate = None  # the view names a teammate only with Cities
-        runs = [
-            w.getvalue(),
+        runs: list[Any] = [
+            head.out,
             fields[0].of(state.hands[seat], index),
             fields[1].of(state.leader_hands[seat] if leaders else NONE, index),
             fields[2].of(state.packets[seat] if drafting else NONE, index),
@@ -170,16 +173,16 @@ class ClassicObserver(Observer):
             p = (seat + r) % n
             part = self.parts[p]
             self._city(state, p, part, state._chosen(p))
-            runs.append(part.summary)
+            runs.append(part.summary.out)
             runs.append(ONE if p == mate else ZEROS[1])
             runs.append(ONE if p in to_move else ZEROS[1])
-            runs.append(part.cards)
+            runs.append(part.cards.out)
         if state.free_city:
             part = self.parts[n]
             self._city(state, FREE_CITY, part, False)
-            runs.append(part.summary)
+            runs.append(part.summary.out)
             runs.append(ZEROS[2])
-            runs.append(part.cards)
+            runs.append(part.cards.out)
         return bytearray().join(runs)
 
     def _city(self, state: ClassicGame, p: int, part: CityPart, chosen: bool) -> None:
@@ -225,22 +228,22 @@ class ClassicObserver(Observer):
                     wins += t
                 elif t < 0:
                     defeats += 1
-            w = BytesWriter()
-            one_hot(w, len(self.wonders), self.wonders.get(city.wonder.name, -1))
-            write_f32_le(w, 1.0 if city.side == "B" else 0.0)
-            write_f32_le(w, float(city.stages))
-            write_f32_le(w, float(len(city.stages_def)))
-            write_f32_le(w, float(city.coins))
-            write_f32_le(w, float(city.shields))
-            write_f32_le(w, float(wins))
-            write_f32_le(w, float(defeats))
-            write_f32_le(w, float(hand))
-            write_f32_le(w, float(leader_hand))
-            write_f32_le(w, 1.0 if chosen else 0.0)
-            write_f32_le(w, float(debt))
-            write_f32_le(w, float(diplomacy))
-            write_f32_le(w, float(owes))
-            part.summary = w.getvalue()
+            run = part.summary
+            nw = len(self.wonders)
+            run.one_hot(0, nw, self.wonders.get(city.wonder.name, -1))
+            run.flag(nw, city.side == "B")
+            run.set(nw + 1, city.stages)
+            run.set(nw + 2, len(city.stages_def))
+            run.set(nw + 3, city.coins)
+            run.set(nw + 4, city.shields)
+            run.set(nw + 5, wins)
+            run.set(nw + 6, defeats)
+            run.set(nw + 7, hand)
+            run.set(nw + 8, leader_hand)
+            run.flag(nw + 9, chosen)
+            run.set(nw + 10, debt)
+            run.set(nw + 11, diplomacy)
+            run.set(nw + 12, owes)
         built = city.cards
         recruited = city.leaders if leaders else NONE
         copied = city.copied if leaders else None
@@ -255,9 +258,8 @@ class ClassicObserver(Observer):
         names.extend([card.name for card in recruited])
         if copied is not None:
             names.append(copied.name)
-        w = BytesWriter()
-        counts(w, self.cards, names)
-        part.cards = w.getvalue()
+        part.cards.recount(0, self.cards, part.names, names)
+        part.names = names
         part.built = list(built)
         part.recruited = list(recruited)
         part.copied = copied

@@ -2,143 +2,154 @@
 and hand them out through (``Observer``). No numpy here: these run compiled, where numpy
 is an untyped, slow object.
 
-An observation is joined from runs of float32 bytes (a part: a city, a deck, a field of
-the seat's own), each kept with the inputs it was written from and written again, with
-native writes (``librt.strings``), only when they changed: a step changes a few parts,
-and reading or writing the unchanged ones again was most of the cost. A big field that
-changes a few entries at a time (Duel's structure: 20 places of 73 cards) is a ``Sheet``,
-kept and changed in place. Nothing of a state is kept: any state may be observed next, in
-any order (one thread at a time: what is kept is shared by the calls).
+An observation is joined, in one call, from runs of float32 entries (a part: a city, a
+deck, a pile, the seat's own fields). Each run (``Run``) is kept in native memory with the
+inputs it was written from, and changed in place, natively, only where they changed: a
+step changes a few entries of a few parts, and reading or writing the unchanged ones
+again was most of the cost. Nothing of a state is kept: any state may be observed next,
+in any order (one thread at a time: what is kept is shared by the calls).
 """
 
 from __future__ import annotations
 
-import struct
 from collections.abc import Callable
 from typing import Any, Final, SupportsIndex, cast
 
-from librt.strings import BytesWriter, write_f32_le
-from mypy_extensions import i64
+from librt.vecs import vec
+from mypy_extensions import i32, i64, u8
 
-# ------------------------------------------------------------ runs written whole
-# The float32 bytes of a part, written from scratch (natively when compiled: a few ns a
-# value) when its inputs changed. A kept run is checked by its inputs' identity where the
-# engine promises that an input is never changed in place (a new object for every change),
-# else by value.
+ZEROS: Final = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length, never changed
 
-ZEROS: Final = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length
+# A run's float32 entries are kept in a ``vec[i32]`` (one item per entry: its bits, in
+# the machine's byte order, little-endian where the observers are used), set natively
+# from integers (every entry of every observation is one), and joined straight from that
+# memory (a vec has the buffer protocol): no writer, bytes object or zeroed field is made
+# per change. A kept run is checked by its inputs' identity where the engine promises
+# that an input is never changed in place (a new object for every change), else by value.
 
-
-def zeros(w: BytesWriter, size: int) -> None:
-    """``size`` zeros."""
-    w.write(ZEROS[size] if size <= 256 else bytes(4 * size))
-
-
-def one_hot(w: BytesWriter, size: int, k: int) -> None:
-    """``size`` entries, 1 at ``k`` (``k`` < 0: none)."""
-    if k < 0:
-        zeros(w, size)
-        return
-    zeros(w, k)
-    write_f32_le(w, 1.0)
-    zeros(w, size - k - 1)
+EXACT: Final = 1 << 24  # every integer below this is a float32 exactly
+ONE_BITS: Final = 0x3F800000  # 1.0
 
 
-def values(w: BytesWriter, row: list[int]) -> None:
-    """Each of ``row``."""
-    for v in row:
-        write_f32_le(w, float(v))
+def f32_bits(value: i64) -> i64:
+    """The float32 bits of an integer (exact: |value| < 2**24), as a signed 32-bit
+    integer (a negative value's bits are negative)."""
+    if value == 0:
+        return 0
+    sign: i64 = 0
+    if value < 0:
+        sign = -0x80000000
+        value = -value
+    if value >= EXACT:
+        raise ValueError(f"{value} is not exact as a float32")
+    e: i64 = 0
+    m = value >> 1
+    while m:
+        m >>= 1
+        e += 1
+    return sign | (127 + e) << 23 | (value << (23 - e)) & 0x7FFFFF
 
 
-# a count n < 256 as float32 little-endian: bytes 0 and 1 are 0, then HIGH2[n], HIGH3[n]
-HIGH2: Final = [struct.pack("<f", n)[2] for n in range(256)]
-HIGH3: Final = [struct.pack("<f", n)[3] for n in range(256)]
-COUNT_OF: Final = {HIGH3[n] << 8 | HIGH2[n]: n for n in range(256)}
+def f32_value(bits: i64) -> i64:
+    """The integer whose float32 bits these are (``f32_bits``'s inverse)."""
+    if bits & 0x7FFFFFFF == 0:
+        return 0
+    e = (bits >> 23 & 0xFF) - 127
+    value = (bits & 0x7FFFFF | 0x800000) >> (23 - e)
+    return -value if bits & 0x80000000 else value
 
 
-def counts(w: BytesWriter, index: dict[str, int], names: list[str]) -> None:
-    """``len(index)`` entries: how many of ``names`` have each index (unknown names
-    skipped; fewer than 256 of one name), written as zeros and then each name's entry
-    set in place (no sorting, no list)."""
-    start: i64 = len(w)
-    zeros(w, len(index))
-    for name in names:
-        i = index.get(name, -1)
-        if i >= 0:
-            j = start + 4 * i
-            if w[j + 3] == 0:  # the first of this name: 1.0
-                w[j + 2] = 0x80
-                w[j + 3] = 0x3F
-            else:
-                high: int = w[j + 3]  # ints: u8 arithmetic would overflow
-                low: int = w[j + 2]
-                n = COUNT_OF[high << 8 | low] + 1
-                w[j + 2] = HIGH2[n]
-                w[j + 3] = HIGH3[n]
+class Run:
+    """``size`` float32 entries, each an integer, kept in native memory (``bits``) and
+    changed in place."""
 
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.bits: vec[i32] = vec[i32]([0] * size)
+        # the same memory as an object, to join: made once (a vec is boxed anew at every
+        # use as an object)
+        self.out: object = self.bits
 
-def tally(w: BytesWriter, where: list[int], size: int, items: list[int]) -> None:
-    """``size`` entries: 1 at ``where[item]`` per item (``where[item]`` < 0: not shown)."""
-    if not items:
-        zeros(w, size)
-        return
-    row = [0] * size
-    for item in items:
-        i = where[item]
-        if i >= 0:
-            row[i] += 1
-    values(w, row)
+    def set(self, i: i64, value: i64) -> None:
+        """Entry ``i`` is ``value``."""
+        self.bits[i] = i32(f32_bits(value))
 
+    def get(self, i: i64) -> i64:
+        """Entry ``i``."""
+        return f32_value(i64(self.bits[i]))
 
-def gather(w: BytesWriter, source: list[int], row: list[int]) -> None:
-    """``len(source)`` entries: ``row[source[i]]`` at ``i`` (``source[i]`` < 0: 0)."""
-    for i in range(len(source)):
-        k = source[i]
-        write_f32_le(w, float(row[k]) if k >= 0 else 0.0)
+    def flag(self, i: i64, on: bool) -> None:
+        """Entry ``i`` is 1 if ``on`` else 0."""
+        self.bits[i] = ONE_BITS if on else 0
+
+    def add_one(self, i: i64) -> None:
+        """Entry ``i`` is 1 more (most often from 0: no conversion then)."""
+        bits = self.bits
+        old = bits[i]
+        bits[i] = ONE_BITS if old == 0 else i32(f32_bits(f32_value(i64(old)) + 1))
+
+    def clear(self, start: i64, size: i64) -> None:
+        """Entries ``start`` to ``start + size`` are 0."""
+        bits = self.bits
+        for i in range(start, start + size):
+            bits[i] = 0
+
+    def one_hot(self, start: i64, size: i64, k: i64) -> None:
+        """Entries ``start`` to ``start + size``: 1 at ``k``, else 0 (``k`` < 0: none)."""
+        self.clear(start, size)
+        if k >= 0:
+            self.flag(start + k, True)
+
+    def recount(self, start: i64, index: dict[str, int], old: list[str], new: list[str]) -> None:
+        """The entries from ``start`` counted ``old`` names (each name's index); they count
+        ``new`` now (unknown names skipped). Only the names' entries are written."""
+        bits = self.bits
+        for name in old:
+            i = index.get(name, -1)
+            if i >= 0:
+                bits[start + i] = 0
+        for name in new:
+            i = index.get(name, -1)
+            if i >= 0:
+                self.add_one(start + i)
+
+    def values(self, start: i64, row: list[int]) -> None:
+        """Entries from ``start``: each of ``row``."""
+        for k in range(len(row)):
+            self.set(start + k, row[k])
+
+    def tally(self, start: i64, size: i64, where: list[int], items: list[int]) -> None:
+        """Entries ``start`` to ``start + size``: how many of ``items`` have each
+        ``where[item]`` (< 0: not shown)."""
+        self.clear(start, size)
+        for item in items:
+            i = where[item]
+            if i >= 0:
+                self.add_one(start + i)
+
+    def gather(self, start: i64, source: list[int], row: list[int]) -> None:
+        """Entries from ``start``, ``len(source)`` of them: ``row[source[i]]`` at ``i``
+        (``source[i]`` < 0: 0)."""
+        for i in range(len(source)):
+            k = source[i]
+            self.set(start + i, row[k] if k >= 0 else 0)
 
 
 class Pile:
-    """A field counting names (``counts``), kept with the names it was written from
-    (compared by value: the state changes its lists in place)."""
+    """A field counting names, kept with the names it counts (compared by value: the
+    state changes its lists in place); ``of`` gives its memory to join."""
 
     def __init__(self, index: dict[str, int]) -> None:
         self.index = index
         self.names: list[str] = []
-        w = BytesWriter()
-        zeros(w, len(index))
-        self.run = w.getvalue()
+        self.run = Run(len(index))
 
-    def of(self, names: list[str]) -> bytes:
-        """The field's run for ``names``."""
+    def of(self, names: list[str]) -> object:
+        """The field's entries for ``names`` (to join)."""
         if names != self.names:
-            w = BytesWriter()
-            counts(w, self.index, names)
-            self.run = w.getvalue()
+            self.run.recount(0, self.index, self.names, names)
             self.names = list(names)
-        return self.run
-
-
-class Sheet:
-    """A run of ``size`` float32 entries, each 0 or 1, kept and changed in place (natively:
-    a ``BytesWriter``'s items; 1.0 is the bytes 00 00 80 3f, so a flip sets the last two)."""
-
-    def __init__(self, size: int) -> None:
-        self.w = BytesWriter()
-        zeros(self.w, size)
-        self.bytes: bytes | None = None  # the run, made again after a change
-
-    def flag(self, i: i64, on: bool) -> None:
-        """Entry ``i`` is 1 if ``on`` else 0."""
-        j = 4 * i
-        self.w[j + 2] = 0x80 if on else 0
-        self.w[j + 3] = 0x3F if on else 0
-        self.bytes = None
-
-    def run(self) -> bytes:
-        """The entries' bytes."""
-        if self.bytes is None:
-            self.bytes = self.w.getvalue()
-        return self.bytes
+        return self.run.out
 
 
 def inverse(where: list[int], size: int) -> list[int]:
@@ -150,9 +161,6 @@ def inverse(where: list[int], size: int) -> list[int]:
     return out
 
 
-# up to this many actions, a mask is set in a bytearray (a call per item); above, in a
-# BytesWriter (native items, but the writer and its copy cost more than a few calls)
-FEW: Final = 8
 WAIT: Final = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 
@@ -161,23 +169,25 @@ class Observer:
     per use that writes an observation or a mask and hands it out as a new numpy array
     (``observation``, ``legal_and_mask``), made with the numpy function the codec gives
     with ``attach`` (no numpy imported here: compiled, it would be an untyped, slow
-    object)."""
+    object). The mask is set in native memory (a ``vec[u8]``, all 0 between calls) seen
+    by a numpy view, copied out (a bound ``copy``: one call) and cleared again: less work
+    than a new bytearray set item by item and an array made over it."""
 
     def __init__(self, num_actions: int) -> None:
-        self.no_mask = bytes(num_actions)
+        self.num_actions = num_actions
         self.array: Any = None
         self.float32: Any = None
-        self.int8: Any = None
         self.obs_shape: tuple[int] = (0,)
-        self.mask_shape = (num_actions,)
+        self.mask_bytes: vec[u8] = vec[u8]([0] * num_actions)
+        self.mask_copy: Callable[[], Any] | None = None
 
     def attach(self, array: Any, float32: Any, int8: Any, size: int) -> None:
         """``numpy.ndarray`` (called as ``ndarray(shape, dtype, buffer)``: less work than
         ``frombuffer``), the observation's and mask's dtypes, and the observation's size."""
         self.array = array
         self.float32 = float32
-        self.int8 = int8
         self.obs_shape = (size,)
+        self.mask_copy = array((self.num_actions,), int8, self.mask_bytes).copy
 
     def observe(self, state: Any, seat: int) -> bytearray:
         """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
@@ -201,15 +211,14 @@ class Observer:
             indices = [WAIT]
         else:
             indices = self.indices(actions, seat)
-        if len(indices) <= FEW:
-            legal = legal_map(indices, actions)
-            out = mask(indices, len(self.no_mask))
-        else:  # a BytesWriter's items are set natively (a bytearray's by a generic call)
-            w = BytesWriter()
-            w.write(self.no_mask)
-            legal = legal_map(indices, actions, w)
-            out = bytearray(w.getvalue())
-        return legal, self.array(self.mask_shape, self.int8, out)
+        out = self.mask_bytes
+        legal = legal_map(indices, actions, out)
+        assert self.mask_copy is not None, "attach first"
+        mask = self.mask_copy()
+        for i in indices:
+            if i >= 0:
+                out[i] = 0
+        return legal, mask
 
 
 KEPT: Final = 8192  # ActionIndex's bound
@@ -244,7 +253,7 @@ class ActionIndex:
 
 
 def legal_map(
-    indices: list[int], actions: list[Any], mask: BytesWriter | None = None
+    indices: list[int], actions: list[Any], mask: vec[u8] | None = None
 ) -> dict[int, Any]:
     """Index -> action, for the ``indices`` (one per action, same order) that are not -1
     (the encoding's "none"); each of them also set to 1 in ``mask``, if given."""

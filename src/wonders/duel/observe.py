@@ -8,11 +8,9 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
-from librt.strings import BytesWriter, write_f32_le
-
-from wonders.core.obsbuf import Observer, Pile, Sheet, counts, one_hot, values
+from wonders.core.obsbuf import Observer, Pile, Run
 from wonders.duel.actions import Action
 from wonders.duel.state import DuelState
 
@@ -28,12 +26,12 @@ class PlayerPart:
     its coins and points (``numbers``), its cards (``cards``), and its wonders, built
     wonders, tokens and science symbols (``rest``): most steps change only the first."""
 
-    def __init__(self, cards: dict[str, int]) -> None:
-        self.numbers = b""
+    def __init__(self, cards: dict[str, int], wonders: int, tokens: int) -> None:
+        self.numbers = Run(2)
         self.coins = -1
         self.points = -1
         self.cards = Pile(cards)
-        self.rest = b""
+        self.rest = Run(2 * wonders + tokens + len(SYMBOLS))
         self.wonders: list[str] = []
         self.built: dict[str, str] = {}
         self.tokens: list[str] = []
@@ -48,7 +46,8 @@ class DuelObserver(Observer):
     structure's places (the card if face up, taken, face up, accessible), one ``Sheet``
     for both seats where only the places that changed are written (a take changes one to
     three of its 20 places of 73 cards); and the piles (discard, board tokens, offer, the
-    Great Library's tokens to its chooser, wonders out)."""
+    Great Library's tokens to its chooser, wonders out). Each run is changed in place
+    (``core.obsbuf.Run``) where its inputs changed."""
 
     def __init__(
         self,
@@ -80,7 +79,8 @@ class DuelObserver(Observer):
         self.o_face_up = offsets["structure_face_up"] - self.o_structure
         self.o_accessible = offsets["structure_accessible"] - self.o_structure
         self.o_discard = offsets["discard"]
-        self.parts = [PlayerPart(cards), PlayerPart(cards)]
+        self.parts = [PlayerPart(cards, nw, nt), PlayerPart(cards, nw, nt)]
+        self.header = Run(players[0])  # the seat's own fields
         self.discard = Pile(cards)
         self.board = Pile(tokens)
         self.offer = Pile(wonders)
@@ -88,7 +88,7 @@ class DuelObserver(Observer):
         self.gone = Pile(wonders)
         # the structure as the sheet shows it: each place's card (None: taken; "": no
         # structure) and face, and the accessible places
-        self.sheet = Sheet(self.o_discard - self.o_structure)
+        self.sheet = Run(self.o_discard - self.o_structure)
         self.seen: list[str | None] = [""] * PLACES
         self.seen_up = [False] * PLACES
         self.accessible: list[int] = []
@@ -103,29 +103,28 @@ class DuelObserver(Observer):
 
     def observe(self, state: DuelState, seat: int) -> bytearray:
         """``seat``'s observation: its float32 bytes, a new bytearray."""
-        w = BytesWriter()
+        head = self.header
         phase = state.phase
-        one_hot(w, 2, 0 if phase == "draft" else 1 if phase == "play" else -1)
-        write_f32_le(w, float(state.age))
-        write_f32_le(w, 1.0 if seat in state.to_move() else 0.0)
+        head.one_hot(0, 2, 0 if phase == "draft" else 1 if phase == "play" else -1)
+        head.set(2, state.age)
+        head.flag(3, seat in state.to_move())
         pending = -1
         library: list[str] = []
         if state.pending:
-            head = state.pending[0]
-            kind = str(head[0])
+            first = state.pending[0]
+            kind = str(first[0])
             if kind in PENDING:
                 pending = PENDING.index(kind)
-            if kind == "library" and int(head[1]) == seat:
-                library = list(head[2])
-        one_hot(w, len(PENDING), pending)
+            if kind == "library" and int(first[1]) == seat:
+                library = list(first[2])
+        head.one_hot(4, len(PENDING), pending)
         toward = state.military.position * (1 if seat == 0 else -1)
-        write_f32_le(w, float(toward if toward > 0 else 0))
-        write_f32_le(w, float(-toward if toward < 0 else 0))
-        tokens = [0, 0, 0, 0]  # the opponent's at 3 and 6 spaces, the seat's at 3 and 6
+        head.set(9, toward if toward > 0 else 0)
+        head.set(10, -toward if toward < 0 else 0)
+        head.clear(11, 4)  # the opponent's tokens at 3 and 6 spaces, the seat's at 3 and 6
         for owner, value in state.military.tokens:
-            tokens[(0 if owner != seat else 2) + (0 if value < 5 else 1)] = 1
-        values(w, tokens)
-        runs = [w.getvalue()]
+            head.flag(11 + (0 if owner != seat else 2) + (0 if value < 5 else 1), True)
+        runs: list[Any] = [head.out]
         self._part(state, seat, runs)
         self._part(state, 1 - seat, runs)
         structure = state.structure
@@ -133,7 +132,7 @@ class DuelObserver(Observer):
             self._structure(structure.cards, structure.face_up, structure.open_places())
         else:
             self._structure([], [], [])
-        runs.append(self.sheet.run())
+        runs.append(self.sheet.out)
         runs.append(self.discard.of(state.discard))
         runs.append(self.board.of(state.board_tokens))
         runs.append(self.offer.of(state.offer))
@@ -141,43 +140,39 @@ class DuelObserver(Observer):
         runs.append(self.gone.of(state.gone_wonders))
         return bytearray().join(runs)
 
-    def _part(self, state: DuelState, p: int, runs: list[bytes]) -> None:
-        """``p``'s part's runs, added to ``runs`` (each written again if its inputs
+    def _part(self, state: DuelState, p: int, runs: list[Any]) -> None:
+        """``p``'s part's runs, added to ``runs`` (each changed where its inputs
         changed)."""
         part = self.parts[p]
         city = state.cities[p]
         points = state.points(p)
         if part.coins != city.coins or part.points != points:
-            w = BytesWriter()
-            write_f32_le(w, float(city.coins))
-            write_f32_le(w, float(points))
-            part.numbers = w.getvalue()
+            part.numbers.set(0, city.coins)
+            part.numbers.set(1, points)
             part.coins = city.coins
             part.points = points
-        runs.append(part.numbers)
+        runs.append(part.numbers.out)
         runs.append(part.cards.of(city.cards))
-        if (
-            part.science != city.science
-            or part.wonders != city.wonders
-            or part.built != city.built
-            or part.tokens != city.tokens
-        ):
-            w = BytesWriter()
-            counts(w, self.wonders, city.wonders)
-            counts(w, self.wonders, list(city.built))
-            counts(w, self.tokens, city.tokens)
+        rest = part.rest
+        nw = len(self.wonders)
+        if part.wonders != city.wonders:
+            rest.recount(0, self.wonders, part.wonders, city.wonders)
+            part.wonders = list(city.wonders)
+        if part.built != city.built:
+            rest.recount(nw, self.wonders, list(part.built), list(city.built))
+            part.built = dict(city.built)
+        if part.tokens != city.tokens:
+            rest.recount(2 * nw, self.tokens, part.tokens, city.tokens)
+            part.tokens = list(city.tokens)
+        if part.science != city.science:
             science = [0] * len(SYMBOLS)
             for symbol, n in city.science.items():
                 k = self.symbols.get(symbol, -1)
                 if k >= 0:
                     science[k] = n
-            values(w, science)
-            part.rest = w.getvalue()
-            part.wonders = list(city.wonders)
-            part.built = dict(city.built)
-            part.tokens = list(city.tokens)
+            rest.values(2 * nw + len(self.tokens), science)
             part.science = dict(city.science)
-        runs.append(part.rest)
+        runs.append(rest.out)
 
     def _structure(self, cards: list[str | None], face_up: list[bool], open_: list[int]) -> None:
         """The sheet shows these places (``[]``: no structure): only the places whose card
