@@ -158,6 +158,7 @@ class ArchitectsObserver(Observer):
         else:
             runs.append(ZEROS[nk])
         parts, have, built, progress = self.parts, state.have, state.built, state.progress
+        victory, wonders, cat = state.victory, state.wonders, state.cat
         for r in range(n):
             p = (seat + r) % n
             part = parts[p]
@@ -165,9 +166,9 @@ class ArchitectsObserver(Observer):
                 part.have is have[p]
                 and part.built is built[p]
                 and part.progress is progress[p]
-                and part.victory == state.victory[p]
-                and part.cat == (state.cat == p)
-                and part.wonder is state.wonders[p]
+                and part.victory == victory[p]
+                and part.cat == (cat == p)
+                and part.wonder is wonders[p]
             ):
                 self._player(state, p, part)
             runs.append(part.run.out)

@@ -97,9 +97,9 @@ class DuelObserver(Observer):
         self.start_base = offsets["start"]
         self.card_base = offsets["cards"]
         self.per_card = len(CARD_KINDS) + len(wonders)
-        # each action value's index for seat 0 (a bounded set; by value: hashing Duel's
+        # each action value's index, per seat (a bounded set; by value: hashing Duel's
         # actions costs less than boxing their ids)
-        self.memo: dict[Action, int] = {}
+        self.memo: list[dict[Action, int]] = [{}, {}]
 
     def observe(self, state: DuelState, seat: int) -> bytearray:
         """``seat``'s observation: its float32 bytes, a new bytearray."""
@@ -176,41 +176,56 @@ class DuelObserver(Observer):
 
     def _structure(self, cards: list[str | None], face_up: list[bool], open_: list[int]) -> None:
         """The sheet shows these places (``[]``: no structure): only the places whose card
-        or face changed since the sheet last showed them are written."""
-        sheet = self.sheet
-        seen, seen_up = self.seen, self.seen_up
-        nc = len(self.cards)
-        shown = min(PLACES, len(cards))
-        for k in range(PLACES):
-            held: str | None = ""  # no place: no structure
-            up = False
-            if k < shown:
-                held = cards[k]
-                up = face_up[k]
-            before = seen[k]
-            was_up = seen_up[k]
-            if held is before and up == was_up:
-                continue
-            if (held is None) != (before is None):
-                sheet.flag(self.o_taken + k, held is None)
-            if up != was_up:
-                sheet.flag(self.o_face_up + k, up)
-            old = self._shown(before, was_up)
-            new = self._shown(held, up)
-            if old != new:
-                if old >= 0:
-                    sheet.flag(k * nc + old, False)
-                if new >= 0:
-                    sheet.flag(k * nc + new, True)
-            seen[k] = held
-            seen_up[k] = up
+        or face changed since the sheet last showed them are written.
+
+        A take changes the place taken (accessible before) and the places it uncovers
+        (accessible now): those are looked at first, and the others only if the places
+        still differ from what the sheet shows (another Age, another game's state)."""
+        if len(cards) == PLACES:
+            for k in self.accessible:
+                self._place(k, cards[k], face_up[k])
+            for k in open_:
+                self._place(k, cards[k], face_up[k])
+            if cards != self.seen or face_up != self.seen_up:
+                for k in range(PLACES):
+                    self._place(k, cards[k], face_up[k])
+        else:
+            shown = min(PLACES, len(cards))
+            for k in range(PLACES):
+                if k < shown:
+                    self._place(k, cards[k], face_up[k])
+                else:
+                    self._place(k, "", False)  # no place: no structure
         if open_ != self.accessible:
+            sheet = self.sheet
             for k in self.accessible:
                 sheet.flag(self.o_accessible + k, False)
             for k in open_:
                 if k < PLACES:
                     sheet.flag(self.o_accessible + k, True)
             self.accessible = list(open_)
+
+    def _place(self, k: int, held: str | None, up: bool) -> None:
+        """Place ``k`` shows ``held`` (None: taken; "": no structure), face up or not."""
+        before = self.seen[k]
+        was_up = self.seen_up[k]
+        if held is before and up == was_up:
+            return
+        sheet = self.sheet
+        if (held is None) != (before is None):
+            sheet.flag(self.o_taken + k, held is None)
+        if up != was_up:
+            sheet.flag(self.o_face_up + k, up)
+        old = self._shown(before, was_up)
+        new = self._shown(held, up)
+        if old != new:
+            nc = len(self.cards)
+            if old >= 0:
+                sheet.flag(k * nc + old, False)
+            if new >= 0:
+                sheet.flag(k * nc + new, True)
+        self.seen[k] = held
+        self.seen_up[k] = up
 
     def _shown(self, card: str | None, up: bool) -> int:
         """The card a place shows (its index; -1: none)."""
@@ -220,22 +235,17 @@ class DuelObserver(Observer):
 
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        memo = self.memo
+        memo = self.memo[seat]
         out: list[int] = []
         for a in actions:
             i = memo.get(a, -2)
             if i == -2:
-                i = memo[a] = self._index(a)
+                i = memo[a] = self._index(a, seat)
             out.append(i)
-        if seat == 1:  # a start action's index is kept for seat 0: "I start" is seat 1's
-            low = self.start_base
-            for k in range(len(out)):
-                if low <= out[k] < low + 2:
-                    out[k] = 2 * low + 1 - out[k]
         return out
 
-    def _index(self, a: Action) -> int:
-        """``a``'s index for seat 0 (computed once per action value: ``memo``)."""
+    def _index(self, a: Action, seat: int) -> int:
+        """``a``'s index for ``seat`` (computed once per action value and seat: ``memo``)."""
         kind = a.kind
         if kind == "pick_wonder":
             w = self.wonders.get(a.wonder, -1)
@@ -244,7 +254,7 @@ class DuelObserver(Observer):
             t = self.tokens.get(a.token, -1)
             return -1 if t < 0 else self.token_base + t
         if kind == "start":
-            return self.start_base + (0 if a.seat == 0 else 1)
+            return self.start_base + (0 if a.seat == seat else 1)
         c = self.cards.get(a.card, -1)
         if c < 0:
             return -1
