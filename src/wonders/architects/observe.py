@@ -23,12 +23,11 @@ STAGE_AT: Final = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 
 
 class Part:
-    """A player's part of every seat's observation (``run``: its wonder, stages built and
-    buildable, cards by kind, shields, victory tokens, progress tokens and the cat) and
-    the inputs it was written from: the state's rows, by identity, and numbers."""
+    """What a player's part of every seat's observation (its wonder, stages built and
+    buildable, cards by kind, shields, victory tokens, progress tokens and the cat) was
+    written from: the state's rows, by identity, and numbers."""
 
-    def __init__(self, size: int) -> None:
-        self.run = Run(size)
+    def __init__(self) -> None:
         self.wonder: ArchitectsWonder | None = None
         self.have: list[int] | None = None
         self.built: list[int] | None = None
@@ -37,18 +36,21 @@ class Part:
         self.cat = False
 
 
-class DeckPart:
-    """A deck's part of every seat's observation: its size and top card (``run``), written
-    from ``row`` (by identity)."""
+class Twice:
+    """Every player's part of one kind (their cities, their decks), in seat order and
+    then again (``run``): any seat's order, from that seat round the table, is one slice
+    of it (``views``: a memoryview per seat, made once; the run never moves)."""
 
-    def __init__(self, kinds: int) -> None:
-        self.run = Run(1 + kinds)
-        self.row: list[int] | None = None
+    def __init__(self, n: int, size: int) -> None:
+        self.n = n
+        self.size = size
+        self.run = Run(2 * n * size)
+        whole = memoryview(self.run.bits)
+        self.views: list[object] = [whole[s * size : (s + n) * size] for s in range(n)]
 
-    def write(self, row: list[int], kind: list[int], kinds: int) -> None:
-        self.run.set(0, len(row))
-        self.run.one_hot(1, kinds, kind[row[-1]] if row else -1)
-        self.row = row
+    def copy(self, p: int) -> None:
+        """Player ``p``'s part, written at its first place, is copied to its second."""
+        self.run.copy(p * self.size, (p + self.n) * self.size, self.size)
 
 
 class ArchitectsObserver(Observer):
@@ -104,6 +106,7 @@ class ArchitectsObserver(Observer):
         self._discard: list[int] = []
         self.search = Run(nk)  # the cards the seat looks at, written when there are some
         # each player's part and each deck's; the offsets in a part
+        self.n = n
         self.part_size = part
         self.o_built = nw
         self.o_next = nw + STAGES
@@ -111,8 +114,10 @@ class ArchitectsObserver(Observer):
         self.o_shields = self.o_have + nk
         self.o_tokens = self.o_shields + 2
         self.o_cat = self.o_tokens + nt
-        self.parts = [Part(part) for _ in range(n)]
-        self.decks = [DeckPart(nk) for _ in range(n)]
+        self.parts = [Part() for _ in range(n)]
+        self.cities = Twice(n, part)
+        self.decks: list[list[int] | None] = [None] * n  # each deck's row, as written
+        self.deck_parts = Twice(n, 1 + nk)  # each deck's size and top card
 
     def _kinds(self, state: ArchitectsState) -> list[int]:
         names = state.f.names
@@ -122,8 +127,8 @@ class ArchitectsObserver(Observer):
             self._source = inverse(self._kind, len(self.kinds))
             # written with the old kinds
             self._stack = -1
-            self.parts = [Part(self.part_size) for _ in self.parts]
-            self.decks = [DeckPart(len(self.kinds)) for _ in self.decks]
+            self.parts = [Part() for _ in self.parts]
+            self.decks = [None] * self.n
         return self._kind
 
     def observe(self, state: ArchitectsState, seat: int) -> bytearray:
@@ -159,8 +164,7 @@ class ArchitectsObserver(Observer):
             runs.append(ZEROS[nk])
         parts, have, built, progress = self.parts, state.have, state.built, state.progress
         victory, wonders, cat = state.victory, state.wonders, state.cat
-        for r in range(n):
-            p = (seat + r) % n
+        for p in range(n):
             part = parts[p]
             if not (
                 part.have is have[p]
@@ -171,14 +175,17 @@ class ArchitectsObserver(Observer):
                 and part.wonder is wonders[p]
             ):
                 self._player(state, p, part)
-            runs.append(part.run.out)
-        decks, rows = self.decks, state.decks
-        for r in range(n):
-            p = (seat + r) % n
-            deck = decks[p]
-            if deck.row is not rows[p]:
-                deck.write(rows[p], kind, nk)
-            runs.append(deck.run.out)
+        runs.append(self.cities.views[seat])
+        decks, rows, size = self.decks, state.decks, 1 + nk
+        for p in range(n):
+            row = rows[p]
+            if decks[p] is not row:
+                run = self.deck_parts.run
+                run.set(p * size, len(row))
+                run.one_hot(p * size + 1, nk, kind[row[-1]] if row else -1)
+                self.deck_parts.copy(p)
+                decks[p] = row
+        runs.append(self.deck_parts.views[seat])
         return bytearray().join(runs)
 
     def _public(self, state: ArchitectsState) -> object:
@@ -199,21 +206,23 @@ class ArchitectsObserver(Observer):
     def _player(self, state: ArchitectsState, p: int, part: Part) -> None:
         """``p``'s part of every seat's observation, changed where its inputs changed (a
         card taken changes the cards and shields only)."""
-        run = part.run
+        run = self.cities.run
+        o = p * self.part_size
         wonder, have = state.wonders[p], state.have[p]
         built, progress = state.built[p], state.progress[p]
         cat = state.cat == p
         if part.wonder is not wonder or part.built is not built:
-            run.one_hot(0, len(self.wonders), self.wonders.get(wonder.name, -1))
-            run.tally(self.o_built, STAGES, STAGE_AT, built)
-            run.tally(self.o_next, STAGES, STAGE_AT, list(state._next_stages(p)))
+            run.one_hot(o, len(self.wonders), self.wonders.get(wonder.name, -1))
+            run.tally(o + self.o_built, STAGES, STAGE_AT, built)
+            run.tally(o + self.o_next, STAGES, STAGE_AT, list(state._next_stages(p)))
         if part.have is not have:
-            run.gather(self.o_have, self._source, have)
+            run.gather(o + self.o_have, self._source, have, part.have)
         if part.progress is not progress:
-            run.recount(self.o_tokens, self.tokens, part.progress, progress)
-        run.set(self.o_shields, state.shields(p))
-        run.set(self.o_shields + 1, state.victory[p])
-        run.flag(self.o_cat, cat)
+            run.recount(o + self.o_tokens, self.tokens, part.progress, progress)
+        run.set(o + self.o_shields, state.shields(p))
+        run.set(o + self.o_shields + 1, state.victory[p])
+        run.flag(o + self.o_cat, cat)
+        self.cities.copy(p)
         part.wonder = wonder
         part.have = have
         part.built = built

@@ -127,12 +127,24 @@ class Run:
             if i >= 0:
                 self.add_one(start + i)
 
-    def gather(self, start: i64, source: list[int], row: list[int]) -> None:
+    def gather(
+        self, start: i64, source: list[int], row: list[int], was: list[int] | None = None
+    ) -> None:
         """Entries from ``start``, ``len(source)`` of them: ``row[source[i]]`` at ``i``
-        (``source[i]`` < 0: 0)."""
+        (``source[i]`` < 0: 0); only where it differs from ``was``, the row they hold now,
+        if given."""
         for i in range(len(source)):
             k = source[i]
-            self.set(start + i, row[k] if k >= 0 else 0)
+            if k < 0:
+                self.bits[start + i] = 0
+            elif was is None or was[k] != row[k]:
+                self.set(start + i, row[k])
+
+    def copy(self, source: i64, to: i64, size: i64) -> None:
+        """Entries ``source`` to ``source + size`` copied to ``to`` onward."""
+        bits = self.bits
+        for i in range(size):
+            bits[to + i] = bits[source + i]
 
 
 class Pile:
