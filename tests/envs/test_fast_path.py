@@ -190,13 +190,43 @@ def test_a_run_changes_only_the_entries_it_is_told() -> None:
     assert inverse(where, 4) == [2, -1, 0, -1]
     run.gather(4, inverse(where, 4), [7, 8, 9])
     assert entries()[4:9] == [9, 0, 7, 0, 0]
+    run.set(5, 4)  # an entry the kinds do not show: gather zeroes it
+    run.gather(4, inverse(where, 4), [7, 8, 2], was=[7, 8, 9])  # only the first kind moved
+    assert entries()[4:9] == [2, 0, 7, 0, 0]
+    run.copy(4, 9, 3)
+    assert entries()[9:] == [2, 0, 7]
     run.values(8, [5, 6, 7, 8])
     assert entries()[8:] == [5, 6, 7, 8]
+    run.add_one(8)
+    run.add_one(0)
+    assert entries()[8] == 6 and entries()[0] == 301
     run.clear(0, 12)
     assert entries() == [0.0] * 12
     assert np.frombuffer(kept, dtype=np.float32).tolist()[:6] == [300, 0, 0, 0, 0, 1]
     with pytest.raises(IndexError):
         run.set(12, 1)
+
+
+def test_each_seats_order_is_one_slice_of_the_parts_kept_twice() -> None:
+    """``architects.observe.Twice``: a part written at its first place and copied reads
+    the same at both; each seat's view starts at its own part and sees later changes."""
+    from wonders.architects.observe import Twice
+
+    twice = Twice(3, 2)
+
+    def view(seat: int) -> list[float]:
+        return np.frombuffer(bytearray().join([twice.views[seat]]), dtype=np.float32).tolist()
+
+    for p in range(3):
+        twice.run.set(2 * p, 10 * p + 1)
+        twice.run.set(2 * p + 1, 10 * p + 2)
+        twice.copy(p)
+    assert view(0) == [1, 2, 11, 12, 21, 22]
+    assert view(1) == [11, 12, 21, 22, 1, 2]
+    assert view(2) == [21, 22, 1, 2, 11, 12]
+    twice.run.set(0, 5)
+    twice.copy(0)
+    assert view(2) == [21, 22, 5, 2, 11, 12]
 
 
 def test_action_indices_found_by_identity_or_value() -> None:
