@@ -125,10 +125,13 @@ class ArchitectsObserver(Observer):
             self._names = names
             self._kind = [self.kinds.get(name, -1) for name in names]
             self._source = inverse(self._kind, len(self.kinds))
-            # written with the old kinds
+            # written with the old kinds: written again from nothing
             self._stack = -1
+            self._discard = []
             self.parts = [Part() for _ in self.parts]
+            self.cities = Twice(self.n, self.part_size)
             self.decks = [None] * self.n
+            self.deck_parts = Twice(self.n, 1 + len(self.kinds))
         return self._kind
 
     def observe(self, state: ArchitectsState, seat: int) -> bytearray:
@@ -146,7 +149,7 @@ class ArchitectsObserver(Observer):
             for name in state.queue:
                 k = pending.get(name, -1)
                 if k >= 0:
-                    own.set(2 + k, own.get(2 + k) + 1)
+                    own.add_one(2 + k)
         at = 2 + len(PENDING)
         own.set(at, state.conflict)
         own.set(at + 1, state.conflict_total)

@@ -64,7 +64,6 @@ class Run:
     changed in place."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
         self.bits: vec[i32] = vec[i32]([0] * size)
         # the same memory as an object, to join: made once (a vec is boxed anew at every
         # use as an object)
@@ -224,7 +223,10 @@ class Observer:
         else:
             indices = self.indices(actions, seat)
         out = self.mask_bytes
-        legal = legal_map(indices, actions, out)
+        legal = legal_map(indices, actions)
+        for i in indices:
+            if i >= 0:
+                out[i] = 1
         assert self.mask_copy is not None, "attach first"
         mask = self.mask_copy()
         for i in indices:
@@ -264,21 +266,16 @@ class ActionIndex:
         return out
 
 
-def legal_map(
-    indices: list[int], actions: list[Any], mask: vec[u8] | None = None
-) -> dict[int, Any]:
+def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:
     """Index -> action, for the ``indices`` (one per action, same order) that are not -1
-    (the encoding's "none"); each of them also set to 1 in ``mask``, if given."""
+    (the encoding's "none")."""
     out: dict[SupportsIndex, Any] = {}
     # the indices as the list's own objects: an int read as an int is boxed again when
     # stored (a new object above 256)
     boxed = cast(list[SupportsIndex], indices)
     for k in range(len(indices)):
-        i = indices[k]
-        if i != -1:
+        if indices[k] != -1:
             out[boxed[k]] = actions[k]
-            if mask is not None:
-                mask[i] = 1
     return cast(dict[int, Any], out)
 
 

@@ -107,7 +107,7 @@ class DuelObserver(Observer):
         phase = state.phase
         head.one_hot(0, 2, 0 if phase == "draft" else 1 if phase == "play" else -1)
         head.set(2, state.age)
-        head.flag(3, seat in state.to_move())
+        head.flag(3, state._mover() == seat)  # to_move() without its list
         pending = -1
         library: list[str] = []
         if state.pending:
