@@ -290,7 +290,7 @@ def test_each_seat_keeps_its_own_observation() -> None:
 def test_kept_action_indices_stay_right() -> None:
     """The observers keep each action value's index: asked again (same values, rebuilt
     values, another seat) they still give the reference's; Duel's ``start`` actions, whose
-    index depends on the seat, are never kept."""
+    index depends on the seat, are kept per seat."""
     from wonders.classic.actions import Action as ClassicAction
     from wonders.duel.actions import Action as DuelAction
 
@@ -309,6 +309,25 @@ def test_kept_action_indices_stay_right() -> None:
         classic.reference_indices(pays, 0)[0],
         classic.reference_indices(pays, 0)[0] - 1,
     ]
+
+
+def test_architects_parts_are_written_again_from_nothing_when_the_kinds_change() -> None:
+    """Architects' observer keeps its parts by the card kinds of the state it last saw: a
+    state with other kinds (``_names``, as if its data were loaded again) has every part
+    written again from nothing, not changed from what the old kinds wrote."""
+    codec = make_codec("architects", {"players": 3})
+    state = get_game("architects").setup({"players": 3}, 5)
+    rng = random.Random(5)
+    while not any(state.progress) and not state.is_terminal():
+        seat = state.to_move()[0]
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert any(state.progress), "a progress token was taken"
+    for seat in range(3):
+        codec.observe(state, seat)
+    assert codec.fast is not None
+    codec.fast._names = ()  # type: ignore[attr-defined]
+    for seat in range(3):
+        assert np.array_equal(codec.observe(state, seat), codec.reference_observe(state, seat))
 
 
 def test_without_a_fast_observer_the_reference_runs() -> None:
