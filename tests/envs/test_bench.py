@@ -26,6 +26,7 @@ def test_bench_envs_json_has_engine_and_env_rows() -> None:
         assert row[f"{key}_decisions_per_second"] > 0
     assert row["engine_us"] > 0 and row["view_us"] > 0 and row["encoding_us"] > 0
     assert row["reference_us"] > 0
+    assert row["encoding_ratio"] == pytest.approx(row["encoding_us"] / row["engine_us"], rel=0.1)
 
 
 def test_bench_envs_table_and_every_game_row() -> None:

@@ -76,7 +76,8 @@ def _rate(play: Any, env: Any, games: int, seed: int) -> float:
 
 def cost_split(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, float]:
     """Microseconds per decision: the engine's, the encoding's, and the view's and the
-    reference encoding's (which the encoding replaces).
+    reference encoding's (which the encoding replaces); and the encoding's time divided by
+    the engine's (``encoding_ratio``, from the unrounded times).
 
     Two passes over the same seeded games. The first plays as the environments do: the
     engine's legal actions, the encoding, the engine's ``apply``. The second plays the
@@ -123,6 +124,7 @@ def cost_split(game: str, options: dict[str, Any], games: int, seed: int) -> dic
     return {
         "engine_us": round(engine * scale, 1),
         "encoding_us": round(encode * scale, 1),
+        "encoding_ratio": round(encode / engine, 3) if engine else 0.0,
         "view_us": round(view * scale, 1),
         "reference_us": round(reference * scale, 1),
     }
