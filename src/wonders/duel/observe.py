@@ -41,13 +41,12 @@ class PlayerPart:
 class DuelObserver(Observer):
     """Offsets and vocabularies come from the codec (one layout, defined there).
 
-    An observation is joined from runs (``core.obsbuf``): the seat's own fields, written at
-    every call; each player's part, kept and written again when its inputs change; the
-    structure's places (the card if face up, taken, face up, accessible), one ``Sheet``
-    for both seats where only the places that changed are written (a take changes one to
+    An observation is joined from runs (``core.obsbuf.Run``, each changed in place where
+    its inputs changed): the seat's own fields, written at every call; each player's part;
+    the structure's places (the card if face up, taken, face up, accessible), one run for
+    both seats where only the places that changed are written (a take changes one to
     three of its 20 places of 73 cards); and the piles (discard, board tokens, offer, the
-    Great Library's tokens to its chooser, wonders out). Each run is changed in place
-    (``core.obsbuf.Run``) where its inputs changed."""
+    Great Library's tokens to its chooser, wonders out)."""
 
     def __init__(
         self,
