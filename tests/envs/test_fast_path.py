@@ -231,7 +231,11 @@ def test_each_seats_order_is_one_slice_of_the_parts_kept_twice() -> None:
 
 def test_action_indices_found_by_identity_or_value() -> None:
     """``ActionIndex`` finds an action handed out again by identity and an equal one
-    rebuilt by value, and computes each value's index once."""
+    rebuilt by value, and computes each value's index once; its index map leaves out the
+    actions without an index and sets each index in the mask."""
+    from librt.vecs import vec
+    from mypy_extensions import u8
+
     from wonders.core.obsbuf import ActionIndex
 
     computed: list[tuple[str, int]] = []
@@ -247,6 +251,11 @@ def test_action_indices_found_by_identity_or_value() -> None:
     rebuilt = [("take", int("3")), ("take", 5)]
     assert index.indices(rebuilt) == [3, 5]
     assert computed == [("take", 3), ("none", 0), ("take", 5)]
+    mask = vec[u8]([0] * 8)
+    both = [*first, ("take", 5)]
+    assert index.legal(both, mask) == {3: ("take", 3), 5: ("take", 5)}
+    assert list(mask) == [0, 0, 0, 1, 0, 1, 0, 0]  # the action without an index: none
+    assert len(computed) == 3
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -236,3 +236,7 @@ class ArchitectsObserver(Observer):
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
         return self.index.indices(actions)
+
+    def legal(self, actions: list[Action], seat: int) -> dict[int, Any]:
+        """Index -> action, each index also set in the mask, in one pass."""
+        return self.index.legal(actions, self.mask_bytes)

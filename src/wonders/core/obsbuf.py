@@ -217,22 +217,28 @@ class Observer:
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
         """Index -> action for ``seat``'s legal ``actions``, and its mask, a new array
         (no actions: ``{WAIT: None}``)."""
-        if not actions:
-            actions = [None]
-            indices = [WAIT]
-        else:
-            indices = self.indices(actions, seat)
         out = self.mask_bytes
-        legal = legal_map(indices, actions)
+        if actions:
+            legal = self.legal(actions, seat)
+        else:
+            legal = {WAIT: None}
+            out[WAIT] = 1
+        assert self.mask_copy is not None, "attach first"
+        mask = self.mask_copy()
+        for i in legal:
+            out[i] = 0
+        return legal, mask
+
+    def legal(self, actions: list[Any], seat: int) -> dict[int, Any]:
+        """Index -> action for ``seat``'s legal ``actions`` (some), each index also set to
+        1 in ``mask_bytes``: ``legal_map`` of their ``indices``; a game's observer may do
+        it in one pass instead."""
+        indices = self.indices(actions, seat)
+        out = self.mask_bytes
         for i in indices:
             if i >= 0:
                 out[i] = 1
-        assert self.mask_copy is not None, "attach first"
-        mask = self.mask_copy()
-        for i in indices:
-            if i >= 0:
-                out[i] = 0
-        return legal, mask
+        return legal_map(indices, actions)
 
 
 KEPT: Final = 8192  # ActionIndex's bound
@@ -241,29 +247,43 @@ KEPT: Final = 8192  # ActionIndex's bound
 class ActionIndex:
     """Each action's index, computed once (``index_of``; -1: none): found by identity
     first, as the engines hand out the same action objects again (no tuple hashed), then by
-    value. At most ``KEPT`` objects are kept (alive, so no other object has their id)."""
+    value. At most ``KEPT`` objects are kept (alive, so no other object has their id). An
+    index is kept as one int object, used as the index map's key as it is (an int read as
+    an int would be boxed again)."""
 
     def __init__(self, index_of: Callable[[Any], int]) -> None:
         self.index_of = index_of
-        self.by_id: dict[int, int] = {}
-        self.by_value: dict[Any, int] = {}
+        self.by_id: dict[int, Any] = {}
+        self.by_value: dict[Any, Any] = {}
         self.kept: list[Any] = []
+
+    def _find(self, a: Any) -> object:
+        """``a``'s index, by identity, else by value, else computed (and kept)."""
+        found: object = self.by_id.get(id(a))
+        if found is not None:
+            return found
+        found = self.by_value.get(a)
+        if found is None:
+            found = self.by_value[a] = self.index_of(a)
+        if len(self.kept) < KEPT:
+            self.by_id[id(a)] = found
+            self.kept.append(a)
+        return found
 
     def indices(self, actions: list[Any]) -> list[int]:
         """Each of ``actions``' index."""
-        by_id = self.by_id
-        out: list[int] = []
+        return [cast(int, self._find(a)) for a in actions]
+
+    def legal(self, actions: list[Any], mask: vec[u8]) -> dict[int, Any]:
+        """Index -> action for ``actions``, each index also set to 1 in ``mask``."""
+        out: dict[object, Any] = {}
         for a in actions:
-            i = by_id.get(id(a), -2)
-            if i == -2:
-                i = self.by_value.get(a, -2)
-                if i == -2:
-                    i = self.by_value[a] = self.index_of(a)
-                if len(self.kept) < KEPT:
-                    by_id[id(a)] = i
-                    self.kept.append(a)
-            out.append(i)
-        return out
+            found = self._find(a)
+            i = cast(int, found)
+            if i != -1:
+                out[found] = a
+                mask[i] = 1
+        return cast(dict[int, Any], out)
 
 
 def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:

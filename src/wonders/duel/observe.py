@@ -8,7 +8,7 @@ tokens only for the seat choosing among them.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from wonders.core.obsbuf import Observer, Pile, Run
 from wonders.duel.actions import Action
@@ -98,7 +98,7 @@ class DuelObserver(Observer):
         self.per_card = len(CARD_KINDS) + len(wonders)
         # each action value's index, per seat (a bounded set; by value: hashing Duel's
         # actions costs less than boxing their ids)
-        self.memo: list[dict[Action, int]] = [{}, {}]
+        self.memo: list[dict[Action, Any]] = [{}, {}]  # an index: its int object
 
     def observe(self, state: DuelState, seat: int) -> bytearray:
         """``seat``'s observation: its float32 bytes, a new bytearray."""
@@ -237,11 +237,28 @@ class DuelObserver(Observer):
         memo = self.memo[seat]
         out: list[int] = []
         for a in actions:
-            i = memo.get(a, -2)
-            if i == -2:
+            i = memo.get(a)
+            if i is None:
                 i = memo[a] = self._index(a, seat)
             out.append(i)
         return out
+
+    def legal(self, actions: list[Action], seat: int) -> dict[int, Any]:
+        """Index -> action, each index also set in the mask, in one pass over the actions
+        (the indices kept as the memo's objects: read as ints, they would be boxed again
+        as keys)."""
+        memo = self.memo[seat]
+        mask = self.mask_bytes
+        out: dict[object, Any] = {}
+        for a in actions:
+            found: object = memo.get(a)
+            if found is None:
+                found = memo[a] = self._index(a, seat)
+            i = cast(int, found)
+            if i != -1:
+                out[found] = a
+                mask[i] = 1
+        return cast(dict[int, Any], out)
 
     def _index(self, a: Action, seat: int) -> int:
         """``a``'s index for ``seat`` (computed once per action value and seat: ``memo``)."""
