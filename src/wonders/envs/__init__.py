@@ -21,10 +21,9 @@ Not done yet (also in the README):
   compiled observers that read the state and change in place only the entries whose
   inputs changed (``<game>/observe.py``, ``core/obsbuf.py``, checked against the
   view-based encoders), costs no more than the compiled engine's own work in 7 Wonders
-  and about as much in Duel (1.02 to 1.06 times), but about 1.1 times it in Architects at
-  2 players and 1.2 times at 7 (README "Learning environments"): making the two fresh
-  numpy arrays and the index map alone costs about 0.7 µs, a quarter of an Architects
-  engine decision.
+  and Duel, but about 1.05 times it in Architects at 2 players and 1.18 times at 7
+  (README "Learning environments"): making the two fresh numpy arrays and the index map
+  alone costs about 0.7 µs, a quarter of an Architects engine decision.
 - OpenSpiel's C++ ``ISMCTSBot`` stops with a segmentation fault on Python games
   (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel 2.0.2);
   ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt worlds.
