@@ -237,6 +237,6 @@ class ArchitectsObserver(Observer):
         """Each action's index (-1 if the encoding cannot express it)."""
         return self.index.indices(actions)
 
-    def legal(self, actions: list[Action], seat: int) -> dict[int, Any]:
-        """Index -> action, each index also set in the mask, in one pass."""
-        return self.index.legal(actions, self.mask_bytes)
+    def find(self, a: Action, seat: int) -> object:
+        """``a``'s index (the same for every seat)."""
+        return self.index.find(a)

@@ -19,7 +19,7 @@ from wonders.classic.free_city import FREE_CITY
 from wonders.classic.leaders import LEADER_DRAFT
 from wonders.classic.state import ClassicGame
 from wonders.classic.turn import DISCARD_BUILD
-from wonders.core.obsbuf import ZEROS, Observer, Run
+from wonders.core.obsbuf import ZEROS, Observer, Run, legal_map
 
 PAY_SLOTS: Final = 8
 PAY_COINS_MAX: Final = 15
@@ -288,6 +288,16 @@ class ClassicObserver(Observer):
                 for slot, i in enumerate(ranked):
                     out[i] = out[i] + slot if slot < PAY_SLOTS else -1
         return out
+
+    def legal(self, actions: list[Action], seat: int) -> dict[int, Any]:
+        """Index -> action, each index also set in the mask: from ``indices``, as a
+        payment's slot depends on the other legal payments."""
+        indices = self.indices(actions, seat)
+        mask = self.mask_bytes
+        for i in indices:
+            if i >= 0:
+                mask[i] = 1
+        return legal_map(indices, actions)
 
     def _index(self, a: Action) -> int:
         """The index of ``a`` in its first payment slot."""

@@ -73,10 +73,6 @@ class Run:
         """Entry ``i`` is ``value``."""
         self.bits[i] = i32(f32_bits(value))
 
-    def get(self, i: i64) -> i64:
-        """Entry ``i``."""
-        return f32_value(i64(self.bits[i]))
-
     def flag(self, i: i64, on: bool) -> None:
         """Entry ``i`` is 1 if ``on`` else 0."""
         self.bits[i] = ONE_BITS if on else 0
@@ -229,16 +225,24 @@ class Observer:
             out[i] = 0
         return legal, mask
 
+    def find(self, a: Any, seat: int) -> object:
+        """``a``'s index for ``seat`` as one kept int object (-1: none), for ``legal``: a
+        key used as it is (an int read as an int is boxed again as a key)."""
+        raise NotImplementedError
+
     def legal(self, actions: list[Any], seat: int) -> dict[int, Any]:
         """Index -> action for ``seat``'s legal ``actions`` (some), each index also set to
-        1 in ``mask_bytes``: ``legal_map`` of their ``indices``; a game's observer may do
-        it in one pass instead."""
-        indices = self.indices(actions, seat)
-        out = self.mask_bytes
-        for i in indices:
-            if i >= 0:
-                out[i] = 1
-        return legal_map(indices, actions)
+        1 in ``mask_bytes``, in one pass (``find``); an observer whose indices depend on
+        each other (7 Wonders' payment slots) makes them from ``indices`` instead."""
+        mask = self.mask_bytes
+        out: dict[object, Any] = {}
+        for a in actions:
+            found = self.find(a, seat)
+            i = cast(int, found)
+            if i != -1:
+                out[found] = a
+                mask[i] = 1
+        return cast(dict[int, Any], out)
 
 
 KEPT: Final = 8192  # ActionIndex's bound
@@ -257,7 +261,7 @@ class ActionIndex:
         self.by_value: dict[Any, Any] = {}
         self.kept: list[Any] = []
 
-    def _find(self, a: Any) -> object:
+    def find(self, a: Any) -> object:
         """``a``'s index, by identity, else by value, else computed (and kept)."""
         found: object = self.by_id.get(id(a))
         if found is not None:
@@ -272,18 +276,7 @@ class ActionIndex:
 
     def indices(self, actions: list[Any]) -> list[int]:
         """Each of ``actions``' index."""
-        return [cast(int, self._find(a)) for a in actions]
-
-    def legal(self, actions: list[Any], mask: vec[u8]) -> dict[int, Any]:
-        """Index -> action for ``actions``, each index also set to 1 in ``mask``."""
-        out: dict[object, Any] = {}
-        for a in actions:
-            found = self._find(a)
-            i = cast(int, found)
-            if i != -1:
-                out[found] = a
-                mask[i] = 1
-        return cast(dict[int, Any], out)
+        return [cast(int, self.find(a)) for a in actions]
 
 
 def legal_map(indices: list[int], actions: list[Any]) -> dict[int, Any]:

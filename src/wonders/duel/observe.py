@@ -232,33 +232,17 @@ class DuelObserver(Observer):
             return -1
         return self.cards.get(card, -1)
 
+    def find(self, a: Action, seat: int) -> object:
+        """``a``'s index for ``seat``, as the memo's int object (computed once)."""
+        memo = self.memo[seat]
+        found: object = memo.get(a)
+        if found is None:
+            found = memo[a] = self._index(a, seat)
+        return found
+
     def indices(self, actions: list[Action], seat: int) -> list[int]:
         """Each action's index (-1 if the encoding cannot express it)."""
-        memo = self.memo[seat]
-        out: list[int] = []
-        for a in actions:
-            i = memo.get(a)
-            if i is None:
-                i = memo[a] = self._index(a, seat)
-            out.append(i)
-        return out
-
-    def legal(self, actions: list[Action], seat: int) -> dict[int, Any]:
-        """Index -> action, each index also set in the mask, in one pass over the actions
-        (the indices kept as the memo's objects: read as ints, they would be boxed again
-        as keys)."""
-        memo = self.memo[seat]
-        mask = self.mask_bytes
-        out: dict[object, Any] = {}
-        for a in actions:
-            found: object = memo.get(a)
-            if found is None:
-                found = memo[a] = self._index(a, seat)
-            i = cast(int, found)
-            if i != -1:
-                out[found] = a
-                mask[i] = 1
-        return cast(dict[int, Any], out)
+        return [cast(int, self.find(a, seat)) for a in actions]
 
     def _index(self, a: Action, seat: int) -> int:
         """``a``'s index for ``seat`` (computed once per action value and seat: ``memo``)."""
