@@ -138,6 +138,39 @@ def test_legal_and_mask_are_fresh_and_the_environment_hands_each_mask_once() -> 
     assert np.array_equal(env.observe("player_0")["action_mask"], mask)
 
 
+def test_masks_are_rows_set_once_across_blocks() -> None:
+    """Masks are made a block of rows at a time (``core.obsbuf.MASK_ROWS``): every mask
+    kept, over several blocks, still holds its own legal actions; writing into one changes
+    no other; and a row whose index map failed half-way is never handed out."""
+    from wonders.core.obsbuf import MASK_ROWS
+
+    codec = make_codec("architects", {"players": 3})
+    fast = codec.fast
+    assert fast is not None
+    state = get_game("architects").setup({"players": 3}, 2)
+    rng = random.Random(2)
+    kept = []
+    while len(kept) < 3 * MASK_ROWS + 1 and not state.is_terminal():
+        seat = state.current
+        legal, mask = codec.legal_and_mask(state, seat)
+        waiting, wait_mask = codec.legal_and_mask(state, (seat + 1) % 3)
+        assert waiting == {0: None} and np.flatnonzero(wait_mask).tolist() == [0]
+        kept.append((sorted(legal), mask))
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(kept) == 3 * MASK_ROWS + 1
+    for indices, mask in kept:
+        assert mask.flags.writeable and mask.shape == (codec.num_actions,)
+        assert np.flatnonzero(mask).tolist() == indices
+    kept[5][1][:] = 1
+    for k, (indices, mask) in enumerate(kept):
+        assert k == 5 or np.flatnonzero(mask).tolist() == indices
+    good = state.legal_actions(state.current)[0]
+    with pytest.raises(AttributeError):  # not an action: found after the first was set
+        fast.legal_and_mask([good, object()], state.current)
+    legal, mask = fast.legal_and_mask([], state.current)
+    assert legal == {0: None} and np.flatnonzero(mask).tolist() == [0]
+
+
 def test_a_run_holds_each_integer_as_its_float32() -> None:
     """``core.obsbuf.f32_bits`` writes every integer a float32 holds exactly, negative
     ones too, as struct does, and ``f32_value`` reads it back; a larger one is refused."""
@@ -158,7 +191,10 @@ def test_a_run_changes_only_the_entries_it_is_told() -> None:
     """``core.obsbuf.Run``: every method writes its own entries and no other, counts
     repeated names, skips unknown names and hidden items, and is joined from its memory
     as it is now (a joined observation is a copy: later changes do not reach it)."""
-    from wonders.core.obsbuf import Run
+    from librt.vecs import vec
+    from mypy_extensions import i64
+
+    from wonders.core.obsbuf import Run, unknown
 
     run = Run(12)
 
@@ -187,13 +223,16 @@ def test_a_run_changes_only_the_entries_it_is_told() -> None:
     assert entries()[:5] == [300, 1, 0, 2, 0]
     where = [2, -1, 0]  # the engine's kind -> the field's entry
     assert inverse(where, 4) == [2, -1, 0, -1]
-    run.gather(4, inverse(where, 4), [7, 8, 9])
+    counts = unknown(3)
+    assert run.gather(4, vec[i64](inverse(where, 4)), [7, 8, 9], counts) == 0b101
     assert entries()[4:9] == [9, 0, 7, 0, 0]
+    assert list(counts) == [7, -1, 9]  # the kinds written (the field does not show kind 1)
     run.set(5, 4)  # an entry the kinds do not show: gather zeroes it
-    run.gather(4, inverse(where, 4), [7, 8, 2], was=[7, 8, 9])  # only the first kind moved
-    assert entries()[4:9] == [2, 0, 7, 0, 0]
+    run.set(6, 5)  # a kind that has not moved is not written again
+    assert run.gather(4, vec[i64](inverse(where, 4)), [7, 8, 2], counts) == 0b100
+    assert entries()[4:9] == [2, 0, 5, 0, 0]
     run.copy(4, 9, 3)
-    assert entries()[9:] == [2, 0, 7]
+    assert entries()[9:] == [2, 0, 5]
     run.values(8, [5, 6, 7, 8])
     assert entries()[8:] == [5, 6, 7, 8]
     run.add_one(8)
@@ -252,9 +291,9 @@ def test_action_indices_found_by_identity_or_value() -> None:
     assert fast is not None
     fast.index = index  # type: ignore[attr-defined]
     both = [*first, ("take", 5)]
-    assert fast.legal(both, 0) == {3: ("take", 3), 5: ("take", 5)}
-    mask = list(fast.mask_bytes)
-    assert mask[:8] == [0, 0, 0, 1, 0, 1, 0, 0] and sum(mask) == 2  # none for "none"
+    legal, mask = fast.legal_and_mask(both, 0)
+    assert legal == {3: ("take", 3), 5: ("take", 5)}
+    assert list(mask[:8]) == [0, 0, 0, 1, 0, 1, 0, 0] and mask.sum() == 2  # none for "none"
     assert len(computed) == 3
 
 

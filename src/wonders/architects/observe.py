@@ -12,10 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
+from librt.vecs import vec
+from mypy_extensions import i64
+
 from wonders.architects.actions import Action
 from wonders.architects.cards import ArchitectsWonder
 from wonders.architects.state import ArchitectsState
-from wonders.core.obsbuf import ZEROS, ActionIndex, Observer, Run, inverse
+from wonders.core.obsbuf import ActionIndex, Observer, Run, inverse, unknown
 
 PENDING: Final = ("main", "extra", "any", "search", "pick", "babylon")
 STAGES: Final = 5
@@ -25,11 +28,13 @@ STAGE_AT: Final = [-1, *range(STAGES)]  # stage number (1-5) -> its entry
 class Part:
     """What a player's part of every seat's observation (its wonder, stages built and
     buildable, cards by kind, shields, victory tokens, progress tokens and the cat) was
-    written from: the state's rows, by identity, and numbers."""
+    written from: the state's rows, by identity, and numbers (and the cards' counts by
+    the engine's kind: ``counts``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, kinds: int) -> None:
         self.wonder: ArchitectsWonder | None = None
         self.have: list[int] | None = None
+        self.counts: vec[i64] = unknown(kinds)
         self.built: list[int] | None = None
         self.progress: list[str] = []
         self.victory = -1
@@ -94,17 +99,21 @@ class ArchitectsObserver(Observer):
         self.index = ActionIndex(index_of)
         self._names: tuple[str, ...] = ()
         self._kind: list[int] = []  # the engine's kind number -> the codec's kind index
-        self._source: list[int] = []  # the codec's kind index -> the engine's kind number
-        # the seat's own fields before the public ones, written at every call
-        self.own = Run(offsets["token_stack"])
+        self._source: vec[i64] = vec[i64]()  # the codec's kind index -> the engine's kind
+        self._red = 0  # the engine's red kinds, as bits (``1 << kind``)
+        # everything before the players' parts (``head``): the seat's own fields, written
+        # at every call; the public ones (stack, face-up tokens, discard), changed when
+        # they change (compared by value: the state changes them in place); the cards
+        # the seat looks at, written when there are some
+        self.head = Run(players[0])
         self.o_top = offsets["central_top"]
-        # the public fields (stack, face-up tokens, discard), changed when they change
-        # (compared by value: the state changes them in place)
-        self.public = Run(1 + nt + nk)
+        self.o_public = offsets["token_stack"]
+        self.o_search = offsets["searching"]
         self._stack = -1
         self._face_up: list[str] = []
-        self._discard: list[int] = []
-        self.search = Run(nk)  # the cards the seat looks at, written when there are some
+        self._pile: list[int] = []  # the discard pile by the engine's kind, as written
+        self._discard: vec[i64] = unknown(0)  # the same, for ``gather``
+        self._searched = False  # whether the search entries are not all 0
         # each player's part and each deck's; the offsets in a part
         self.n = n
         self.part_size = part
@@ -114,7 +123,7 @@ class ArchitectsObserver(Observer):
         self.o_shields = self.o_have + nk
         self.o_tokens = self.o_shields + 2
         self.o_cat = self.o_tokens + nt
-        self.parts = [Part() for _ in range(n)]
+        self.parts: list[Part] = []  # each player's, made with the card kinds
         self.cities = Twice(n, part)
         self.decks: list[list[int] | None] = [None] * n  # each deck's row, as written
         self.deck_parts = Twice(n, 1 + nk)  # each deck's size and top card
@@ -124,11 +133,16 @@ class ArchitectsObserver(Observer):
         if names is not self._names:
             self._names = names
             self._kind = [self.kinds.get(name, -1) for name in names]
-            self._source = inverse(self._kind, len(self.kinds))
+            self._source = vec[i64](inverse(self._kind, len(self.kinds)))
+            red = 0
+            for k in state.f.red_kinds:
+                red |= 1 << k
+            self._red = red
             # written with the old kinds: written again from nothing
             self._stack = -1
-            self._discard = []
-            self.parts = [Part() for _ in self.parts]
+            self._pile = []
+            self._discard = unknown(len(names))
+            self.parts = [Part(len(names)) for _ in range(self.n)]
             self.cities = Twice(self.n, self.part_size)
             self.decks = [None] * self.n
             self.deck_parts = Twice(self.n, 1 + len(self.kinds))
@@ -139,34 +153,37 @@ class ArchitectsObserver(Observer):
         kind = self._kinds(state)
         nk = len(self.kinds)
         n = state.n
-        own = self.own
+        head = self.head
         mine = not state.over and state.current == seat
-        own.set(0, state.turn)
-        own.flag(1, mine)
+        head.set(0, state.turn)
+        head.flag(1, mine)
         pending = self.pending
-        own.clear(2, len(PENDING))
+        head.clear(2, len(PENDING))
         if state.current == seat:
             for name in state.queue:
                 k = pending.get(name, -1)
                 if k >= 0:
-                    own.add_one(2 + k)
+                    head.add_one(2 + k)
         at = 2 + len(PENDING)
-        own.set(at, state.conflict)
-        own.set(at + 1, state.conflict_total)
+        head.set(at, state.conflict)
+        head.set(at + 1, state.conflict_total)
         central = state.central
-        own.set(at + 2, len(central))
+        head.set(at + 2, len(central))
         top = -1
         if central and state.knows_top >> seat & 1:
             top = kind[central[-1]]
-        own.one_hot(self.o_top, nk, top)
-        runs: list[Any] = [own.out, self._public(state)]
+        head.one_hot(self.o_top, nk, top)
+        self._public(state)
         if state.held and seat == state.current:
-            self.search.tally(0, nk, kind, state.held)
-            runs.append(self.search.out)
-        else:
-            runs.append(ZEROS[nk])
+            head.tally(self.o_search, nk, kind, state.held)
+            self._searched = True
+        elif self._searched:
+            head.clear(self.o_search, nk)
+            self._searched = False
         parts, have, built, progress = self.parts, state.have, state.built, state.progress
-        victory, wonders, cat = state.victory, state.wonders, state.cat
+        victory, wonders = state.victory, state.wonders
+        cat_seat = state.cat
+        cat = -1 if cat_seat is None else cat_seat
         for p in range(n):
             part = parts[p]
             if not (
@@ -177,8 +194,7 @@ class ArchitectsObserver(Observer):
                 and part.cat == (cat == p)
                 and part.wonder is wonders[p]
             ):
-                self._player(state, p, part)
-        runs.append(self.cities.views[seat])
+                self._player(state, p, part, cat == p)
         decks, rows, size = self.decks, state.decks, 1 + nk
         for p in range(n):
             row = rows[p]
@@ -188,41 +204,43 @@ class ArchitectsObserver(Observer):
                 run.one_hot(p * size + 1, nk, kind[row[-1]] if row else -1)
                 self.deck_parts.copy(p)
                 decks[p] = row
-        runs.append(self.deck_parts.views[seat])
-        return bytearray().join(runs)
+        return self.join((head.out, self.cities.views[seat], self.deck_parts.views[seat]))
 
-    def _public(self, state: ArchitectsState) -> object:
+    def _public(self, state: ArchitectsState) -> None:
         """The token stack's size, the face-up tokens and the discard pile."""
-        public = self.public
+        head, at = self.head, self.o_public
         stack, face_up, discard = len(state.stack), state.face_up, state.discard
         if self._stack != stack:
-            public.set(0, stack)
+            head.set(at, stack)
             self._stack = stack
         if self._face_up != face_up:
-            public.recount(1, self.tokens, self._face_up, face_up)
+            head.recount(at + 1, self.tokens, self._face_up, face_up)
             self._face_up = list(face_up)
-        if self._discard != discard:
-            public.gather(1 + len(self.tokens), self._source, discard)
-            self._discard = list(discard)
-        return public.out
+        if self._pile != discard:
+            head.gather(at + 1 + len(self.tokens), self._source, discard, self._discard)
+            self._pile = list(discard)
 
-    def _player(self, state: ArchitectsState, p: int, part: Part) -> None:
+    def _player(self, state: ArchitectsState, p: int, part: Part, cat: bool) -> None:
         """``p``'s part of every seat's observation, changed where its inputs changed (a
-        card taken changes the cards and shields only)."""
+        card taken changes the cards, and the shields if it is red, only)."""
         run = self.cities.run
         o = p * self.part_size
         wonder, have = state.wonders[p], state.have[p]
         built, progress = state.built[p], state.progress[p]
-        cat = state.cat == p
+        # the shields count red cards, a shield wonder's stages and progress tokens
+        shields = part.progress is not progress
         if part.wonder is not wonder or part.built is not built:
             run.one_hot(o, len(self.wonders), self.wonders.get(wonder.name, -1))
             run.tally(o + self.o_built, STAGES, STAGE_AT, built)
             run.tally(o + self.o_next, STAGES, STAGE_AT, list(state._next_stages(p)))
+            shields = True
         if part.have is not have:
-            run.gather(o + self.o_have, self._source, have, part.have)
+            changed = run.gather(o + self.o_have, self._source, have, part.counts)
+            shields = shields or changed & self._red != 0
         if part.progress is not progress:
             run.recount(o + self.o_tokens, self.tokens, part.progress, progress)
-        run.set(o + self.o_shields, state.shields(p))
+        if shields:
+            run.set(o + self.o_shields, state.shields(p))
         run.set(o + self.o_shields + 1, state.victory[p])
         run.flag(o + self.o_cat, cat)
         self.cities.copy(p)
@@ -237,6 +255,7 @@ class ArchitectsObserver(Observer):
         """Each action's index (-1 if the encoding cannot express it)."""
         return self.index.indices(actions)
 
-    def find(self, a: Action, seat: int) -> object:
-        """``a``'s index (the same for every seat)."""
+    def find(self, a: Any, seat: int) -> object:
+        """``a``'s index (the same for every seat; typed as ``Observer.find`` is, so the
+        call needs no glue)."""
         return self.index.find(a)

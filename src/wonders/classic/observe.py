@@ -183,7 +183,7 @@ class ClassicObserver(Observer):
             runs.append(part.summary.out)
             runs.append(ZEROS[2])
             runs.append(part.cards.out)
-        return bytearray().join(runs)
+        return self.join(runs)
 
     def _city(self, state: ClassicGame, p: int, part: CityPart, chosen: bool) -> None:
         """City ``p``'s runs in ``part``, written again where they changed."""
@@ -293,10 +293,10 @@ class ClassicObserver(Observer):
         """Index -> action, each index also set in the mask: from ``indices``, as a
         payment's slot depends on the other legal payments."""
         indices = self.indices(actions, seat)
-        mask = self.mask_bytes
+        mask, base = self.block, self.base
         for i in indices:
             if i >= 0:
-                mask[i] = 1
+                mask[base + i] = 1
         return legal_map(indices, actions)
 
     def _index(self, a: Action) -> int:

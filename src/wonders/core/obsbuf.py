@@ -12,11 +12,11 @@ in any order (one thread at a time: what is kept is shared by the calls).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, SupportsIndex, cast
 
 from librt.vecs import vec
-from mypy_extensions import i32, i64, u8
+from mypy_extensions import i32, i64
 
 ZEROS: Final = [bytes(4 * k) for k in range(257)]  # runs of 0.0 by length, never changed
 
@@ -31,9 +31,8 @@ EXACT: Final = 1 << 24  # every integer below this is a float32 exactly
 ONE_BITS: Final = 0x3F800000  # 1.0
 
 
-def f32_bits(value: i64) -> i64:
-    """The float32 bits of an integer (exact: |value| < 2**24), as a signed 32-bit
-    integer (a negative value's bits are negative)."""
+def _f32_bits(value: i64) -> i64:
+    """``f32_bits``, computed."""
     if value == 0:
         return 0
     sign: i64 = 0
@@ -48,6 +47,18 @@ def f32_bits(value: i64) -> i64:
         m >>= 1
         e += 1
     return sign | (127 + e) << 23 | (value << (23 - e)) & 0x7FFFFF
+
+
+SMALL: Final = 1024
+SMALL_BITS: Final = vec[i32]([i32(_f32_bits(k)) for k in range(SMALL)])  # most entries
+
+
+def f32_bits(value: i64) -> i64:
+    """The float32 bits of an integer (exact: |value| < 2**24), as a signed 32-bit
+    integer (a negative value's bits are negative)."""
+    if 0 <= value < SMALL:
+        return i64(SMALL_BITS[value])
+    return _f32_bits(value)
 
 
 def f32_value(bits: i64) -> i64:
@@ -122,24 +133,34 @@ class Run:
             if i >= 0:
                 self.add_one(start + i)
 
-    def gather(
-        self, start: i64, source: list[int], row: list[int], was: list[int] | None = None
-    ) -> None:
+    def gather(self, start: i64, source: vec[i64], row: list[int], kept: vec[i64]) -> i64:
         """Entries from ``start``, ``len(source)`` of them: ``row[source[i]]`` at ``i``
-        (``source[i]`` < 0: 0); only where it differs from ``was``, the row they hold now,
-        if given."""
+        (``source[i]`` < 0: 0), written only where it differs from ``kept``, the row's
+        values they were last written from (``unknown`` at first), which it updates.
+        Returns the ``source[i]`` written, as bits (``1 << k``; k < 63)."""
+        bits = self.bits
+        written: i64 = 0
         for i in range(len(source)):
             k = source[i]
             if k < 0:
-                self.bits[start + i] = 0
-            elif was is None or was[k] != row[k]:
-                self.set(start + i, row[k])
+                bits[start + i] = 0
+            elif kept[k] != row[k]:
+                value = row[k]
+                kept[k] = value
+                bits[start + i] = i32(f32_bits(value))
+                written |= i64(1) << k
+        return written
 
     def copy(self, source: i64, to: i64, size: i64) -> None:
         """Entries ``source`` to ``source + size`` copied to ``to`` onward."""
         bits = self.bits
         for i in range(size):
             bits[to + i] = bits[source + i]
+
+
+def unknown(size: int) -> vec[i64]:
+    """``Run.gather``'s record of a row never written (no value is -1)."""
+    return vec[i64]([-1] * size)
 
 
 class Pile:
@@ -171,30 +192,43 @@ def inverse(where: list[int], size: int) -> list[int]:
 WAIT: Final = 0  # the index of a seat that owes no decision (``wonders.envs.codec``)
 
 
+MASK_ROWS: Final = 16  # masks made at once (``Observer``)
+
+
 class Observer:
     """What every game's compiled observer (``<game>/observe.py``) shares: one compiled call
     per use that writes an observation or a mask and hands it out as a new numpy array
     (``observation``, ``legal_and_mask``), made with the numpy function the codec gives
     with ``attach`` (no numpy imported here: compiled, it would be an untyped, slow
-    object). The mask is set in native memory (a ``vec[u8]``, all 0 between calls) seen
-    by a numpy view, copied out (a bound ``copy``: one call) and cleared again: less work
-    than a new bytearray set item by item and an array made over it."""
+    object).
+
+    Masks are made ``MASK_ROWS`` at a time: one zeroed bytearray (``block``) seen as a 2-D
+    array (``rows``), whose rows are handed out one per call, each set once and never
+    written again (indexing a row is a third of the work of a new array). A mask is then
+    a view of its block (``mask.base``): it keeps the block alive, at most
+    ``MASK_ROWS - 1`` other masks' bytes."""
 
     def __init__(self, num_actions: int) -> None:
         self.num_actions = num_actions
         self.array: Any = None
         self.float32: Any = None
+        self.int8: Any = None
         self.obs_shape: tuple[int] = (0,)
-        self.mask_bytes: vec[u8] = vec[u8]([0] * num_actions)
-        self.mask_copy: Callable[[], Any] | None = None
+        self.block = bytearray()
+        self.rows: Any = None
+        self.row = MASK_ROWS  # the next row to hand out (``MASK_ROWS``: a new block first)
+        self.base = 0  # the first byte of the row being set
+        # joins an observation's runs into a new bytearray: bound once (a method looked up
+        # at every call else)
+        self.join: Callable[[Iterable[object]], bytearray] = cast(Any, bytearray().join)
 
     def attach(self, array: Any, float32: Any, int8: Any, size: int) -> None:
         """``numpy.ndarray`` (called as ``ndarray(shape, dtype, buffer)``: less work than
         ``frombuffer``), the observation's and mask's dtypes, and the observation's size."""
         self.array = array
         self.float32 = float32
+        self.int8 = int8
         self.obs_shape = (size,)
-        self.mask_copy = array((self.num_actions,), int8, self.mask_bytes).copy
 
     def observe(self, state: Any, seat: int) -> bytearray:
         """``seat``'s observation of ``state``: its float32 bytes, a new bytearray (every
@@ -213,17 +247,21 @@ class Observer:
     def legal_and_mask(self, actions: list[Any], seat: int) -> tuple[dict[int, Any], Any]:
         """Index -> action for ``seat``'s legal ``actions``, and its mask, a new array
         (no actions: ``{WAIT: None}``)."""
-        out = self.mask_bytes
+        assert self.array is not None, "attach first"
+        row = self.row
+        if row == MASK_ROWS:
+            self.block = bytearray(MASK_ROWS * self.num_actions)
+            self.rows = self.array((MASK_ROWS, self.num_actions), self.int8, self.block)
+            row = 0
+        # the row is taken before it is set: one that ``legal`` failed to finish is skipped
+        self.row = row + 1
+        self.base = row * self.num_actions
         if actions:
             legal = self.legal(actions, seat)
         else:
             legal = {WAIT: None}
-            out[WAIT] = 1
-        assert self.mask_copy is not None, "attach first"
-        mask = self.mask_copy()
-        for i in legal:
-            out[i] = 0
-        return legal, mask
+            self.block[self.base + WAIT] = 1
+        return legal, self.rows[row]
 
     def find(self, a: Any, seat: int) -> object:
         """``a``'s index for ``seat`` as one kept int object (-1: none), for ``legal``: a
@@ -232,16 +270,17 @@ class Observer:
 
     def legal(self, actions: list[Any], seat: int) -> dict[int, Any]:
         """Index -> action for ``seat``'s legal ``actions`` (some), each index also set to
-        1 in ``mask_bytes``, in one pass (``find``); an observer whose indices depend on
-        each other (7 Wonders' payment slots) makes them from ``indices`` instead."""
-        mask = self.mask_bytes
+        1 in the mask being made (``block`` from ``base``), in one pass (``find``); an
+        observer whose indices depend on each other (7 Wonders' payment slots) makes them
+        from ``indices`` instead."""
+        mask, base = self.block, self.base
         out: dict[object, Any] = {}
         for a in actions:
             found = self.find(a, seat)
             i = cast(int, found)
             if i != -1:
                 out[found] = a
-                mask[i] = 1
+                mask[base + i] = 1
         return cast(dict[int, Any], out)
 
 

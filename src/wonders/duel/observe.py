@@ -137,7 +137,7 @@ class DuelObserver(Observer):
         runs.append(self.offer.of(state.offer))
         runs.append(self.library.of(library))
         runs.append(self.gone.of(state.gone_wonders))
-        return bytearray().join(runs)
+        return self.join(runs)
 
     def _part(self, state: DuelState, p: int, runs: list[Any]) -> None:
         """``p``'s part's runs, added to ``runs`` (each changed where its inputs
@@ -232,8 +232,9 @@ class DuelObserver(Observer):
             return -1
         return self.cards.get(card, -1)
 
-    def find(self, a: Action, seat: int) -> object:
-        """``a``'s index for ``seat``, as the memo's int object (computed once)."""
+    def find(self, a: Any, seat: int) -> object:
+        """``a``'s index for ``seat``, as the memo's int object (computed once; typed as
+        ``Observer.find`` is, so the call needs no glue)."""
         memo = self.memo[seat]
         found: object = memo.get(a)
         if found is None:
