@@ -217,7 +217,12 @@ def test_a_run_changes_only_the_entries_it_is_told() -> None:
     assert entries()[3:9] == [0, 1, 0, 2, 1, 0]
     run.recount(4, index, ["c", "a", "zzz", "c", "d"], ["b"] * 255 + ["d"] * 3)
     assert entries()[3:9] == [0, 0, 255, 0, 3, 0]
-    run.recount(4, index, ["b"] * 255 + ["d"] * 3, [])
+    grown = ["b"] * 255 + ["d"] * 3 + ["d", "a", "zzz"]  # names added at the end only
+    run.recount(4, index, ["b"] * 255 + ["d"] * 3, grown)
+    assert entries()[3:9] == [0, 1, 255, 0, 4, 0]
+    run.recount(4, index, grown, grown[:-2])  # names removed at the end only
+    assert entries()[3:9] == [0, 0, 255, 0, 4, 0]
+    run.recount(4, index, grown[:-2], [])
     assert entries() == [300] + [0.0] * 10 + [-7]
     run.tally(1, 3, [-1, 0, 2], [2, 1, 2, 0])
     assert entries()[:5] == [300, 1, 0, 2, 0]
@@ -295,6 +300,24 @@ def test_action_indices_found_by_identity_or_value() -> None:
     assert legal == {3: ("take", 3), 5: ("take", 5)}
     assert list(mask[:8]) == [0, 0, 0, 1, 0, 1, 0, 0] and mask.sum() == 2  # none for "none"
     assert len(computed) == 3
+
+
+def test_action_indices_stay_right_past_the_slots_and_the_bound() -> None:
+    """``ActionIndex``'s slots hold far fewer objects than a game shows (objects share
+    slots), and objects past ``KEPT`` are not kept: an object made after one of those died
+    may have its id, and still gets its own index."""
+    from wonders.core.obsbuf import KEPT, SLOTS, ActionIndex
+
+    index = ActionIndex(lambda a: a[1])
+    many = [("take", k) for k in range(4 * SLOTS)]
+    for _ in range(2):
+        assert index.indices(many) == list(range(4 * SLOTS))
+    assert index.indices(many[::-1]) == list(range(4 * SLOTS))[::-1]
+    index.indices([("fill", KEPT + k) for k in range(KEPT)])  # the bound reached
+    assert len(index.kept) == KEPT
+    for k in range(200):  # not kept: each dies at once and its id is used again
+        assert index.find(("late", 2 * KEPT + k)) == 2 * KEPT + k
+    assert index.indices(many) == list(range(4 * SLOTS))
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)

@@ -108,7 +108,18 @@ class Run:
 
     def recount(self, start: i64, index: dict[str, int], old: list[str], new: list[str]) -> None:
         """The entries from ``start`` counted ``old`` names (each name's index); they count
-        ``new`` now (unknown names skipped). Only the names' entries are written."""
+        ``new`` now (unknown names skipped). Only the names' entries are written, and only
+        after the names both lists begin with (a pile most often grows at its end)."""
+        same = 0
+        most = min(len(old), len(new))
+        while same < most and old[same] == new[same]:
+            same += 1
+        if same == len(old):  # only names added
+            for k in range(same, len(new)):
+                i = index.get(new[k], -1)
+                if i >= 0:
+                    self.add_one(start + i)
+            return
         bits = self.bits
         for name in old:
             i = index.get(name, -1)
@@ -285,6 +296,7 @@ class Observer:
 
 
 KEPT: Final = 8192  # ActionIndex's bound
+SLOTS: Final = 256  # ActionIndex's direct-mapped slots (a power of 2)
 
 
 class ActionIndex:
@@ -292,25 +304,37 @@ class ActionIndex:
     first, as the engines hand out the same action objects again (no tuple hashed), then by
     value. At most ``KEPT`` objects are kept (alive, so no other object has their id). An
     index is kept as one int object, used as the index map's key as it is (an int read as
-    an int would be boxed again)."""
+    an int would be boxed again).
+
+    The last kept objects seen are also in ``SLOTS`` slots by their id (its bits above the
+    16-byte alignment, modulo ``SLOTS``): a native comparison, with no id boxed and no dict
+    looked into, finds most actions."""
 
     def __init__(self, index_of: Callable[[Any], int]) -> None:
         self.index_of = index_of
         self.by_id: dict[int, Any] = {}
         self.by_value: dict[Any, Any] = {}
         self.kept: list[Any] = []
+        self.slot_ids: vec[i64] = vec[i64]([0] * SLOTS)  # 0: no object's id
+        self.slot_found: list[object] = [None] * SLOTS
 
     def find(self, a: Any) -> object:
-        """``a``'s index, by identity, else by value, else computed (and kept)."""
+        """``a``'s index: in its slot, by identity, by value, else computed (and kept)."""
+        key = i64(id(a))
+        slot = key >> 4 & (SLOTS - 1)
+        if self.slot_ids[slot] == key:
+            return self.slot_found[slot]
         found: object = self.by_id.get(id(a))
-        if found is not None:
-            return found
-        found = self.by_value.get(a)
         if found is None:
-            found = self.by_value[a] = self.index_of(a)
-        if len(self.kept) < KEPT:
+            found = self.by_value.get(a)
+            if found is None:
+                found = self.by_value[a] = self.index_of(a)
+            if len(self.kept) >= KEPT:
+                return found  # not kept: its id may be another object's later
             self.by_id[id(a)] = found
             self.kept.append(a)
+        self.slot_ids[slot] = key
+        self.slot_found[slot] = found
         return found
 
     def indices(self, actions: list[Any]) -> list[int]:
