@@ -114,19 +114,15 @@ class Run:
         most = min(len(old), len(new))
         while same < most and old[same] == new[same]:
             same += 1
-        if same == len(old):  # only names added
-            for k in range(same, len(new)):
-                i = index.get(new[k], -1)
+        if same < len(old):  # names removed or changed: all counted again
+            bits = self.bits
+            for name in old:
+                i = index.get(name, -1)
                 if i >= 0:
-                    self.add_one(start + i)
-            return
-        bits = self.bits
-        for name in old:
-            i = index.get(name, -1)
-            if i >= 0:
-                bits[start + i] = 0
-        for name in new:
-            i = index.get(name, -1)
+                    bits[start + i] = 0
+            same = 0
+        for k in range(same, len(new)):
+            i = index.get(new[k], -1)
             if i >= 0:
                 self.add_one(start + i)
 
