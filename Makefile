@@ -13,7 +13,7 @@ ENGINE_SOURCES := setup.py $(wildcard src/wonders/core/*.py src/wonders/classic/
 # the compiled build is what `make test` checks (and the pure one beside it), unless asked not to
 COMPILED := $(if $(filter-out 0,$(WONDERS_PURE)),,$(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo 1))
 
-.PHONY: all build run serve test test-pure lint typecheck bench clean
+.PHONY: all build run serve test test-pure lint typecheck docs bench clean
 
 all: build
 
@@ -61,11 +61,16 @@ lint: $(TEST_STAMP)
 typecheck: $(TEST_STAMP)
 	$(BIN)/mypy
 
+# the documentation site (mkdocs.yml, pages in docs/) into site/, warnings as errors
+# (not --quiet: it hides the warnings from --strict, which then passes)
+docs: $(TEST_STAMP)
+	$(BIN)/mkdocs build --strict --site-dir site
+
 # the browser tests drive Debian's Chromium (Playwright cannot download browsers here)
 /usr/bin/chromium:
 	apt-get update && apt-get install -y chromium
 
-test: $(TEST_STAMP) $(BUILD_STAMP) lint typecheck /usr/bin/chromium
+test: $(TEST_STAMP) $(BUILD_STAMP) lint typecheck docs /usr/bin/chromium
 	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest
 	$(MAKE) --no-print-directory test-pure
 

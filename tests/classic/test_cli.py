@@ -562,8 +562,8 @@ def test_play_eight_players_with_leaders_in_teams() -> None:
         (("play", "classic", "--players", "4", "--teams"), "team game needs the Cities"),
         (("simulate", "classic", "--players", "5", "--expansions", "cities", "--teams"),
          "the team game is for 4, 6 or 8 players, not 5"),
-        (("simulate", "duel", "--teams"), "--teams is for classic 7 Wonders"),
-        (("play", "architects", "--teams"), "--teams is for classic 7 Wonders"),
+        (("simulate", "duel", "--teams"), "--teams is for 7 Wonders, not"),
+        (("play", "architects", "--teams"), "--teams is for 7 Wonders, not"),
         (("cards", "classic", "--players", "9", "--expansions", "cities"), "must be 2 to 8"),
     ],
 )  # fmt: skip

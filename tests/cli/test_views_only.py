@@ -12,8 +12,9 @@ import pytest
 from rich.console import Console
 
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui import VIEWS, make_app
+from wonders.cli.tui import make_app
 from wonders.cli.tui.app import GameView
+from wonders.core.registry import get_game
 
 GAMES = [
     ("classic", {"players": 4}),
@@ -33,10 +34,7 @@ def text(renderable: Any) -> str:
 
 def screens(session: Session) -> list[str]:
     """The text of every screen and panel the seat's table shows now."""
-    import importlib
-
-    module, name = VIEWS[session.game].split(":")
-    view_class: type[GameView] = getattr(importlib.import_module(module), name)
+    view_class: type[GameView] = get_game(session.game).part("tui")
     game = view_class(SeatTable(session))
     out = [
         game.status(),

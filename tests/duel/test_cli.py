@@ -76,7 +76,7 @@ def test_simulate_first_game_records_the_option(tmp_path: Path) -> None:
         (("play", "classic", "--first-game"), "--first-game is for 7 Wonders Duel"),
         (("play", "duel", "--players", "3"), "Duel is for 2 players"),
         (("play", "duel", "--seat", "2"), "--seat must be 0 to 1"),
-        (("simulate", "duel", "--sides", "B"), "one side"),
+        (("simulate", "duel", "--sides", "B"), "--sides is for 7 Wonders, not 7 Wonders Duel"),
         (("simulate", "duel", "--expansions", "leaders"), "expansions"),
         (("bench", "--game", "chess"), "unknown game"),
     ],
@@ -236,6 +236,12 @@ def test_the_age_start_and_token_prompts_say_why() -> None:
         assert ("nobody leads in military" in text) == (leader is None)
         choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
         assert any(c.startswith("you start Age") for c in choices)
+        # the Age chosen for is the one laid out, seen (its face-up cards) before choosing
+        view = state.view(0)
+        age = duel_words.ROMAN[view["age"]]
+        assert view["age"] in (2, 3) and f"Who starts Age {age}?" in text
+        assert all(c.endswith((f"start Age {age}", f"starts Age {age}")) for c in choices)
+        assert not any(place["taken"] for place in view["structure"])
     tokens = states_with("token", range(40))
     assert tokens
     for state in tokens:
@@ -266,6 +272,28 @@ def test_the_duel_log_announces_the_last_wonder_and_replays() -> None:
     assert lines[7] == "You sold Baths for 2 coins"
 
 
+def test_the_duel_log_says_who_chose_who_starts_each_age() -> None:
+    log = duel_words.DuelLog(0)
+    lines = log.lines(
+        [
+            {"type": "age", "age": 1, "cards": []},
+            {"type": "first", "age": 1, "player": 0, "chooser": None},
+            {"type": "age", "age": 2, "cards": []},
+            {"type": "first", "age": 2, "player": 1, "chooser": 0},
+            {"type": "age", "age": 3, "cards": []},
+            {"type": "first", "age": 3, "player": 0, "chooser": 1},
+        ]
+    )
+    assert lines == [
+        "[bold]--- Age I: its structure is laid out ---[/]",
+        "[bold]You start Age I[/]",
+        "[bold]--- Age II: its structure is laid out ---[/]",
+        "[bold]You chose your rival to start Age II[/]",
+        "[bold]--- Age III: its structure is laid out ---[/]",
+        "[bold]Your rival chose you to start Age III[/]",
+    ]
+
+
 def test_duel_choices_say_what_they_do() -> None:
     state: Any = setup({}, 5)
     rng = random.Random(5)
@@ -281,7 +309,7 @@ def test_duel_choices_say_what_they_do() -> None:
 def test_play_duel_refuses_a_wonder_clearly() -> None:
     code, _, err = run("play", "duel", "--wonder", "Giza", "--seed", "1")
     assert code == 1 and len(err.strip().splitlines()) == 1
-    assert "Duel's wonders are drafted" in err and "option(s)" not in err
+    assert "--wonder is for 7 Wonders and 7 Wonders Architects, not 7 Wonders Duel" in err
 
 
 def test_snapshots_of_the_duel_table() -> None:

@@ -12,7 +12,8 @@ from wonders.duel.sampling import visible_cards
 from wonders.duel.state import DuelState, setup
 from wonders.duel.trading import trade_cost
 
-GOLDEN_WORLDS = "9ff1d4d99321c14e"  # recorded when sampling first sorted its hidden pools
+# recorded when the next Age came to be laid out before its choice
+GOLDEN_WORLDS = "00c296c1a2601ae3"
 
 
 def _dump(state: DuelState) -> str:

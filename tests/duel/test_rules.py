@@ -22,7 +22,7 @@ from tests.duel.scenario import (
 )
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.duel.actions import Action
-from wonders.duel.state import DRAFT_PICKERS, FIRST_GAME, setup
+from wonders.duel.state import DRAFT_PICKERS, FIRST_GAME, DuelState, setup
 
 # -- setup and the wonder draft ------------------------------------------------------------
 
@@ -609,6 +609,49 @@ def test_the_weaker_player_chooses_who_starts_the_next_age() -> None:
     ]
     play(s, Action("start", seat=0))
     assert s.age == 2 and s.to_move() == [0]
+
+
+def test_the_next_ages_structure_is_laid_out_before_the_weaker_player_chooses() -> None:
+    """Rulebook, "End of an Age": "Prepare the structure for the next Age. The player with the
+    weaker military chooses who starts the next Age." The chooser sees the new structure's
+    face-up cards; choosing changes nothing but who moves first."""
+    s = new_game()
+    s.military.position = 2  # seat 1 is weaker: it chooses
+    empty_structure_but(s, "Altar")
+    play(s, sell("Altar"))
+    assert s.pending[0][:2] == ("start", 1)
+    assert s.age == 2 and s.structure is not None and s.structure.age == 2
+    assert s.structure.cards == s.decks[2]  # all 20 laid out, none taken
+    view = s.view(1)
+    face_up = [p for p in view["structure"] if p["face_up"]]
+    assert view["age"] == 2 and len(view["structure"]) == 20 and face_up
+    assert all(p["card"] in s.decks[2] for p in face_up)
+    assert all(p["card"] is None for p in view["structure"] if not p["face_up"])
+    laid = [e for e in view["events"] if e["type"] == "age"][-1]
+    assert laid == {"type": "age", "age": 2, "cards": s.structure.visible()}
+    before = [list(s.structure.cards), list(s.structure.face_up)]
+    play(s, Action("start", seat=0))
+    assert [s.structure.cards, s.structure.face_up] == before
+    assert s.events[-1] == {"type": "first", "age": 2, "player": 0, "chooser": 1}
+    assert s.to_move() == [0] and s.current == 0
+
+
+def test_a_state_saved_before_the_layout_came_first_loads_with_the_next_age_laid_out() -> None:
+    """State JSON saved by earlier versions at the choice (the old Age's structure empty, the
+    next one not laid out) is brought up to date on load; records replay unchanged, since the
+    actions are the same."""
+    s = new_game()
+    empty_structure_but(s, "Altar")
+    play(s, sell("Altar"))
+    old = s.to_json()
+    old["age"] = 1
+    old["structure"] = {"cards": [None] * 20, "face_up": [True] * 20}
+    old["events"] = old["events"][:-1]
+    loaded = DuelState.from_json(old)
+    assert loaded.age == 2 and loaded.structure is not None
+    assert loaded.structure.cards == s.decks[2]
+    assert loaded.view(0)["structure"] == s.view(0)["structure"]
+    assert loaded.legal_actions(0) == s.legal_actions(0)
 
 
 def test_with_the_pawn_at_the_centre_the_last_player_chooses() -> None:

@@ -178,7 +178,7 @@ def test_the_tournament_command(tmp_path: Path) -> None:
         (["duel", "--bots", "greedy,random", "--games", "3"], "multiple of 2"),
         (["classic", "--bots", "greedy,cheater"], "unknown bot"),
         (["nogame", "--bots", "greedy,random"], "unknown game"),
-        (["architects", "--bots", "greedy,random", "--expansions", "leaders"], "classic"),
+        (["architects", "--bots", "greedy,random", "--expansions", "leaders"], "is for 7 Wonders,"),
     ],
 )
 def test_bad_tournament_options_are_one_clear_line(args: list[str], message: str) -> None:

@@ -50,3 +50,20 @@ def test_every_event_reads_in_plain_words(
 def test_an_unknown_event_still_shows_its_fields() -> None:
     text = words.line({"type": "new_thing", "seat": 1, "amount": 3}, 0, "classic", None)
     assert text == "player 2: new thing (amount 3)"
+
+
+def test_duel_says_who_chose_who_starts_an_age() -> None:
+    names = ["Ann", "Bob"]
+    first = {"type": "first", "age": 1, "player": 0, "chooser": None}
+    assert words.line(first, 0, "duel", names) == "You start Age I"
+    assert words.line(first, 1, "duel", names) == "Ann starts Age I"
+    chosen = {"type": "first", "age": 2, "player": 1, "chooser": 0}
+    assert words.line(chosen, 0, "duel", names) == "You chose Bob to start Age II"
+    assert words.line(chosen, 1, "duel", names) == "Ann chose you to start Age II"
+    assert words.line(chosen, None, "duel", names) == "Ann chose Bob to start Age II"
+    itself = {"type": "first", "age": 3, "player": 1, "chooser": 1}
+    assert words.line(itself, 1, "duel", names) == "You chose to start Age III"
+    assert words.line(itself, 0, "duel", names) == "Bob chose to start Age III"
+    assert words.line({"type": "age", "age": 3, "cards": []}, 0, "duel", names) == (
+        "Age III begins"
+    )

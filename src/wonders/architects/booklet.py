@@ -35,6 +35,11 @@ REQUIRED = ("name", "wonder", "stages")
 OPTIONAL = ("cat", "blue", "cat_icons", "victory_tokens", "progress")
 
 
+def score_sheet(sheet: Any) -> dict[str, Any]:
+    """``wonders score``'s booklet: ``{"players": score_table(sheet)}``, as the other games'."""
+    return {"players": score_table(sheet)}
+
+
 def score_table(sheet: Any) -> list[dict[str, Any]]:
     """Score a finished real-table game (see the module doc for the format)."""
     players = _players(sheet)

@@ -236,3 +236,11 @@ def _military_outlook(
             if mine > state.shields(q):
                 won += 1
     return weight * VICTORY_POINTS * won
+
+
+def estimates(state: ArchitectsState) -> list[float]:
+    """Every seat's estimated points as the position stands (a search's cut-off)."""
+    return [
+        position(state, p, list(state.have[p]), list(state.progress[p]), list(state.built[p]), None)
+        for p in range(state.num_players)
+    ]

@@ -912,3 +912,8 @@ class ArchitectsState(State):
         if searched >= 0:
             world._legal = None  # the cards held by Halicarnassus changed
         return world
+
+
+def from_json(data: JSON) -> ArchitectsState:
+    """A saved state (``ArchitectsState.to_json``)."""
+    return ArchitectsState.from_json(data)

@@ -3,15 +3,15 @@ in its package (``wonders.classic.greedy``, ``wonders.duel.greedy``...), seeded 
 
 from __future__ import annotations
 
-import importlib
 import random
 from typing import Any
 
 from wonders.core.protocol import State
+from wonders.core.registry import get_game
 
 
 class GreedyBot:
-    """Plays ``wonders.<game>.greedy.choose(state, seat, rng)`` with its own seeded rng."""
+    """Plays the game's ``greedy`` part (``choose(state, seat, rng)``) with its own seeded rng."""
 
     name = "greedy"
 
@@ -19,5 +19,4 @@ class GreedyBot:
         self.rng = random.Random(seed)
 
     def choose(self, state: State, player: int) -> Any:
-        game = importlib.import_module(f"wonders.{state.game_name}.greedy")
-        return game.choose(state, player, self.rng)
+        return get_game(state.game_name).part("greedy")(state, player, self.rng)

@@ -15,8 +15,8 @@ that world:
 - **expansion**: one new node per iteration; **playout** from there with the playout policy,
   cut off at the end of the Age (``age``) and scored by each game's greedy estimate, or
   played to the end (``end``); see ``wonders.bots.playout``. The defaults are per game
-  (``SETTINGS``): in 7 Wonders greedy playouts cut off at the Age's end, in Duel and
-  Architects random playouts to the end;
+  (``game_settings``, from the registry): in 7 Wonders greedy playouts cut off at the
+  Age's end, in Duel and Architects random playouts to the end;
 - **back-up**: each seat's own reward (``playout.result_rewards`` / ``estimate_rewards``)
   goes to that seat's statistics along the path.
 
@@ -33,12 +33,12 @@ state is asked for the seat's own legal actions and sampled from, nothing else, 
 search never reads what the seat may not know (``tests/bots/test_search.py`` poisons the
 hidden parts of the true state and checks the moves do not change).
 
-The defaults (``SETTINGS``) are the ones that measured strongest in short trials
-(``benchmarks/playouts.py``, README "Bots and tournaments"): a handful of games each, far
+The defaults (``game_settings``) are the ones that measured strongest in short trials
+(``benchmarks/playouts.py``, docs/bots.md "Settings tried"): a handful of games each, far
 too few to tell close settings apart.
 
 Status: the issue's strength targets are measured by ``benchmarks/ladder.py``
-(README "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
+(docs/bots.md "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
 against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
 it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
 in Duel (target 65%); at 1 s, 52.75% with Cities and 52% with Leaders (target 50%, both
@@ -47,7 +47,7 @@ the interval above it). Against three ``montecarlo`` at 0.2 s it wins 56%, 50%
 and 65% of 40 in 7 Wonders, with Leaders and with Cities (above the fair share), but only
 26% of 100 in Architects (fair share 25%: not met; the exploration constant, the greedy
 prior, rewards of wins only, greedy-valued first playout moves and nodes keyed by the cards
-a move showed were tried, none better: README "Strength"). Ideas not tried: tree reuse
+a move showed were tried, none better: docs/bots.md "Strength"). Ideas not tried: tree reuse
 between moves, a playout policy compiled with the engines.
 """
 
@@ -68,6 +68,7 @@ from wonders.bots.playout import (
 from wonders.bots.think import Budget
 from wonders.core.errors import IllegalActionError
 from wonders.core.protocol import State
+from wonders.core.registry import get_game
 
 
 @dataclass(frozen=True)
@@ -81,16 +82,18 @@ class Settings:
     prior_weight: float
 
 
-# per game, the settings that measured strongest in the bounded trials of the README
-# ("Bots and tournaments"): 7 Wonders' rewards spread little (four or more players, cut-off
-# estimates), so a small exploration constant; Duel and Architects end in sudden wins that
-# random playouts to the end see and an Age-end estimate does not
-SETTINGS = {
-    "classic": Settings("greedy", "age", 0.25, 0.1),
-    "duel": Settings("random", "end", 0.7, 0.0),
-    "architects": Settings("random", "end", 0.7, 0.0),
-}
 DEFAULT_SETTINGS = Settings("random", "end", 0.7, 0.0)
+
+
+def game_settings(game: str) -> Settings:
+    """The settings that measured strongest for ``game`` in bounded trials (docs/bots.md):
+    its registry entry's ``SearchHints`` (``DEFAULT_SETTINGS`` before the first move)."""
+    if not game:
+        return DEFAULT_SETTINGS
+    hints = get_game(game).search
+    return Settings(hints.playout, hints.cutoff, hints.exploration, hints.prior_weight)
+
+
 EVIDENCE = 1.0  # standard errors by which a move must beat the greedy pick to replace it
 # a margin above floating-point rounding: two moves whose every playout scored alike are
 # tied (their sums, added in different orders, may differ in the last bit)
@@ -120,7 +123,7 @@ class ISMCTSBot:
         exploration: float | None = None,
         prior_weight: float | None = None,
     ) -> None:
-        """Settings left None take the game's (``SETTINGS``) at the first move."""
+        """Settings left None take the game's (``game_settings``) at the first move."""
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         if playout is not None:
@@ -132,7 +135,7 @@ class ISMCTSBot:
         self._settle("")
 
     def _settle(self, game: str) -> None:
-        base = SETTINGS.get(game, DEFAULT_SETTINGS)
+        base = game_settings(game)
         playout, cutoff, exploration, prior_weight = self.wanted
         self.settings = Settings(
             playout if playout is not None else base.playout,

@@ -6,23 +6,22 @@ true state, so the playout policies may look at the whole world.
 - **Rewards** are one number in [0, 1] per seat: a finished game gives ``WIN_WEIGHT`` times
   the seat's share of the win (ties split it) plus the rest by rank; a playout cut off before
   the end gives the same from each seat's estimated points (``estimates``): its chance of
-  being ahead of the best rival, a logistic of the point gap (``GAP_SCALE`` points wide).
+  being ahead of the best rival, a logistic of the point gap (the game's
+  ``SearchHints.gap_scale`` points wide).
   In the team game a seat counts its team's points and the teams compete.
 - **Estimates** are each game's greedy evaluation of a seat's position, in victory points:
-  ``wonders.classic.greedy.estimate`` of doing nothing, ``wonders.duel.greedy.value``,
-  ``wonders.architects.greedy.position``.
+  the game's ``estimate`` part (``wonders.<game>.greedy.estimates``).
 - **Policies**: ``random`` (uniform among the legal actions), ``build`` (uniform among the
   actions that build something, a sale or a skip only when nothing else is legal) or
-  ``greedy`` (the game's one-move greedy bot, ``wonders.<game>.greedy.choose``, about 20
+  ``greedy`` (the game's ``greedy`` part, ``wonders.<game>.greedy.choose``, about 20
   times slower a move than ``random`` in 7 Wonders).
 - **Cut-off**: ``end`` plays to the end of the game; ``age`` stops when the Age changes
-  (7 Wonders and Duel: the position is then scored by ``estimates``); Architects has no
-  Ages and stops after ``ARCHITECTS_HORIZON`` turns per player.
+  (7 Wonders and Duel: the position is then scored by ``estimates``); a game without Ages
+  (Architects) stops after its ``SearchHints.horizon`` turns per player.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 from collections.abc import Callable
@@ -30,10 +29,9 @@ from typing import Any
 
 from wonders.core.errors import OptionsError
 from wonders.core.protocol import State
+from wonders.core.registry import get_game
 
 WIN_WEIGHT = 0.75
-GAP_SCALE = {"classic": 4.0, "duel": 6.0, "architects": 3.0}
-ARCHITECTS_HORIZON = 3
 POLICIES = ("random", "build", "greedy")
 IDLE_KINDS = frozenset({"sell", "skip"})  # actions that build nothing
 CUTOFFS = ("end", "age")
@@ -58,8 +56,7 @@ def _kind(action: Any) -> Any:
 
 
 def greedy_policy(state: State, seat: int, rng: random.Random) -> Any:
-    game = importlib.import_module(f"wonders.{state.game_name}.greedy")
-    return game.choose(state, seat, rng)
+    return get_game(state.game_name).part("greedy")(state, seat, rng)
 
 
 def policy_named(name: str) -> Policy:
@@ -87,34 +84,9 @@ def result_rewards(state: State) -> list[float]:
 
 
 def estimates(state: State) -> list[float]:
-    """Each seat's estimated points (the game's greedy evaluation), for a cut-off."""
-    name = state.game_name
-    n = state.num_players
-    if name == "classic":
-        from wonders.classic import greedy as classic
-        from wonders.classic.actions import Action
-
-        nothing = Action("skip")
-        return [classic.estimate(state, seat, nothing) for seat in range(n)]  # type: ignore[arg-type]
-    if name == "duel":
-        from wonders.duel import greedy as duel
-
-        return [duel.value(state, seat) / 2 for seat in range(n)]  # type: ignore[arg-type]
-    if name == "architects":
-        from wonders.architects import greedy as architects
-
-        return [
-            architects.position(
-                state,  # type: ignore[arg-type]
-                seat,
-                list(state.have[seat]),  # type: ignore[attr-defined]
-                list(state.progress[seat]),  # type: ignore[attr-defined]
-                list(state.built[seat]),  # type: ignore[attr-defined]
-                None,
-            )
-            for seat in range(n)
-        ]
-    raise OptionsError(f"no position estimate for the game {name!r}")
+    """Each seat's estimated points (the game's ``estimate`` part), for a cut-off."""
+    estimate: Callable[[State], list[float]] = get_game(state.game_name).part("estimate")
+    return estimate(state)
 
 
 def estimate_rewards(state: State) -> list[float]:
@@ -126,7 +98,7 @@ def estimate_rewards(state: State) -> list[float]:
     if callable(teammate) and teammate(0) is not None:
         points = [points[s] + points[teammate(s)] for s in range(n)]
         team = [min(s, teammate(s)) for s in range(n)]
-    scale = GAP_SCALE.get(state.game_name, 4.0)
+    scale = get_game(state.game_name).search.gap_scale
     ahead = []
     for seat in range(n):
         rivals = [points[q] for q in range(n) if team[q] != team[seat]]
@@ -149,7 +121,7 @@ def _age(state: State) -> int | None:
 def rollout(world: State, rng: random.Random, policy: Policy, cutoff: str) -> list[float]:
     """Play ``world`` on with ``policy`` for every seat up to the cut-off; the rewards."""
     start_age = _age(world)
-    horizon = ARCHITECTS_HORIZON * world.num_players if world.game_name == "architects" else 0
+    horizon = get_game(world.game_name).search.horizon * world.num_players
     turns = 0
     while not world.is_terminal():
         if cutoff == "age":

@@ -568,3 +568,9 @@ def power_outlook(city: City, age: int, turns_left: int) -> float:
         now = city.caligula_age != age and turns_left > 0
         value += CARD_POINTS / 2 * (later_ages + now)
     return value
+
+
+def estimates(state: ClassicState) -> list[float]:
+    """Every seat's estimated points as the position stands (a search's cut-off)."""
+    nothing = Action("skip")
+    return [estimate(state, seat, nothing) for seat in range(state.num_players)]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import json
 import sys
 import time
@@ -28,7 +27,7 @@ from wonders.core.errors import InputError, OptionsError, WondersError
 from wonders.core.i18n import _
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
-from wonders.core.registry import game_names, get_game
+from wonders.core.registry import command_options, game_names, get_game, taking
 
 console = Console()
 errors = Console(stderr=True)
@@ -88,7 +87,6 @@ FirstGame = Annotated[
     bool,
     typer.Option("--first-game", help="Duel: the first game's wonder sets (no wonder draft)"),
 ]
-DEFAULT_PLAYERS = {"classic": 3, "duel": 2, "architects": 3}
 Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
 AsJson = Annotated[bool, typer.Option("--json", help="print JSON")]
 
@@ -126,30 +124,7 @@ def _options(
     first_game: bool = False,
 ) -> dict[str, Any]:
     """A game's setup options from the command line's (each game checks its own values)."""
-    get_game(game)  # unknown game: a clear error naming the known ones
-    if game != "duel" and first_game:
-        raise OptionsError(f"--first-game is for 7 Wonders Duel, not {game}")
-    if game != "classic" and expansions:
-        raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
-    if game != "classic" and teams:
-        raise OptionsError(f"--teams is for classic 7 Wonders with cities, not {game}")
-    if game == "duel":
-        if players not in (None, 2):
-            raise OptionsError("Duel is for 2 players")
-        if sides not in (None, "random"):
-            raise OptionsError("Duel's wonders have one side")
-        return {"first_game": True} if first_game else {}
-    options: dict[str, Any] = {"players": DEFAULT_PLAYERS[game] if players is None else players}
-    if game == "architects":
-        if sides not in (None, "random"):
-            raise OptionsError("Architects' wonders have one side")
-        return options
-    options["sides"] = sides or "random"
-    if expansions:
-        options["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
-    if teams:
-        options["teams"] = True
-    return options
+    return command_options(game, players, sides, expansions, teams, first_game)
 
 
 @app.command()
@@ -179,11 +154,9 @@ def play(
     """Play against bots: a full-screen table, or a plain line mode (--plain)."""
     options = _options(game, players, sides, expansions, teams, first_game)
     make_bot(bots)  # an unknown bot fails before the game
-    if wonder is not None and game == "duel":
-        raise OptionsError(
-            "--wonder is for 7 Wonders and Architects: Duel's wonders are drafted "
-            "(or dealt by --first-game)"
-        )
+    info = get_game(game)
+    if wonder is not None and "wonder" not in info.flags:
+        raise OptionsError(f"--wonder is for {taking('wonder')}, not {info.title}")
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     count = options.get("players", 2)
@@ -193,8 +166,7 @@ def play(
         options["wonders"] = [wonder if p == seat else None for p in range(count)]
     session = Session(game, options, seed, seat, bots)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        front = importlib.import_module(f"wonders.cli.{game}_front")
-        front.play(session, console, _ask)
+        info.part("plain")(session, console, _ask)
         path = session.save(record)
     else:
         from wonders.cli.tui import make_app
@@ -346,24 +318,14 @@ def score(
     """
     sheet = _read_json(file, "score sheet", InputError)
     game = sheet.get("game", "classic") if isinstance(sheet, dict) else "classic"
-    if game == "architects":
-        from wonders.architects.booklet import score_table as score_architects
-
-        scored: dict[str, Any] = {"players": score_architects(sheet)}
-    elif game == "classic":
-        from wonders.classic.booklet import score_sheet
-
-        scored = score_sheet(sheet)
-    elif game == "duel":
-        from wonders.duel.booklet import score_sheet as score_duel
-
-        scored = score_duel(sheet)
-    else:
+    booklets = [g for g in game_names() if get_game(g).has("booklet")]
+    if game not in booklets:
         raise InputError(
-            _("no score booklet for {game!r}; booklets: classic, duel, architects").format(
-                game=game
+            _("no score booklet for {game!r}; booklets: {names}").format(
+                game=game, names=", ".join(booklets)
             )
         )
+    scored: dict[str, Any] = get_game(game).part("booklet")(sheet)
     if as_json:
         print(json.dumps(scored))
         return
@@ -452,7 +414,7 @@ def cards(
         return
     from wonders.classic import describe as classic_describe  # costs read alike in both games
 
-    title = {"classic": "7 Wonders", "duel": "7 Wonders Duel"}[game]
+    title = get_game(game).title
     if game == "classic" and expansions:
         title += " + " + expansions
     table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))

@@ -71,12 +71,26 @@ class DuelLog(Narrator):
                 )
             return _("{who} took {wonder}").format(who=name, wonder=event["wonder"])
         if kind == "age":
-            text = (
-                _("--- Age {age}: you start ---")
-                if event["first"] == self.seat
-                else _("--- Age {age}: your rival starts ---")
-            )
+            text = _("--- Age {age}: its structure is laid out ---")
             return "[bold]" + text.format(age=ROMAN.get(event["age"], event["age"])) + "[/]"
+        if kind == "first":
+            age = ROMAN.get(event["age"], event["age"])
+            you = event["player"] == self.seat
+            if event.get("chooser") is None:
+                text = _("You start Age {age}") if you else _("Your rival starts Age {age}")
+            elif event["chooser"] == self.seat:
+                text = (
+                    _("You chose to start Age {age}")
+                    if you
+                    else _("You chose your rival to start Age {age}")
+                )
+            else:
+                text = (
+                    _("Your rival chose you to start Age {age}")
+                    if you
+                    else _("Your rival chose to start Age {age}")
+                )
+            return "[bold]" + text.format(age=age) + "[/]"
         if kind == "build":
             paid = event["paid"]
             cost = _("free") if not paid else coins(paid)
@@ -178,7 +192,7 @@ def prompt(view: dict[str, Any]) -> str:
             why = _("nobody leads in military and you took the last card of the Age")
         else:
             why = _("your rival leads in military, so you, the weaker, choose")
-        age = view["age"] + 1
+        age = view["age"]
         return _("Who starts Age {age}? You choose: {why}.").format(
             age=ROMAN.get(age, age), why=why
         )
@@ -223,7 +237,7 @@ def choice_text(view: dict[str, Any], action: Any) -> str:
     if action.kind == "token":
         return _("take {token}: {text}").format(token=action.token, text=texts()[action.token])
     if action.kind == "start":
-        age = ROMAN.get(view["age"] + 1, view["age"] + 1)
+        age = ROMAN.get(view["age"], view["age"])
         text = _("you start Age {age}") if action.seat == seat else _("your rival starts Age {age}")
         return text.format(age=age)
     if action.kind == "destroy":

@@ -23,7 +23,7 @@ from rich.text import Text
 
 from wonders.core.errors import OptionsError, WondersError
 from wonders.core.i18n import _
-from wonders.core.registry import get_game
+from wonders.core.registry import command_options, get_game
 from wonders.tournament import report, runner
 from wonders.tournament.schedule import parse_lineup, schedule
 
@@ -41,24 +41,10 @@ def table_options(
     game: str, seats: int, sides: str, expansions: str | None, teams: bool, first_game: bool
 ) -> dict[str, Any]:
     """The game's setup options for a table of ``seats`` bots."""
-    get_game(game)
-    if game != "duel" and first_game:
-        raise OptionsError(f"--first-game is for 7 Wonders Duel, not {game}")
-    if game != "classic" and (expansions or teams):
-        raise OptionsError(f"--expansions and --teams are for classic 7 Wonders, not {game}")
-    if game == "duel":
-        if seats != 2:
-            raise OptionsError(f"Duel is for 2 players; --bots names {seats}")
-        return {"first_game": True} if first_game else {}
-    options: dict[str, Any] = {"players": seats}
-    if game == "architects":
-        return options
-    options["sides"] = sides
-    if expansions:
-        options["expansions"] = [e.strip() for e in expansions.split(",") if e.strip()]
-    if teams:
-        options["teams"] = True
-    return options
+    info = get_game(game)
+    if info.min_players == info.max_players and seats != info.min_players:
+        raise OptionsError(f"{info.title} is for {info.min_players} players; --bots names {seats}")
+    return command_options(game, seats, sides, expansions, teams, first_game)
 
 
 def tournament(

@@ -1,35 +1,45 @@
-"""Game modules by name, so the CLI, records and bots stay game-agnostic."""
+"""The games by name: every front end (cli, tui, web, envs, bots, tournament) asks here and
+none branches on a game's name.
+
+A game is a package plus one ``GameInfo`` (``core/plugin.py``) in its ``plugin.py``, in the
+spirit of OpenSpiel's ``GameType`` + ``register_game``: its facts (name, title, players, the
+command-line options it takes), its rules module (``setup`` and ``from_json``), the search
+bots' hints and its parts, each imported only when first asked for. Adding a game needs no
+change outside its package but its name in ``BUILTIN`` (or a ``register`` call, as
+tests/core/test_plugin.py does with a toy game).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from typing import Any
 
 from wonders.core.errors import OptionsError
-from wonders.core.protocol import JSON, State
+from wonders.core.plugin import GameInfo, forget_parts
+from wonders.core.protocol import JSON
 
-Setup = Callable[[JSON, int], State]
-FromJson = Callable[[JSON], State]
+# the games of this package: each package's ``plugin.GAME``
+BUILTIN = ("classic", "duel", "architects")
 
-
-class GameModule:
-    def __init__(self, name: str, setup: Setup, from_json: FromJson) -> None:
-        self.name = name
-        self.setup = setup
-        self.from_json = from_json
+_GAMES: dict[str, GameInfo] = {}
 
 
-_GAMES: dict[str, Callable[[], GameModule]] = {}
+def register(info: GameInfo) -> None:
+    """Add a game (a second entry of the same name replaces the first)."""
+    _load_builtin()
+    unregister(info.name)
+    _GAMES[info.name] = info
 
 
-def register(name: str, loader: Callable[[], GameModule]) -> None:
-    _GAMES[name] = loader
+def unregister(name: str) -> None:
+    _GAMES.pop(name, None)
+    forget_parts(name)
 
 
-def get_game(name: str) -> GameModule:
+def get_game(name: str) -> GameInfo:
     _load_builtin()
     try:
-        return _GAMES[name]()
+        return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
         raise OptionsError(f"unknown game {name!r}; known games: {known}") from None
@@ -40,28 +50,36 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
+def command_options(
+    game: str,
+    players: int | None = None,
+    sides: str | None = None,
+    expansions: str | None = None,
+    teams: bool = False,
+    first_game: bool = False,
+) -> dict[str, Any]:
+    """``game``'s setup options from the command line's; an option it does not take is a
+    one-line error naming the games that do."""
+    info = get_game(game)
+    flag = info.refused(sides, expansions, teams, first_game)
+    if flag is not None:
+        option = "--" + flag.replace("_", "-")
+        raise OptionsError(f"{option} is for {taking(flag)}, not {info.title}")
+    return info.options(players, sides, expansions, teams, first_game)
+
+
+def taking(flag: str) -> str:
+    """The titles of the games that take the command-line option ``flag``, in words."""
+    _load_builtin()
+    return " and ".join(g.title for g in _GAMES.values() if flag in g.flags) or "no game"
+
+
 def _load_builtin() -> None:
     if _GAMES:
         return
-
-    def classic() -> GameModule:
-        from wonders.classic import state
-
-        return GameModule("classic", state.setup, state.from_json)
-
-    def duel() -> GameModule:
-        from wonders.duel import state
-
-        return GameModule("duel", state.setup, state.DuelState.from_json)
-
-    def architects() -> GameModule:
-        from wonders.architects import state
-
-        return GameModule("architects", state.setup, state.ArchitectsState.from_json)
-
-    register("classic", classic)
-    register("duel", duel)
-    register("architects", architects)
+    for name in BUILTIN:
+        info = importlib.import_module(f"wonders.{name}.plugin").GAME
+        _GAMES[info.name] = info
 
 
 def setup(game: str, options: JSON | None = None, seed: int = 0) -> Any:

@@ -68,3 +68,9 @@ def choose(state: Any, player: int, rng: random.Random) -> Action:
         elif abs(v - best_value) <= 1e-9:
             best.append(action)
     return rng.choice(best)
+
+
+def estimates(state: DuelState) -> list[float]:
+    """Both seats' positions in points (a search's cut-off; ``value`` counts a seat's lead
+    twice: once for it, once against the rival)."""
+    return [value(state, 0) / 2, value(state, 1) / 2]

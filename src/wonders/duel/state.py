@@ -15,6 +15,9 @@ Rulings (docs/RULINGS.md, Duel):
 - With the pawn at the centre the player who took the Age's last card chooses who starts the
   next Age (the official English rule; the Russian text reads as if that player simply
   starts).
+- The next Age's structure is laid out (its face-up cards seen, ``age`` already the new
+  Age's) before that choice, as the rulebook orders it ("Prepare the structure for the next
+  Age. The player with the weaker military chooses who starts the next Age").
 - A replay earned on the Age's last card is lost; a wonder that already replays gains
   nothing from Theology.
 - The Mausoleum builds a discarded card with all its effects (shields, science pair) but
@@ -260,7 +263,7 @@ class DuelState(State):
             pending = self.pending.pop(0)
             self._resolve(pending, action)
             if pending[0] == "start":
-                return  # a new Age began with the chosen player's turn
+                return  # the new Age begins with the chosen player's turn
         else:
             self._play(player, action)
         if self.phase != "over" and not self.pending:
@@ -456,7 +459,7 @@ class DuelState(State):
             self._log({"type": "discard_build", "player": player, "card": action.card})
             self._build(player, action.card)
         else:
-            self._start_age(self.age + 1, action.seat)
+            self._begin_age(action.seat, player)
 
     def _end_turn(self) -> None:
         assert self.structure is not None
@@ -467,6 +470,7 @@ class DuelState(State):
                 return
             leader = self.military.leader()
             chooser = self.last_taker if leader is None else 1 - leader
+            self._lay_out(self.age + 1)  # first, so that the chooser sees it
             self.pending.append(("start", chooser, None))
             return
         if self.replay:
@@ -476,11 +480,22 @@ class DuelState(State):
             self.current = 1 - self.current
 
     def _start_age(self, age: int, first: int) -> None:
+        """Age I: laid out, and seat ``first`` starts it (nobody chooses)."""
+        self._lay_out(age)
+        self._begin_age(first, None)
+
+    def _lay_out(self, age: int) -> None:
+        """``age``'s structure is laid out: its face-up cards are seen (``age`` event)."""
         self.phase = "play"
         self.age = age
-        self.current = first
         self.structure = Structure(age, self.decks[age])
-        self._log({"type": "age", "age": age, "first": first, "cards": self.structure.visible()})
+        self._log({"type": "age", "age": age, "cards": self.structure.visible()})
+
+    def _begin_age(self, first: int, chooser: int | None) -> None:
+        """The Age laid out begins with seat ``first``'s turn, chosen by ``chooser`` (None in
+        Age I) (``first`` event)."""
+        self.current = first
+        self._log({"type": "first", "age": self.age, "player": first, "chooser": chooser})
 
     def _finish(self, victory: str, winner: int | None) -> None:
         self.phase = "over"
@@ -681,6 +696,9 @@ class DuelState(State):
         s.victory = data["victory"]
         s.winner = data["winner"]
         s._events = [dict(e) for e in data["events"]]
+        laid_out = s.structure is None or not s.structure.is_empty()
+        if s.pending and s.pending[0][0] == "start" and not laid_out:
+            s._lay_out(s.age + 1)  # saved before the next Age was laid out first
         return s
 
     def action_from_json(self, data: Any) -> Action:
@@ -758,3 +776,8 @@ def setup(options: JSON, seed: int) -> DuelState:
     s.offer, s.unseen_wonders = wonders[:WONDERS_EACH], wonders[WONDERS_EACH:]
     s._log({"type": "wonders_offered", "wonders": list(s.offer)})
     return s
+
+
+def from_json(data: JSON) -> DuelState:
+    """A saved state (``DuelState.to_json``)."""
+    return DuelState.from_json(data)

@@ -19,9 +19,9 @@ Speed: the encoding of one decision (observation, action indices, mask), done by
 observers that read the state and change in place only the entries whose inputs changed
 (``<game>/observe.py``, ``core/obsbuf.py``, checked against the view-based encoders),
 costs less than the compiled engine's own work in every game, 0.78 to 0.95 times it
-(README "Learning environments").
+(docs/environments.md).
 
-Not done yet (also in the README): OpenSpiel's C++ ``ISMCTSBot`` stops with a
+Not done yet (also in docs/environments.md): OpenSpiel's C++ ``ISMCTSBot`` stops with a
 segmentation fault on Python games (OpenSpiel's own ``python_kuhn_poker`` too, open_spiel
 2.0.2); ``examples/openspiel_duel_mcts.py`` uses OpenSpiel's Python MCTS over re-dealt
 worlds.
@@ -29,26 +29,15 @@ worlds.
 
 from __future__ import annotations
 
-from wonders.core.errors import OptionsError
-from wonders.core.protocol import JSON
-from wonders.envs.codec import Codec
+from collections.abc import Callable
 
-GAMES = ("classic", "duel", "architects")
+from wonders.core.protocol import JSON
+from wonders.core.registry import get_game
+from wonders.envs.codec import Codec
 
 
 def make_codec(game: str, options: JSON | None = None) -> Codec:
-    """The encoding of ``game`` with ``options`` (as the game's ``setup`` takes them)."""
-    options = dict(options or {})
-    if game == "classic":
-        from wonders.envs.classic import ClassicCodec
-
-        return ClassicCodec(options)
-    if game == "duel":
-        from wonders.envs.duel import DuelCodec
-
-        return DuelCodec(options)
-    if game == "architects":
-        from wonders.envs.architects import ArchitectsCodec
-
-        return ArchitectsCodec(options)
-    raise OptionsError(f"unknown game {game!r}; games: {', '.join(GAMES)}")
+    """The encoding of ``game`` with ``options`` (as the game's ``setup`` takes them): the
+    game's ``codec`` part."""
+    codec: Callable[[JSON], Codec] = get_game(game).part("codec")
+    return codec(dict(options or {}))

@@ -21,6 +21,35 @@ def who(p: Any, reader: int | None, names: list[str] | None = None) -> str:
     return _("player {n}").format(n=p + 1)
 
 
+def _age(e: JSON) -> str:
+    """An event's Age as the rulebooks write it (I, II, III)."""
+    age = e.get("age")
+    return {1: "I", 2: "II", 3: "III"}.get(age, str(age)) if isinstance(age, int) else str(age)
+
+
+def _first_player(e: JSON, reader: int | None, names: list[str] | None) -> str:
+    """Duel: who starts the Age just laid out, and who chose it (nobody in Age I)."""
+    player, chooser, age = e.get("player"), e.get("chooser"), _age(e)
+    if chooser is None:
+        if player == reader:
+            return _("You start Age {age}").format(age=age)
+        return _("{who} starts Age {age}").format(who=who(player, reader, names), age=age)
+    if chooser == reader:
+        if player == reader:
+            return _("You chose to start Age {age}").format(age=age)
+        return _("You chose {who} to start Age {age}").format(
+            who=who(player, reader, names), age=age
+        )
+    name = who(chooser, reader, names)
+    if player == reader:
+        return _("{chooser} chose you to start Age {age}").format(chooser=name, age=age)
+    if player == chooser:
+        return _("{chooser} chose to start Age {age}").format(chooser=name, age=age)
+    return _("{chooser} chose {who} to start Age {age}").format(
+        chooser=name, who=who(player, reader, names), age=age
+    )
+
+
 def _card(game: str, name: Any) -> str:
     """A card as players call it (Architects' card kinds have labels: "blue 2 VP + cat")."""
     label = texts(game).get(str(name), {}).get("label")
@@ -50,9 +79,9 @@ def line(e: JSON, reader: int | None, game: str = "", names: list[str] | None = 
     p = who(e.get("seat", e.get("player")), reader, names)
     card = _card(game, e["card"]) if e.get("card") else None
     if t == "age":
-        return _("Age {age} begins").format(age=e.get("age"))
+        return _("Age {age} begins").format(age=_age(e))
     if t == "turn" and "age" in e:
-        return _("Age {age}, turn {turn}").format(age=e["age"], turn=e.get("turn"))
+        return _("Age {age}, turn {turn}").format(age=_age(e), turn=e.get("turn"))
     if t == "turn":
         return _("Turn {turn}: {who} to play").format(turn=e.get("turn"), who=p)
     if t == "build" and card:
@@ -76,7 +105,7 @@ def line(e: JSON, reader: int | None, game: str = "", names: list[str] | None = 
         return _("{who} discarded {card}").format(who=p, card=card or _("a card"))
     if t == "conflict" and "winner" in e:
         return _("Age {age} conflict: {w} beat {l}").format(
-            age=e.get("age"),
+            age=_age(e),
             w=who(e["winner"], reader, names),
             l=who(e.get("loser"), reader, names),
         )
@@ -105,11 +134,13 @@ def _game_line(
     t: Any, e: JSON, p: str, card: str | None, reader: int | None, names: list[str] | None
 ) -> str | None:
     """The events of one game or variant (Leaders, Cities, the Free City, Duel, Architects)."""
+    if t == "first":
+        return _first_player(e, reader, names)
     if t == "leader_draft":
         return _("Leader draft, round {n}").format(n=e.get("round"))
     if t == "recruitment":
         return _("Age {age}: recruit a leader, bury one under a stage or sell one").format(
-            age=e.get("age")
+            age=_age(e)
         )
     if t == "free_city":
         return _("{who} plays for the Free City this turn").format(
@@ -127,7 +158,7 @@ def _game_line(
         )
     if t == "diplomacy":
         return _("{who} stays out of the Age {age} conflicts (diplomacy)").format(
-            who=p, age=e.get("age")
+            who=p, age=_age(e)
         )
     if t == "return":
         return _("{who} sent {card} back to the box").format(who=p, card=card or _("a leader"))

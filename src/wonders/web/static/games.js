@@ -106,7 +106,7 @@ window.GAMES.duel = {
     const k = legal[0].kind;
     if (k === "pick_wonder") return t("Wonder draft");
     if (k === "token") return t("Progress tokens");
-    if (k === "start") return t("Decision") + ": " + t("Age");
+    if (k === "start") return t("Who starts this Age? You choose");
     return t("Decision");
   },
   buttonText(a) {
@@ -115,7 +115,7 @@ window.GAMES.duel = {
     if (a.kind === "wonder") return t("Wonder stage") + ": " + a.wonder;
     if (a.kind === "pick_wonder") return t("Choose");
     if (a.kind === "token") return t("Choose");
-    if (a.kind === "start") return t("player") + " " + (a.seat + 1) + " (" + window.who(a.seat) + ")";
+    if (a.kind === "start") return a.seat === window.TABLE.seat ? t("I start") : t("My rival starts");
     return window.actionLabel(a);
   },
   actionText(a) {

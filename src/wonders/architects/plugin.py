@@ -1,0 +1,25 @@
+"""7 Wonders Architects as a registered game."""
+
+from __future__ import annotations
+
+from wonders.core.plugin import GameInfo, SearchHints
+
+GAME = GameInfo(
+    name="architects",
+    title="7 Wonders Architects",
+    min_players=2,
+    max_players=7,
+    default_players=3,
+    rules="wonders.architects.state",
+    flags=frozenset({"wonder"}),
+    parts={
+        "booklet": "wonders.architects.booklet:score_sheet",
+        "greedy": "wonders.architects.greedy:choose",
+        "estimate": "wonders.architects.greedy:estimates",
+        "plain": "wonders.cli.architects_front:play",
+        "tui": "wonders.cli.tui.architects:ArchitectsView",
+        "codec": "wonders.envs.architects:ArchitectsCodec",
+    },
+    # no Ages: the ``age`` cut-off looks 3 turns a player ahead
+    search=SearchHints("random", "end", 0.7, 0.0, gap_scale=3.0, horizon=3),
+)

@@ -1,0 +1,25 @@
+"""7 Wonders (with the Free City, Leaders, Cities and the team game) as a registered game."""
+
+from __future__ import annotations
+
+from wonders.core.plugin import GameInfo, SearchHints
+
+GAME = GameInfo(
+    name="classic",
+    title="7 Wonders",
+    min_players=2,  # 2: the Free City variant
+    max_players=8,  # 8: with Cities
+    default_players=3,
+    rules="wonders.classic.state",
+    flags=frozenset({"sides", "expansions", "teams", "wonder"}),
+    parts={
+        "booklet": "wonders.classic.booklet:score_sheet",
+        "greedy": "wonders.classic.greedy:choose",
+        "estimate": "wonders.classic.greedy:estimates",
+        "plain": "wonders.cli.classic_front:play",
+        "tui": "wonders.cli.tui.classic:ClassicView",
+        "codec": "wonders.envs.classic:ClassicCodec",
+    },
+    # rewards spread little at four or more players (cut-off estimates): small exploration
+    search=SearchHints("greedy", "age", 0.25, 0.1, gap_scale=4.0),
+)

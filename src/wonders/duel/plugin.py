@@ -1,0 +1,25 @@
+"""7 Wonders Duel as a registered game."""
+
+from __future__ import annotations
+
+from wonders.core.plugin import GameInfo, SearchHints
+
+GAME = GameInfo(
+    name="duel",
+    title="7 Wonders Duel",
+    min_players=2,
+    max_players=2,
+    default_players=2,
+    rules="wonders.duel.state",
+    flags=frozenset({"first_game"}),
+    parts={
+        "booklet": "wonders.duel.booklet:score_sheet",
+        "greedy": "wonders.duel.greedy:choose",
+        "estimate": "wonders.duel.greedy:estimates",
+        "plain": "wonders.cli.duel_front:play",
+        "tui": "wonders.cli.tui.duel:DuelView",
+        "codec": "wonders.envs.duel:DuelCodec",
+    },
+    # sudden wins that random playouts to the end see and an Age-end estimate does not
+    search=SearchHints("random", "end", 0.7, 0.0, gap_scale=6.0),
+)
