@@ -93,12 +93,13 @@ def test_same_seed_same_game_other_seed_other_game() -> None:
 
 
 def test_illegal_action_plays_lowest_legal_index_and_says_so() -> None:
-    e = env("duel")
+    """With ``illegal="lowest"`` (the default ends the game: tests/envs/test_conventions.py)."""
+    e = env("duel", illegal="lowest")
     e.reset(seed=2)
     agent = e.agent_selection
     mask = e.observe(agent)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[-1])
-    twin = env("duel")
+    twin = env("duel", illegal="lowest")
     twin.reset(seed=2)
     e.step(illegal)
     assert e.infos[agent] == {"illegal_action": True}

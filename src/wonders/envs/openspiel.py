@@ -12,7 +12,20 @@
   engine deals everything at setup), so a history replays exactly.
 - Classic is a simultaneous-move game (``Dynamics.SIMULTANEOUS``): every decision node is
   a simultaneous node, where a seat that owes no decision has only the ``WAIT`` action
-  (0); Duel and Architects are sequential.
+  (0); Duel and Architects are sequential. At a simultaneous node OpenSpiel's convention
+  holds (its C++ ``SimMoveState``; ``docs/api_reference/state_legal_actions.md`` and
+  ``state_apply_action.md``): ``legal_actions(player)`` is the seat's own actions,
+  ``apply_actions([a0, a1, ...])`` plays one per seat, ``legal_actions()`` is the *flat
+  joint actions* ``0 .. prod_p len(legal_actions(p)) - 1`` and ``apply_action(flat)``
+  plays the joint action it encodes: player 0's digit first, in mixed radix, each digit
+  an index into that player's sorted legal actions (``joint_action(flat)`` decodes it; the
+  history records the joint action, as after ``apply_actions``);
+  ``action_to_string(flat)`` is ``"[name0, name1, ...]"``. The count grows with the
+  players: at most a few thousand at 3 players and about 10^5 at 4, but up to 10^7-10^8 at
+  7 and 10^9 or more at 8, where ``legal_actions()`` lists them all (as OpenSpiel does:
+  memory and time in proportion; prefer ``legal_actions(player)`` there). Beyond
+  ``2**31 - 1``, which OpenSpiel's own count of flat joint actions (a C++ ``int``) cannot
+  hold, ``legal_actions()`` raises ``ValueError``; ``apply_action(flat)`` still decodes.
 - Imperfect information. The observation tensor (``perfect_recall=False``) is the
   environment's observation vector of ``view(player)`` (``wonders.envs`` codecs). The
   information-state tensor adds two ``num_actions`` counts: how often each action was
@@ -35,7 +48,9 @@
 from __future__ import annotations
 
 import json
+import math
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -63,6 +78,8 @@ _PARAMS: dict[str, dict[str, Any]] = {
 }
 # Upper bounds on the number of moves (joint moves at simultaneous nodes) of a game.
 _MAX_LENGTH = {"classic": 400, "duel": 300, "architects": 1500}
+# OpenSpiel counts a node's flat joint actions in a C++ int (action_view.h).
+MAX_FLAT_JOINT_ACTIONS = 2**31 - 1
 
 
 def game_type(game: str) -> Any:
@@ -220,10 +237,59 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
             return int(pyspiel.PlayerId.SIMULTANEOUS)
         return self.engine.to_move()[0]
 
-    def _legal_actions(self, player: int) -> list[int]:
+    def _legal_actions(self, player: int) -> Sequence[int]:
         if self.engine is None or self.engine.is_terminal():
             return []
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            count = self.num_flat_joint_actions()
+            if count > MAX_FLAT_JOINT_ACTIONS:
+                raise ValueError(
+                    f"{count} flat joint actions, more than OpenSpiel can count "
+                    f"({MAX_FLAT_JOINT_ACTIONS}): use legal_actions(player) and apply_actions"
+                )
+            return range(count)  # OpenSpiel copies it into its list without a Python list
         return sorted(self.wgame.codec.legal(self.engine, player))
+
+    def _joint_legal(self) -> list[list[int]]:
+        """Every player's sorted legal actions at this simultaneous node."""
+        engine, codec = self.engine, self.wgame.codec
+        assert engine is not None
+        return [sorted(codec.legal(engine, p)) for p in range(codec.num_players)]
+
+    def num_flat_joint_actions(self) -> int:
+        """How many flat joint actions this simultaneous node has (0 elsewhere)."""
+        if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+            return 0
+        return math.prod(len(legal) for legal in self._joint_legal() if legal)
+
+    def joint_action(self, flat: int) -> list[int]:
+        """The joint action (one action per player) that the flat joint action ``flat``
+        encodes at this simultaneous node: OpenSpiel's mixed radix, player 0's digit first,
+        each digit an index into that player's sorted legal actions."""
+        if self.current_player() != pyspiel.PlayerId.SIMULTANEOUS:
+            raise ValueError("not a simultaneous node: there are no flat joint actions")
+        legal = self._joint_legal()
+        count = math.prod(len(actions) for actions in legal if actions)
+        flat = int(flat)
+        if not 0 <= flat < count:
+            raise ValueError(f"flat joint action {flat} is not legal: this node has {count}")
+        joint = []
+        for actions in legal:
+            if not actions:  # as OpenSpiel: a player without actions takes no digit
+                joint.append(WAIT)
+                continue
+            flat, digit = divmod(flat, len(actions))
+            joint.append(actions[digit])
+        return joint
+
+    def apply_action(self, action: int) -> None:
+        """OpenSpiel's ``apply_action``; at a simultaneous node ``action`` is a flat joint
+        action, applied as ``apply_actions`` of the joint action it encodes (so the history
+        holds each player's action, as OpenSpiel's ``SimMoveState`` records it)."""
+        if self.engine is not None and self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+            self.apply_actions(self.joint_action(action))
+        else:
+            super().apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         p = 1.0 / self.wgame.deals
@@ -232,6 +298,9 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.engine is None:
             self.engine = self.wgame.module.setup(dict(self.wgame.options), int(action))
+            return
+        if self.wgame.simultaneous:  # a flat joint action, from OpenSpiel's C++ side
+            self._apply_actions(self.joint_action(action))
             return
         seat = self.engine.to_move()[0]
         self._play(seat, action)
@@ -262,6 +331,9 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {action}"
+        if player == pyspiel.PlayerId.SIMULTANEOUS:
+            names = [self.wgame.codec.action_name(a) for a in self.joint_action(action)]
+            return "[" + ", ".join(names) + "]"
         return self.wgame.codec.action_name(action)
 
     def is_terminal(self) -> bool:
@@ -353,6 +425,7 @@ for _name, _cls in GAME_CLASSES.items():
 
 __all__ = [
     "GAME_CLASSES",
+    "MAX_FLAT_JOINT_ACTIONS",
     "WAIT",
     "WondersArchitectsGame",
     "WondersClassicGame",

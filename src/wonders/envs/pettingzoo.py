@@ -12,10 +12,29 @@
   Wonders' simultaneous turns, all of them); the actions of the other agents are ignored.
   AEC: ``agent_selection`` is the first seat that owes a decision; the engine keeps a
   simultaneous turn's choices hidden until every seat has chosen.
-- An illegal action (not in the mask, outside the space, or missing from a Parallel step's
-  actions for an agent that owes a decision) is replaced by the legal action of lowest
-  index, deterministically, and ``infos[agent]["illegal_action"]`` is
-  ``True`` for that step; nothing else happens (no penalty).
+- Illegal actions, by default (``illegal="terminate"``), as in PettingZoo's classic games:
+  an action not in the agent's mask ends the game at once, with reward -1 for the
+  offender and 0 for the others, every agent terminated and truncated (what PettingZoo's
+  ``TerminateIllegalWrapper`` does), ``infos[offender]["illegal_action"] = True``, and
+  no action of that step applied. AEC: ``env()`` wraps ``WondersAEC`` the way
+  ``pettingzoo.classic``'s ``env()`` does: ``TerminateIllegalWrapper(illegal_reward=-1)``
+  (plus the flag), ``AssertOutOfBoundsWrapper`` (an action outside the space, or None for
+  an agent still playing, fails its assertion and changes nothing) and
+  ``OrderEnforcingWrapper``; read attributes such as ``engine`` through it. Parallel
+  (no PettingZoo wrapper exists): the same within ``WondersParallel``; each offender of a
+  step (an action not in its mask, or none given, from an agent that owes a decision)
+  gets -1, and an action outside the space raises ``ValueError`` before anything changes.
+  ``illegal="lowest"`` keeps the earlier behaviour: the action (also one outside the space,
+  or a missing one) is replaced by the legal action of lowest index and play goes on, with
+  no penalty; ``env(illegal="lowest")`` is ``WondersAEC`` itself, unwrapped. Either way
+  the flag stays in the offender's ``infos`` until it acts again (AEC: its next ``last()``
+  shows it; other agents' steps no longer clear it).
+- ``metadata["is_parallelizable"]`` is False for every game: PettingZoo's
+  ``aec_to_parallel`` needs every agent to act once per cycle, in order, while Duel and
+  Architects are turn-based and 7 Wonders has decisions one seat makes alone
+  (Halicarnassus, Babylon's last card, Cities' debts, the 2-player Free City's card), so
+  it stops with "expected agent ... got agent ..." (or steps an agent out of turn into an
+  illegal action). ``parallel_env`` is the Parallel form.
 - Rewards are 0 until the end, then ``outcome_rewards``: (players beaten - players
   beating you) / (n - 1) (+1 / -1 / 0 in a 2-player game; teammates share their team's
   rank). The last ``infos`` hold ``result`` (the engine's result JSON: totals, ranks,
@@ -34,7 +53,8 @@
   seat of the AEC environment (``examples/train_duel.py``).
 
 Options are the game's own ``setup`` options, e.g. ``env("classic", players=5,
-expansions=["leaders"], sides="A")``, ``env("duel")``, ``env("architects", players=4)``.
+expansions=["leaders"], sides="A")``, ``env("duel")``, ``env("architects", players=4)``,
+besides ``render_mode`` and ``illegal`` (``"terminate"`` or ``"lowest"``).
 """
 
 from __future__ import annotations
@@ -45,16 +65,25 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
+from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from wonders.core.errors import OptionsError
 from wonders.core.protocol import JSON, State
 from wonders.core.registry import get_game
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, outcome_rewards
 from wonders.envs.render import SeatRenderer
 
-RENDER_MODES = ["human", "ansi"]
-
 __all__ = ["WondersAEC", "WondersParallel", "env", "parallel_env"]
+
+RENDER_MODES = ["human", "ansi"]
+ILLEGAL = ("terminate", "lowest")  # what an illegal action does (the module's docs)
+ILLEGAL_REWARD = -1.0  # the offender's, as in PettingZoo's classic games
+
+
+def _check_illegal(illegal: str) -> None:
+    if illegal not in ILLEGAL:
+        raise OptionsError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
 
 
 class _Table:
@@ -112,17 +141,18 @@ class _Table:
             "action_mask": self.codec.mask(legal) if mask is None else mask,
         }
 
+    def is_legal(self, seat: int, action: Any) -> bool:
+        try:
+            return int(action) in self.legal(seat)
+        except (TypeError, ValueError):
+            return False
+
     def play(self, seat: int, action: Any) -> bool:
         """Apply ``action`` (an index) for ``seat``; returns whether it was illegal (then the
         legal action of lowest index is played instead)."""
         legal = self.legal(seat)
-        try:
-            index = int(action)
-        except (TypeError, ValueError):
-            index = -1
-        illegal = index not in legal
-        if illegal:
-            index = min(legal)
+        illegal = not self.is_legal(seat, action)
+        index = min(legal) if illegal else int(action)
         chosen = legal[index]
         if chosen is not None:
             self.state.apply(seat, chosen)
@@ -149,7 +179,8 @@ class _Table:
 
 
 class WondersAEC(AECEnv):  # type: ignore[misc]
-    """A game as a PettingZoo AEC environment (see the module's docs)."""
+    """A game as a PettingZoo AEC environment (see the module's docs): it replaces an
+    illegal action by the lowest legal one; ``env()`` wraps it to end the game instead."""
 
     def __init__(self, game: str = "duel", render_mode: str | None = None, **options: Any):
         super().__init__()
@@ -158,7 +189,7 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
         self.metadata = {
             "render_modes": RENDER_MODES,
             "name": f"wonders_{game}_v{ENCODING_VERSION}",
-            "is_parallelizable": True,
+            "is_parallelizable": False,  # see the module's docs
         }
         self.possible_agents = list(self.table.agent_names)
         self.agents = list(self.possible_agents)
@@ -213,7 +244,7 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.infos = {a: {} for a in self.agents}
+        self.infos[agent] = {}  # the others' infos stay until they act (a flag with them)
         if self.table.play(self.table.seat_of[agent], action):
             self.infos[agent]["illegal_action"] = True
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -244,9 +275,17 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
 class WondersParallel(ParallelEnv):  # type: ignore[misc]
     """A game as a PettingZoo Parallel environment (see the module's docs)."""
 
-    def __init__(self, game: str = "duel", render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        game: str = "duel",
+        render_mode: str | None = None,
+        illegal: str = "terminate",
+        **options: Any,
+    ):
+        _check_illegal(illegal)
         self.table = _Table(game, options)
         self.render_mode = render_mode
+        self.illegal = illegal
         self.metadata = {
             "render_modes": RENDER_MODES,
             "name": f"wonders_{game}_v{ENCODING_VERSION}",
@@ -274,6 +313,10 @@ class WondersParallel(ParallelEnv):  # type: ignore[misc]
 
     def step(self, actions: dict[str, Any]) -> tuple[dict[str, Any], ...]:
         table = self.table
+        if self.illegal == "terminate":
+            offenders = self._offenders(actions)
+            if offenders:
+                return self._end_illegal(offenders)
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         for seat in table.state.to_move():
             agent = self.possible_agents[seat]
@@ -295,6 +338,32 @@ class WondersParallel(ParallelEnv):  # type: ignore[misc]
             self.render()
         return observations, rewards, terminations, truncations, infos
 
+    def _offenders(self, actions: dict[str, Any]) -> list[str]:
+        """The agents owing a decision whose action is not in their mask (or missing);
+        an action outside the space is refused before anything changes."""
+        movers = [self.possible_agents[seat] for seat in self.table.state.to_move()]
+        for agent in movers:
+            action = actions.get(agent)
+            if action is not None and not self.table.act_space.contains(action):
+                raise ValueError(f"{agent}'s action {action!r} is not in the action space")
+        seat_of = self.table.seat_of
+        return [a for a in movers if not self.table.is_legal(seat_of[a], actions.get(a))]
+
+    def _end_illegal(self, offenders: list[str]) -> tuple[dict[str, Any], ...]:
+        """End the game as PettingZoo's ``TerminateIllegalWrapper`` ends an AEC one."""
+        observations = self._observations()
+        rewards = dict.fromkeys(self.agents, 0.0)
+        infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        for agent in offenders:
+            rewards[agent] = ILLEGAL_REWARD
+            infos[agent]["illegal_action"] = True
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, True)
+        self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return observations, rewards, terminations, truncations, infos
+
     def render(self) -> str | None:
         text = self.table.render_text()
         if self.render_mode == "ansi":
@@ -306,13 +375,43 @@ class WondersParallel(ParallelEnv):  # type: ignore[misc]
         pass
 
 
-def env(game: str = "duel", render_mode: str | None = None, **options: Any) -> WondersAEC:
-    """The AEC environment of ``game`` with the game's ``options``."""
-    return WondersAEC(game, render_mode=render_mode, **options)
+class _TerminateIllegal(wrappers.TerminateIllegalWrapper):  # type: ignore[misc]
+    """PettingZoo's ``TerminateIllegalWrapper``, which also flags the offender in its
+    infos (PettingZoo's only logs a warning)."""
+
+    def step(self, action: Any) -> None:
+        raw = self.env.unwrapped
+        agent = raw.agent_selection
+        live = not (raw.terminations[agent] or raw.truncations[agent])
+        super().step(action)
+        # a live step ends everyone's game only with the engine's, unless it was illegal
+        if live and raw.terminations.get(agent) and not raw.table.state.is_terminal():
+            raw.infos[agent]["illegal_action"] = True
+
+
+def env(
+    game: str = "duel",
+    render_mode: str | None = None,
+    illegal: str = "terminate",
+    **options: Any,
+) -> AECEnv:
+    """The AEC environment of ``game`` with the game's ``options``: ``WondersAEC`` in
+    PettingZoo's standard wrappers, or itself with ``illegal="lowest"`` (the module's
+    docs)."""
+    _check_illegal(illegal)
+    raw = WondersAEC(game, render_mode=render_mode, **options)
+    if illegal == "lowest":
+        return raw
+    wrapped = _TerminateIllegal(raw, illegal_reward=ILLEGAL_REWARD)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
 
 
 def parallel_env(
-    game: str = "duel", render_mode: str | None = None, **options: Any
+    game: str = "duel",
+    render_mode: str | None = None,
+    illegal: str = "terminate",
+    **options: Any,
 ) -> WondersParallel:
     """The Parallel environment of ``game`` with the game's ``options``."""
-    return WondersParallel(game, render_mode=render_mode, **options)
+    return WondersParallel(game, render_mode=render_mode, illegal=illegal, **options)
