@@ -11,6 +11,7 @@ from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.architects import advice
+from wonders.architects.present import victory_line
 from wonders.cli.app import app
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
@@ -186,6 +187,9 @@ def test_the_table_plays_a_whole_architects_game_by_keys(tmp_path: Path) -> None
     assert "Your points at the end" in final
     for label, points in advice.card_points(state.view(0)):
         assert re.search(rf"{re.escape(label)}\s+{points}", final), label
+    wonders = [info["wonder"] for info in state.view(0)["players"]]
+    won = victory_line(state.result().to_json(), 0, wonders)  # who won, and how
+    assert won and " ".join(won.split()) in " ".join(re.sub(r"[│]", " ", final).split())
     path = played.app.record_path
     assert path is not None
     replayed = replay_record(GameRecord.load(path))

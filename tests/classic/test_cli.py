@@ -23,10 +23,10 @@ from wonders.bots import make_bot
 from wonders.classic import advice
 from wonders.classic.actions import Action
 from wonders.classic.payments import purchase_plan
+from wonders.classic.present import Log
 from wonders.classic.state import ClassicState, setup
 from wonders.cli import render
 from wonders.cli.app import app
-from wonders.cli.classic_log import ClassicLog
 from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
 from wonders.cli.tui.classic import ClassicView
@@ -650,7 +650,7 @@ def test_cards_with_cities_at_eight_players_and_as_a_table() -> None:
     )
     assert wide.exit_code == 0
     line = next(x for x in wide.stdout.splitlines() if "Lair" in x)
-    assert "black" in line and "random" in line and "every other city loses 2 coin(s)" in line
+    assert "black" in line and "random" in line and "every other city loses 2 coins" in line
     board = next(x for x in wide.stdout.splitlines() if "Byzantium" in x)
     assert "board" in board and "a diplomacy token" in board
 
@@ -750,33 +750,43 @@ def text(renderable: Any) -> str:
 
 
 def test_events_of_cities_in_words() -> None:
-    line = render.event_line
-    assert line({"type": "losses", "owed": {"1": 2, "2": 3}}, free_city=2) == (
-        "Coin losses to settle (coins): seat 1 owes 2, the Free City owes 3"
-    )
+    state = setup({"players": 2, "expansions": ["cities"]}, 1)
+    log = Log(state.view(None))
+    fc, one = log.name(2), log.name(1)
+    assert log.lines([{"type": "losses", "owed": {"1": 2, "2": 3}}]) == [
+        f"Coin losses to settle: {one} owes 2 coins, {fc} owes 3 coins"
+    ]
     debt = {"type": "debt", "seat": 1, "lost": 3, "paid": 1, "debt": 2}
-    assert line(debt) == "seat 1 lost 3 coins: paid 1, took 2 debt"
-    assert line({**debt, "paid": 3, "debt": 0}) == "seat 1 lost 3 coins: paid 3"
-    assert line({"type": "diplomacy", "seat": 2, "age": 1}, free_city=2) == (
-        "the Free City uses a diplomacy token: no conflict for it in Age 1"
-    )
-    conflict = {"type": "conflict", "age": 2, "winner": 0, "loser": 3, "shields": [2, 1]}
-    assert line({**conflict, "tokens": 2}) == "Age 2 conflict: seat 0 beat seat 3 (2 tokens each)"
-    assert line(conflict) == "Age 2 conflict: seat 0 beat seat 3"
+    assert log.lines([debt]) == [
+        f"{one} paid 1 coin of a loss of 3 coins and took 2 debt tokens (-2 VP)"
+    ]
+    assert log.lines([{**debt, "paid": 3, "debt": 0}]) == [f"{one} lost 3 coins"]
+    assert log.lines([{"type": "diplomacy", "seat": 2, "age": 1}]) == [
+        f"{fc} uses a diplomacy token and sits out the conflicts of Age I"
+    ]
+    conflict = {"type": "conflict", "age": 2, "winner": 0, "loser": 2, "shields": [2, 1]}
+    zero = log.name(0)
+    assert log.lines([{**conflict, "tokens": 2}]) == [
+        f"Age II conflict: {zero} beat {fc}, 2 shields to 1 (2 tokens each)"
+    ]
+    assert log.lines([conflict]) == [f"Age II conflict: {zero} beat {fc}, 2 shields to 1"]
 
 
 def test_cities_effects_in_words() -> None:
     words = render.describe_effect
     assert words({"type": "lose_coins", "coins": 2}) == (
-        "every other city loses 2 coin(s) (or takes debt)"
+        "every other city loses 2 coins (or takes debt)"
     )
-    assert "per victory tokens of its own" in words(
-        {"type": "lose_coins_per", "coins": 1, "count": ["victory_tokens"]}
+    assert words({"type": "lose_coins", "coins": 1}) == (
+        "every other city loses 1 coin (or takes debt)"
+    )
+    assert words({"type": "lose_coins_per", "coins": 1, "count": ["victory_tokens"]}) == (
+        "every other city loses 1 coin per victory token of its own (or takes debt)"
     )
     assert "from the left costs 1 less" in words(
         {"type": "first_trade_discount", "sides": ["left"]}
     )
-    assert "each neighbour takes 2 coin(s)" in words({"type": "neighbours_coins", "coins": 2})
+    assert "each neighbour takes 2 coins" in words({"type": "neighbours_coins", "coins": 2})
     for kind in ("diplomacy", "mask", "produce_owned", "produce_unowned", "free_stage_resources",
                  "bank_bonus", "free_black_per_age", "defeats_as_shields"):  # fmt: skip
         assert words({"type": kind}) == render.CITIES_WORDS[kind]
@@ -868,12 +878,14 @@ def test_every_card_board_and_leader_has_a_plain_text() -> None:
 def test_effect_words_are_translatable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every word of a description goes through the gettext function; names do not."""
     from wonders.classic import describe
+    from wonders.core import present
 
     def french(text: str) -> str:
         return text.replace("VP", "PV").replace("coins", "pièces").replace(" wood", " bois!")
 
     monkeypatch.setattr(describe, "_", french)
-    monkeypatch.setattr(describe, "ngettext", lambda s, p, n: french(s if n == 1 else p))
+    for module in (describe, present):  # coins: core.present's, the one coin count
+        monkeypatch.setattr(module, "ngettext", lambda s, p, n: french(s if n == 1 else p))
     assert describe.effect_text({"type": "coins", "coins": 9}) == "9 pièces"
     stage = {"cost": {"wood": 2}, "effect": [{"type": "points", "points": 3}]}
     assert describe.stage_text(stage) == "2 wood -> 3 PV"  # resource names come from the data
@@ -925,7 +937,7 @@ def test_the_tables_first_screen(tmp_path: Path) -> None:
     card = hand[0].split("│")[0].strip()
     assert card.split()[-1] in ("free", "coin", "coins", "build")  # the cost for you
     assert "•" in shots[0]  # the highlighted card's ways to be played
-    assert "--- Age I: hands pass to the left ---" in shots[0]
+    assert "Age I: hands pass to the left" in shots[0]
     assert "How to play it? (Esc: back to the list)" in shots[1]
 
 
@@ -971,11 +983,12 @@ def test_the_status_line_estimates_your_score(tmp_path: Path) -> None:
 
 
 def test_the_log_names_seats_splits_coins_and_says_why() -> None:
-    state = setup({"players": 4, "wonders": ["Giza", "Rhodes", "Babylon", "Ephesus"]}, 1)
-    log = ClassicLog(state.view(0))
+    options = {"players": 4, "sides": "B", "wonders": ["Giza", "Rhodes", "Babylon", "Ephesus"]}
+    state = setup(options, 1)
+    log = Log(state.view(0))
     lines = log.lines(
         [
-            {"type": "turn", "age": 1, "turn": 2},
+            {"type": "turn", "age": 1, "turn": 6},
             {"type": "build", "seat": 1, "card": "Baths", "paid": {"left": 0, "right": 2}},
             {"type": "sell", "seat": 0, "card": "Altar"},
             {"type": "coins", "seat": 0, "amount": 5},
@@ -984,19 +997,16 @@ def test_the_log_names_seats_splits_coins_and_says_why() -> None:
             {"type": "sell", "seat": 2},
         ]
     )
-    assert lines[0] == "[bold]Age I, turn 2 (hands passed to the left)[/]"
+    assert lines[0] == "Age I, turn 6 (hands passed to the left)"
     assert lines[1] == "Rhodes (your left) built Baths, paying 2 coins to you"
     assert lines[2] == "You sold Altar"
-    assert lines[3] == "You received 5 coins: 3 coins for the sale, 2 coins from trade"
-    assert lines[4] == "Babylon (seat 2) received 1 coin"  # one coin, not "1 coins"
-    assert lines[5].startswith("Babylon (seat 2) built wonder stage 2 (")
-    assert (
-        lines[6]
-        == "Babylon (seat 2) sold a card (Babylon B: it plays the last card of the Age too)"
+    assert lines[3] == (
+        "You received 5 coins: 3 coins for the sale, 2 coins from trade with Rhodes (your left)"
     )
-    assert log.lines([{"type": "age", "age": 2}]) == [
-        "[bold]--- Age II: hands pass to the right ---[/]"
-    ]
+    assert lines[4] == "Babylon (seat 2) received 1 coin from cards and wonders"  # not "1 coins"
+    assert lines[5].startswith("Babylon (seat 2) built wonder stage 2 (")
+    assert lines[6] == "Babylon (seat 2) sold a card (Babylon B: the last card of the Age)"
+    assert log.lines([{"type": "age", "age": 2}]) == ["Age II: hands pass to the right"]
     right = log.name(3)
     assert right == "Ephesus (your right)"
 
@@ -1040,7 +1050,7 @@ def test_the_free_citys_panel_says_its_side_and_choices_show_costs() -> None:
     view = state.view(0)
     assert f"Free City ({side})" in text(render.board(view, free_city, 0))
     wonder = state.cities[free_city].wonder.name
-    assert ClassicLog(view).name(free_city) == f"{wonder} (the Free City, your {side})"
+    assert Log(view).name(free_city) == f"{wonder} (the Free City, your {side})"
     table = text(render.actions_table(view, 0, state.legal_actions(0)))
     assert "pays" in table.splitlines()[2]
 

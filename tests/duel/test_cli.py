@@ -18,9 +18,11 @@ from wonders.cli import duel_words
 from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session
 from wonders.cli.tui.duel import DuelView
+from wonders.core.present import Heading, age_name
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.duel import advice
+from wonders.duel.present import Log
 from wonders.duel.state import setup
 
 runner = CliRunner()
@@ -238,7 +240,7 @@ def test_the_age_start_and_token_prompts_say_why() -> None:
         assert any(c.startswith("you start Age") for c in choices)
         # the Age chosen for is the one laid out, seen (its face-up cards) before choosing
         view = state.view(0)
-        age = duel_words.ROMAN[view["age"]]
+        age = age_name(view["age"])
         assert view["age"] in (2, 3) and f"Who starts Age {age}?" in text
         assert all(c.endswith((f"start Age {age}", f"starts Age {age}")) for c in choices)
         assert not any(place["taken"] for place in view["structure"])
@@ -252,7 +254,7 @@ def test_the_age_start_and_token_prompts_say_why() -> None:
 
 
 def test_the_duel_log_announces_the_last_wonder_and_replays() -> None:
-    log = duel_words.DuelLog(0)
+    log = Log({"seat": 0})
     lines = log.lines(
         [
             {"type": "wonders_offered", "wonders": ["A", "B", "C", "D"]},
@@ -267,13 +269,13 @@ def test_the_duel_log_announces_the_last_wonder_and_replays() -> None:
     )
     assert lines[1] == "You took The Pyramids"
     assert lines[4] == "You get the last wonder of the four, The Colossus"
-    assert lines[5] == "Your rival built The Sphinx (4 coins): play again at once; 6 VP"
+    assert lines[5] == "Your rival built The Sphinx for 4 coins — play again at once; 6 VP"
     assert lines[6] == "Your rival plays again"
     assert lines[7] == "You sold Baths for 2 coins"
 
 
 def test_the_duel_log_says_who_chose_who_starts_each_age() -> None:
-    log = duel_words.DuelLog(0)
+    log = Log({"seat": 0})
     lines = log.lines(
         [
             {"type": "age", "age": 1, "cards": []},
@@ -285,13 +287,14 @@ def test_the_duel_log_says_who_chose_who_starts_each_age() -> None:
         ]
     )
     assert lines == [
-        "[bold]--- Age I: its structure is laid out ---[/]",
-        "[bold]You start Age I[/]",
-        "[bold]--- Age II: its structure is laid out ---[/]",
-        "[bold]You chose your rival to start Age II[/]",
-        "[bold]--- Age III: its structure is laid out ---[/]",
-        "[bold]Your rival chose you to start Age III[/]",
+        "Age I: its structure is laid out",
+        "You start Age I",
+        "Age II: its structure is laid out",
+        "You chose your rival to start Age II",
+        "Age III: its structure is laid out",
+        "Your rival chose you to start Age III",
     ]
+    assert all(isinstance(line, Heading) for line in lines)  # the terminal prints them bold
 
 
 def test_duel_choices_say_what_they_do() -> None:
@@ -327,4 +330,4 @@ def test_plain_duel_describes_cards_wonders_and_tokens() -> None:
     assert "the card does" in out and "chains into" in out
     assert "wonder The Sphinx: 1 clay, 1 stone, 2 glass -> play again at once; 6 VP" in out
     assert "Progress tokens on the board:" in out and "Agriculture: 6 coins; 4 VP" in out
-    assert "Who starts Age II?" in out or "--- Age II: " in out
+    assert "Who starts Age II?" in out or "Age II: its structure is laid out" in out

@@ -1,5 +1,5 @@
-"""The log in plain words: every event that seeded random games of every game and variant
-produce has a sentence of its own (none falls back to its raw fields)."""
+"""The web log: each game's narrator (its ``present.Log``, tested in each game's
+test_present.py) with the table's names, for a seat and for a spectator."""
 
 from __future__ import annotations
 
@@ -23,47 +23,65 @@ TABLES: list[tuple[str, JSON]] = [
 ]
 
 
-def _events(game: str, options: JSON, seed: int) -> list[JSON]:
+def _finished(game: str, options: JSON, seed: int) -> object:
     state = get_game(game).setup(options, seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         for p in state.to_move():
             if p in state.to_move():
                 state.apply(p, rng.choice(state.legal_actions(p)))
-    return list(state.view(0)["events"]) + list(state.view(None)["events"])
+    return state
 
 
 @pytest.mark.parametrize(("game", "options"), TABLES)
-def test_every_event_reads_in_plain_words(
-    game: str, options: JSON, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    def refuse(e: JSON, p: str) -> str:
-        raise AssertionError(f"no words for {e}")
+def test_every_log_line_is_a_plain_sentence_with_the_tables_names(game: str, options: JSON) -> None:
+    for seed in range(3):
+        state = _finished(game, options, seed)
+        n = state.num_players  # type: ignore[attr-defined]
+        names = [f"Name{p}" for p in range(n)]
+        for reader in [*range(n), None]:
+            view = state.view(reader)  # type: ignore[attr-defined]
+            lines = words.log(game, view, reader, names, last=10_000)
+            assert lines and len(lines) <= len(view["events"])
+            for text in lines:
+                assert text[0] == text[0].upper()
+                assert "{" not in text and "[bold]" not in text and "(s)" not in text, text
+            others = [p for p in range(n) if p != reader]
+            assert any(f"Name{p}" in text for text in lines for p in others)
+            if reader is not None:
+                assert not any(f"Name{reader}" in text for text in lines)  # "you" instead
 
-    monkeypatch.setattr(words, "raw", refuse)
-    for seed in range(4):
-        for e in _events(game, options, seed):
-            text = words.line(e, 0, game, None)
-            assert text is None or ("{" not in text and "_" not in text), text
 
-
-def test_an_unknown_event_still_shows_its_fields() -> None:
-    text = words.line({"type": "new_thing", "seat": 1, "amount": 3}, 0, "classic", None)
-    assert text == "player 2: new thing (amount 3)"
+def test_the_log_keeps_its_last_lines() -> None:
+    state = _finished("duel", {}, 1)
+    view = state.view(0)  # type: ignore[attr-defined]
+    full = words.log("duel", view, 0, ["Ann", "Bob"], last=10_000)
+    assert words.log("duel", view, 0, ["Ann", "Bob"], last=5) == full[-5:]
 
 
 def test_duel_says_who_chose_who_starts_an_age() -> None:
     names = ["Ann", "Bob"]
-    first = {"type": "first", "age": 1, "player": 0, "chooser": None}
-    assert words.line(first, 0, "duel", names) == "You start Age I"
-    assert words.line(first, 1, "duel", names) == "Ann starts Age I"
-    chosen = {"type": "first", "age": 2, "player": 1, "chooser": 0}
-    assert words.line(chosen, 0, "duel", names) == "You chose Bob to start Age II"
-    assert words.line(chosen, 1, "duel", names) == "Ann chose you to start Age II"
-    assert words.line(chosen, None, "duel", names) == "Ann chose Bob to start Age II"
-    itself = {"type": "first", "age": 3, "player": 1, "chooser": 1}
-    assert words.line(itself, 1, "duel", names) == "You chose to start Age III"
-    assert words.line(itself, 0, "duel", names) == "Bob chose to start Age III"
-    assert words.line({"type": "age", "age": 3, "cards": []}, 0, "duel", names) == (
-        "Age III begins"
-    )
+    events = [
+        {"type": "age", "age": 1, "cards": []},
+        {"type": "first", "age": 1, "player": 0, "chooser": None},
+        {"type": "age", "age": 2, "cards": []},
+        {"type": "first", "age": 2, "player": 1, "chooser": 0},
+        {"type": "age", "age": 3, "cards": []},
+        {"type": "first", "age": 3, "player": 1, "chooser": 1},
+    ]
+    view: JSON = {"seat": 0, "events": events}
+
+    def lines(reader: int | None) -> list[str]:
+        return [t for t in words.log("duel", view, reader, names) if "start" in t]
+
+    assert lines(0) == [
+        "You start Age I",
+        "You chose Bob to start Age II",
+        "Bob chose to start Age III",
+    ]
+    assert lines(1) == [
+        "Ann starts Age I",
+        "Ann chose you to start Age II",
+        "You chose to start Age III",
+    ]
+    assert lines(None)[1] == "Ann chose Bob to start Age II"

@@ -13,10 +13,12 @@ GAME = GameInfo(
     rules="wonders.architects.state",
     flags=frozenset({"wonder"}),
     parts={
+        "present": "wonders.architects.present",
+        "narrator": "wonders.architects.present:Log",
         "booklet": "wonders.architects.booklet:score_sheet",
         "greedy": "wonders.architects.greedy:choose",
         "estimate": "wonders.architects.greedy:estimates",
-        "plain": "wonders.cli.architects_front:play",
+        "plain": "wonders.cli.architects_front",
         "tui": "wonders.cli.tui.architects:ArchitectsView",
         "codec": "wonders.envs.architects:ArchitectsCodec",
     },

@@ -17,6 +17,7 @@ from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Card, Catalog, Vecto
 from wonders.classic.city import City
 from wonders.classic.payments import market_options, purchase_plan, reduced_costs
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import coins
 
 View = dict[str, Any]
 
@@ -84,10 +85,6 @@ def breakdown(view: View, p: int) -> dict[str, int]:
 def score(view: View, p: int) -> int:
     """The running score estimate of city ``p``."""
     return sum(breakdown(view, p).values())
-
-
-def coins_text(n: int) -> str:
-    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def units(vec: Vector) -> str:
@@ -177,7 +174,7 @@ def why_not(view: View, name: str, p: int | None = None) -> str:
         return ""
     if built.coins > city.coins:
         return _("It costs {cost} and you have {coins}.").format(
-            cost=coins_text(built.coins), coins=coins_text(city.coins)
+            cost=coins(built.coins), coins=coins(city.coins)
         )
     cost = ZERO if built.is_guild and city.lp.get("free_guilds") else built.cost
     if not any(cost):
@@ -192,7 +189,7 @@ def why_not(view: View, name: str, p: int | None = None) -> str:
         return _("Your city and your neighbours cannot make this mix of resources.")
     if cheapest + built.coins > city.coins:
         return _("Buying the missing resources costs {cost} and you have {coins}.").format(
-            cost=coins_text(cheapest + built.coins), coins=coins_text(city.coins)
+            cost=coins(cheapest + built.coins), coins=coins(city.coins)
         )
     return ""
 
@@ -267,6 +264,12 @@ def card_points(view: View) -> list[tuple[str, str, int]]:
     return [
         (c.name, c.color, scoring.end_points(c, city, lc, rc)) for c in (*city.cards, *city.leaders)
     ]
+
+
+def stage_points(view: View) -> list[int]:
+    """The victory points of each wonder stage the seat built (its board's "wonder" score)."""
+    city = cities(view)[view["seat"]]
+    return [stage.points for stage in city.stages_def[: city.stages]]
 
 
 def solomon_turn(view: View) -> bool:

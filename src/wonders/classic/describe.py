@@ -12,12 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import coins
 
 SCIENCE_WORDS = {"compass": "compass", "gear": "gear", "tablet": "tablet"}
-
-
-def _coins(n: int) -> str:
-    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def _vp(n: int) -> str:
@@ -94,7 +91,7 @@ def effect_text(effect: dict[str, Any]) -> str:
     if kind == "trade_at_one":
         return _("buys {what} from the bank for 1 coin").format(what="/".join(effect["resources"]))
     if kind == "coins":
-        return _coins(effect["coins"])
+        return coins(effect["coins"])
     if kind == "points":
         return _vp(effect["points"])
     if kind == "shields":
@@ -105,7 +102,7 @@ def effect_text(effect: dict[str, Any]) -> str:
         return _("science: {symbol}").format(symbol=effect["symbol"])
     if kind == "coins_per":
         return _("{coins} now per {what} {where}").format(
-            coins=_coins(effect["coins"]),
+            coins=coins(effect["coins"]),
             what=_counted(effect["count"]),
             where=_whose(effect["whose"]),
         )
@@ -136,15 +133,15 @@ def _leader_words(effect: dict[str, Any]) -> str:
         return _("{n} more VP per set of 3 different science symbols").format(n=effect["points"])
     if kind == "coins_on_build":
         return _("{coins} per {colour} card built later").format(
-            coins=_coins(effect["coins"]), colour="/".join(effect["count"])
+            coins=coins(effect["coins"]), colour="/".join(effect["count"])
         )
     if kind == "coins_on_chain":
-        return _("{coins} per chain build later").format(coins=_coins(effect["coins"]))
+        return _("{coins} per chain build later").format(coins=coins(effect["coins"]))
     if kind == "coins_on_victory":
-        return _("{coins} per military victory later").format(coins=_coins(effect["coins"]))
+        return _("{coins} per military victory later").format(coins=coins(effect["coins"]))
     if kind == "leader_discount":
         return _("leaders cost {coins} less ({whose})").format(
-            coins=_coins(effect["coins"]), whose="/".join(effect["whose"])
+            coins=coins(effect["coins"]), whose="/".join(effect["whose"])
         )
     if kind == "draw_leaders":
         return _("draw {n} leaders").format(n=effect["amount"])
@@ -153,15 +150,25 @@ def _leader_words(effect: dict[str, Any]) -> str:
 
 def _cities_words(effect: dict[str, Any]) -> str:
     kind = effect["type"]
+    n = effect.get("coins", 0)
     if kind == "lose_coins":
-        return _("every other city loses {n} coin(s) (or takes debt)").format(n=effect["coins"])
+        return ngettext(
+            "every other city loses {n} coin (or takes debt)",
+            "every other city loses {n} coins (or takes debt)",
+            n,
+        ).format(n=n)
     if kind == "lose_coins_per":
-        what = effect["count"][0].replace("_", " ")
-        return _("every other city loses {n} coin(s) per {what} of its own").format(
-            n=effect["coins"], what=what
-        )
+        return ngettext(
+            "every other city loses {n} coin per {what} of its own (or takes debt)",
+            "every other city loses {n} coins per {what} of its own (or takes debt)",
+            n,
+        ).format(n=n, what=_counted(effect["count"]))
     if kind == "neighbours_coins":
-        return _("each neighbour takes {n} coin(s) from the bank").format(n=effect["coins"])
+        return ngettext(
+            "each neighbour takes {n} coin from the bank",
+            "each neighbour takes {n} coins from the bank",
+            n,
+        ).format(n=n)
     if kind == "first_trade_discount":
         return _("the first purchase each turn from the {side} costs 1 less").format(
             side=effect["sides"][0]
@@ -176,7 +183,7 @@ def cost_text(cost: dict[str, Any]) -> str:
     ``{"coins": n, "stone": 2}``; "free" when there is none."""
     flat = dict(cost.get("resources", {}))
     flat.update({k: v for k, v in cost.items() if k not in ("resources", "coins")})
-    parts = [_coins(cost["coins"])] if cost.get("coins") else []
+    parts = [coins(cost["coins"])] if cost.get("coins") else []
     parts += [f"{n} {r}" for r, n in flat.items()]
     return ", ".join(parts) or _("free")
 

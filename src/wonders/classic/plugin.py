@@ -13,10 +13,12 @@ GAME = GameInfo(
     rules="wonders.classic.state",
     flags=frozenset({"sides", "expansions", "teams", "wonder"}),
     parts={
+        "present": "wonders.classic.present",
+        "narrator": "wonders.classic.present:Log",
         "booklet": "wonders.classic.booklet:score_sheet",
         "greedy": "wonders.classic.greedy:choose",
         "estimate": "wonders.classic.greedy:estimates",
-        "plain": "wonders.cli.classic_front:play",
+        "plain": "wonders.cli.classic_front",
         "tui": "wonders.cli.tui.classic:ClassicView",
         "codec": "wonders.envs.classic:ClassicCodec",
     },

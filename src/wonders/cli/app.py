@@ -166,7 +166,7 @@ def play(
         options["wonders"] = [wonder if p == seat else None for p in range(count)]
     session = Session(game, options, seed, seat, bots)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        info.part("plain")(session, console, _ask)
+        info.part("plain").play(session, console, _ask)
         path = session.save(record)
     else:
         from wonders.cli.tui import make_app
@@ -242,7 +242,12 @@ def simulate(
                 if record is not None:
                     rec.actions.append((p, action.to_json()))
         result = state.result()
-        row = {"seed": game_seed, "totals": result.totals, "winners": result.winners}
+        row = {
+            "seed": game_seed,
+            "totals": result.totals,
+            "winners": result.winners,
+            "victory": result.victory,
+        }
         if "teams" in result.extra:
             row["teams"] = [t["total"] for t in result.extra["teams"]]
         results.append(row)
@@ -300,10 +305,18 @@ def replay(
         raise InputError(f"{file}: the record's game is not finished")
     result = state.result()
     if as_json:
-        out = {"seed": rec.seed, "totals": result.totals, "winners": result.winners}
+        out = {
+            "seed": rec.seed,
+            "totals": result.totals,
+            "winners": result.winners,
+            "victory": result.victory,
+        }
         print(json.dumps(out))
         return
-    console.print(render.result_table(result))
+    present = get_game(rec.game).part("present")
+    names = [_("seat {n}").format(n=p) for p in range(len(result.players))]
+    console.print(render.result_table(result, names, present.tiebreak_name()))
+    console.print(present.victory_line(result.to_json(), None, names), highlight=False)
 
 
 @app.command()

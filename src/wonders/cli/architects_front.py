@@ -18,6 +18,7 @@ from rich.table import Table
 from wonders.architects import advice
 from wonders.architects.actions import Action
 from wonders.architects.cards import facts
+from wonders.architects.present import Log, victory_line
 from wonders.cli import architects_words as words
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
@@ -43,15 +44,13 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
             n=n, seed=table.seed, seat=seat
         )
     )
-    wonders = [info["wonder"] for info in view["players"]]
-    view = play_lines(
-        table, console, ask, words.ArchitectsLog(seat, wonders), lambda v, a: decide(console, v, a)
-    )
+    view = play_lines(table, console, ask, Log(view), lambda v, a: decide(console, v, a))
     final(console, view, table.result())
 
 
 def final(console: Console, view: dict[str, Any], result: Result) -> None:
-    """The end, from the seat's final view: the table, the scores, your points item by item."""
+    """The end, from the seat's final view: the table, the scores, who won and how, your
+    points item by item."""
     seat = view["seat"]
     console.print(position_table(view))
     names = [
@@ -59,6 +58,8 @@ def final(console: Console, view: dict[str, Any], result: Result) -> None:
         for p, info in enumerate(view["players"])
     ]
     console.print(result_table(result, names))
+    wonders = [info["wonder"] for info in view["players"]]
+    console.print(escape(victory_line(result.to_json(), seat, wonders)), highlight=False)
     console.print(card_points(view))
 
 

@@ -1,6 +1,7 @@
 """7 Wonders Architects in words for one seat, shared by the full-screen table and
 ``--plain``: card faces by what they are ("blue 2 VP + cat", not ``blue2cat``), wonder
-stages with their cost pattern and reward, decks by where they lie, the log."""
+stages with their cost pattern and reward, decks by where they lie. The log is
+``wonders.architects.present.Log``, shared with the web."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ from typing import Any
 
 from wonders.architects import advice, describe
 from wonders.architects.cards import CENTRAL, ArchitectsWonder, catalog
-from wonders.cli.narration import Narrator
 from wonders.core.i18n import _
 
 
@@ -41,79 +41,9 @@ def stage_reward(name: str, stage: int) -> str:
     return describe.stage_reward_text(wonder(name), stage)
 
 
-def who(p: Any, seat: int, names: list[str]) -> str:
-    if p == seat:
-        return _("you")
-    return f"{names[p]}" if isinstance(p, int) else str(p)
-
-
 def where(view: dict[str, Any], deck: str) -> str:
     """Where a deck lies for the seat: "your left", "your right", "far" or "central"."""
     return advice.where(view, deck)
-
-
-class ArchitectsLog(Narrator):
-    """A seat's events in words; call ``lines`` with the new events each time."""
-
-    def __init__(self, seat: int, names: list[str]) -> None:
-        self.seat = seat
-        self.names = names
-
-    def line(self, event: dict[str, Any]) -> str | None:
-        kind = event["type"]
-        name = who(event.get("seat"), self.seat, self.names)
-        if kind == "turn":
-            return "[bold]" + _("Turn {n}: {who}").format(n=event["turn"], who=name) + "[/]"
-        if kind == "take":
-            how = " " + _("(searched)") if event.get("searched") else ""
-            return _("{who} took {card} from the {deck} deck{how}").format(
-                who=name, card=label(event["card"]), deck=event["deck"], how=how
-            )
-        if kind == "build":
-            seat = event.get("seat")
-            wonder_name = self.names[seat] if isinstance(seat, int) else ""
-            reward = stage_reward(wonder_name, event["stage"])
-            return _("{who} built stage {n} ({reward}) spending {cards}").format(
-                who=name, n=event["stage"], reward=reward, cards=labels(event["paid"])
-            )
-        if kind == "progress":
-            used = (
-                " " + _("for {cards}").format(cards=labels(event["used"]))
-                if event.get("used")
-                else ""
-            )
-            return _("{who} took the progress token {token}{used}: {text}").format(
-                who=name, token=event["token"], used=used, text=token_text(event["token"])
-            )
-        if kind == "cat":
-            return _("{who} took the cat").format(who=name)
-        if kind == "conflict":
-            return _("{who} flipped {n} conflict token(s) to the battle side").format(
-                who=name, n=event["flipped"]
-            )
-        if kind == "battle":
-            won = ", ".join(
-                f"{who(p, self.seat, self.names)} {w}" for p, w in enumerate(event["won"]) if w
-            )
-            return (
-                "[red]"
-                + _("Battle!")
-                + "[/] "
-                + _("shields {shields}; victory tokens: {won}").format(
-                    shields=event["shields"], won=won or _("none")
-                )
-            )
-        if kind == "extra_card":
-            return _("{who}: {token} gave one more card").format(who=name, token=event["token"])
-        if kind == "search":
-            return _("{who} looked at the top {n} cards of the {deck} deck").format(
-                who=name, n=event["count"], deck=event["deck"]
-            )
-        if kind == "game_over":
-            return "[bold]" + _("The game is over.") + "[/]"
-        if kind == "no_cards":
-            return _("No one has a deck left to take from.")
-        return None
 
 
 def choice_text(view: dict[str, Any], action: Any) -> str:

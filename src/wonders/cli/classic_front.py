@@ -13,8 +13,8 @@ from typing import Any
 from rich.console import Console
 
 from wonders.classic import advice
+from wonders.classic.present import Log
 from wonders.cli import render
-from wonders.cli.classic_log import ClassicLog
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
@@ -44,7 +44,7 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
         soft_wrap=True,
     )
     view = play_lines(
-        table, console, ask, ClassicLog(view), lambda v, actions: decide(console, v, actions)
+        table, console, ask, Log(view), lambda v, actions: decide(console, v, actions)
     )
     final(console, view, table.result())
 

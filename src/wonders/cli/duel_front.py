@@ -14,13 +14,15 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.cli import duel_words, render
-from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.duel_words import texts
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
+from wonders.core.present import age_name, coins
 from wonders.core.protocol import Result
 from wonders.duel import advice
 from wonders.duel.city import card_facts
+from wonders.duel.present import Log, pawn, victory_line
 
 CELL = 13  # characters per card in the structure drawing
 
@@ -69,10 +71,10 @@ def structure_text(view: dict[str, Any]) -> Text:
 
 def cities_text(view: dict[str, Any]) -> Text:
     """Both cities, a few lines each: coins, points, production, cards by colour, wonders."""
-    seat, pawn = view["seat"], view["military"]["position"]
-    age = ROMAN.get(view["age"], view["age"])
+    seat, position = view["seat"], view["military"]["position"]
+    age = age_name(view["age"])
     out = Text(
-        _("Age {age}.").format(age=age) + " " + duel_words.pawn(pawn, seat).capitalize() + ".\n",
+        _("Age {age}.").format(age=age) + " " + pawn(position, seat).capitalize() + ".\n",
         style="bold",
     )
     for p, info in enumerate(view["players"]):
@@ -139,15 +141,15 @@ def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
             seed=seats.seed, seat=seats.seat
         )
     )
-    view = play_lines(
-        seats, console, ask, duel_words.DuelLog(seats.seat), lambda v, a: decide(console, v, a)
-    )
+    view = play_lines(seats, console, ask, Log(seats.view()), lambda v, a: decide(console, v, a))
     final(console, view, seats.result())
 
 
 def final(console: Console, view: dict[str, Any], result: Result) -> None:
-    """The end, from the seat's final view: both cities, the scores, your cards' points."""
+    """The end, from the seat's final view: both cities, who won and how, the scores, your
+    cards' points."""
     console.print(cities_text(view))
+    console.print(Text(victory_line(result.to_json(), view["seat"]), style="bold"))
     console.print(result_table(result, view["seat"]))
     console.print(card_points(view))
 

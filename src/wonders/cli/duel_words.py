@@ -1,22 +1,17 @@
 """7 Wonders Duel in words for one seat, shared by the full-screen table and ``--plain``:
-the log, what each decision is and why, and each choice with its cost and effect."""
+what each decision is and why, and each choice with its cost and effect (the log is
+``wonders.duel.present.Log``, shared with the web)."""
 
 from __future__ import annotations
 
 from functools import cache
 from typing import Any
 
-from wonders.cli.narration import Narrator
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import _
+from wonders.core.present import age_name, coins
 from wonders.duel import describe
 from wonders.duel.cards import catalog
 from wonders.duel.city import card_facts
-
-ROMAN = {1: "I", 2: "II", 3: "III"}
-
-
-def coins(n: int) -> str:
-    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 @cache
@@ -35,128 +30,6 @@ def who(p: int | None, seat: int) -> str:
     if p is None:
         return _("nobody")
     return _("you") if p == seat else _("your rival")
-
-
-def pawn(position: int, seat: int) -> str:
-    """Where the conflict pawn stands, for the reader."""
-    if position == 0:
-        return _("the conflict pawn is in the centre")
-    toward = 1 if position > 0 else 0  # the pawn moves toward the capital of the weaker side
-    side = _("your capital") if toward == seat else _("your rival's capital")
-    return _("the conflict pawn is {n} toward {side}").format(n=abs(position), side=side)
-
-
-class DuelLog(Narrator):
-    """A seat's events in words; call ``lines`` with the new events each time."""
-
-    def __init__(self, seat: int) -> None:
-        self.seat = seat
-        self.picks = 0
-
-    def line(self, event: dict[str, Any]) -> str | None:
-        kind = event["type"]
-        name = who(event.get("player"), self.seat)
-        if kind == "wonders_offered":
-            self.picks = 0
-            return _("Wonders on offer: {names}").format(names=", ".join(event["wonders"]))
-        if kind == "pick_wonder":
-            self.picks += 1
-            if self.picks == 4:
-                if event.get("player") == self.seat:
-                    return _("You get the last wonder of the four, {wonder}").format(
-                        wonder=event["wonder"]
-                    )
-                return _("Your rival gets the last wonder of the four, {wonder}").format(
-                    wonder=event["wonder"]
-                )
-            return _("{who} took {wonder}").format(who=name, wonder=event["wonder"])
-        if kind == "age":
-            text = _("--- Age {age}: its structure is laid out ---")
-            return "[bold]" + text.format(age=ROMAN.get(event["age"], event["age"])) + "[/]"
-        if kind == "first":
-            age = ROMAN.get(event["age"], event["age"])
-            you = event["player"] == self.seat
-            if event.get("chooser") is None:
-                text = _("You start Age {age}") if you else _("Your rival starts Age {age}")
-            elif event["chooser"] == self.seat:
-                text = (
-                    _("You chose to start Age {age}")
-                    if you
-                    else _("You chose your rival to start Age {age}")
-                )
-            else:
-                text = (
-                    _("Your rival chose you to start Age {age}")
-                    if you
-                    else _("Your rival chose to start Age {age}")
-                )
-            return "[bold]" + text.format(age=age) + "[/]"
-        if kind == "build":
-            paid = event["paid"]
-            cost = _("free") if not paid else coins(paid)
-            return _("{who} built {card} ({cost})").format(who=name, card=event["card"], cost=cost)
-        if kind == "sell":
-            return _("{who} sold {card} for {coins}").format(
-                who=name, card=event["card"], coins=coins(event["coins"])
-            )
-        if kind == "wonder":
-            return _("{who} built {wonder} ({cost}): {text}").format(
-                who=name,
-                wonder=event["wonder"],
-                cost=coins(event["paid"]) if event["paid"] else _("free"),
-                text=describe.wonder_effect_text(
-                    next(w for w in catalog().wonders if w.name == event["wonder"]).to_json()[
-                        "effect"
-                    ]
-                ),
-            )
-        if kind == "replay":
-            if event.get("player") == self.seat:
-                return _("You play again")
-            return _("Your rival plays again")
-        if kind == "token":
-            return _("{who} took the progress token {token}").format(who=name, token=event["token"])
-        if kind == "library":
-            return _("{who} drew 3 progress tokens from the box (The Great Library)").format(
-                who=name
-            )
-        if kind == "destroy":
-            return _("{who} discarded the opponent's {card}").format(who=name, card=event["card"])
-        if kind == "discard_build":
-            return _("{who} built {card} from the discard pile (The Mausoleum)").format(
-                who=name, card=event["card"]
-            )
-        if kind == "military_token":
-            return _("{who} lost {coins} (military token)").format(
-                who=name, coins=coins(event["coins"])
-            )
-        if kind == "military":
-            return _("{who} moved the pawn {n}: {where}").format(
-                who=name, n=event["shields"], where=pawn(event["position"], self.seat)
-            )
-        if kind == "coins":
-            return _("{who} received {coins} ({card})").format(
-                who=name, coins=coins(event["coins"]), card=event["card"]
-            )
-        if kind == "economy":
-            return _("{who} received {coins} of the trade (Economy)").format(
-                who=name, coins=coins(event["coins"])
-            )
-        if kind == "urbanism":
-            return _("{who} received {coins} for the chain (Urbanism)").format(
-                who=name, coins=coins(event["coins"])
-            )
-        if kind == "wonder_returned":
-            return _("{wonder} goes back to the box: 7 wonders are built").format(
-                wonder=event["wonder"]
-            )
-        if kind == "game_over":
-            return (
-                "[bold]"
-                + _("Game over: {victory} victory").format(victory=_(event["victory"]))
-                + "[/]"
-            )
-        return None
 
 
 def prompt(view: dict[str, Any]) -> str:
@@ -192,9 +65,8 @@ def prompt(view: dict[str, Any]) -> str:
             why = _("nobody leads in military and you took the last card of the Age")
         else:
             why = _("your rival leads in military, so you, the weaker, choose")
-        age = view["age"]
         return _("Who starts Age {age}? You choose: {why}.").format(
-            age=ROMAN.get(age, age), why=why
+            age=age_name(view["age"]), why=why
         )
     return ""
 
@@ -237,7 +109,7 @@ def choice_text(view: dict[str, Any], action: Any) -> str:
     if action.kind == "token":
         return _("take {token}: {text}").format(token=action.token, text=texts()[action.token])
     if action.kind == "start":
-        age = ROMAN.get(view["age"], view["age"])
+        age = age_name(view["age"])
         text = _("you start Age {age}") if action.seat == seat else _("your rival starts Age {age}")
         return text.format(age=age)
     if action.kind == "destroy":

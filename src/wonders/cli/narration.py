@@ -1,25 +1,14 @@
-"""The log in words, the same loop for every game: each game's narrator says one event
-(``line``: ``None`` for bookkeeping events); ``lines`` says the new ones, capitalised."""
+"""The ``--plain`` game loop of every game: the log in words from the game's narrator (its
+``present.Log``, ``core.present.Narrator``), the position and the numbered choices."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from rich.text import Text
 
-class Narrator:
-    """A seat's log in words; call ``lines`` with the new events each time."""
-
-    def line(self, event: dict[str, Any]) -> str | None:
-        raise NotImplementedError
-
-    def lines(self, events: list[dict[str, Any]]) -> list[str]:
-        out = []
-        for event in events:
-            line = self.line(event)
-            if line:
-                out.append(line[0].upper() + line[1:])
-        return out
+from wonders.core.present import Heading, Narrator
 
 
 def play_lines(
@@ -38,10 +27,19 @@ def play_lines(
     while True:
         view = table.view()
         for line in narrator.lines(view["events"][shown:]):
-            console.print(line, highlight=False)
+            print_line(console, line)
         shown = len(view["events"])
         if table.is_over():
             return dict(view)
         actions = table.legal_actions()
         show(view, actions)
         table.act(actions[ask(len(actions)) - 1])
+
+
+def log_text(line: str) -> Text:
+    """A log line for the terminal: plain text (never read as markup), a ``Heading`` bold."""
+    return Text(line, style="bold" if isinstance(line, Heading) else "")
+
+
+def print_line(console: Any, line: str) -> None:
+    console.print(log_text(line), highlight=False)

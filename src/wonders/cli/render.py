@@ -378,67 +378,6 @@ def actions_table(view: View, seat: int, actions: list[Action], title: str = "")
     return table
 
 
-def event_line(event: dict[str, Any], free_city: int | None = None) -> str | None:
-    """One event of a player's view in words (``None`` for bookkeeping events); the city
-    ``free_city`` is called the Free City (2 players)."""
-    kind = event["type"]
-
-    def seat(x: Any) -> str:
-        return _("the Free City") if x == free_city else _("seat {n}").format(n=x)
-
-    who = seat(event.get("seat"))
-    if free_city is not None and event.get("seat") == free_city and "by" in event:
-        who += " " + _("(played by seat {n})").format(n=event["by"])
-    age = event.get("age")
-    if kind == "free_city":
-        return _("seat {n} plays for the Free City this turn").format(n=event["controller"])
-    if kind == "leader_draft":
-        return "[bold]" + _("Leader draft, round {n}").format(n=event["round"]) + "[/]"
-    if kind == "solomon":
-        return _("{who}: Solomon builds a card of the discard pile").format(who=who)
-    if kind == "recruitment":
-        return "[bold]" + _("Age {age}: recruitment").format(age=age) + "[/]"
-    if kind == "recruit":
-        return _("{who} recruited {card} for {coins}").format(
-            who=who, card=event["card"], coins=_coins(event["paid"]["bank"])
-        )
-    if kind == "copy":
-        return _("{who}'s Courtesans Guild copies {card}").format(who=who, card=event["card"])
-    if kind == "draw_leaders":
-        return _("{who} drew {n} leaders from the box (Roma)").format(who=who, n=event["count"])
-    if kind == "return":
-        if "card" in event:
-            return _("{who} sent {card} back to the box").format(who=who, card=event["card"])
-        return _("{who} sent a leader back to the box").format(who=who)
-    if kind == "conflict":
-        doubled = (
-            " " + _("({n} tokens each)").format(n=event["tokens"])
-            if event.get("tokens", 1) != 1
-            else ""
-        )
-        return (
-            _("Age {age} conflict: {winner} beat {loser}").format(
-                age=age, winner=seat(event["winner"]), loser=seat(event["loser"])
-            )
-            + doubled
-        )
-    if kind == "diplomacy":
-        return _("{who} uses a diplomacy token: no conflict for it in Age {age}").format(
-            who=who, age=age
-        )
-    if kind == "losses":
-        owed = [_("{who} owes {n}").format(who=seat(int(c)), n=n) for c, n in event["owed"].items()]
-        return _("Coin losses to settle (coins): {owed}").format(owed=", ".join(owed))
-    if kind == "debt":
-        line = _("{who} lost {coins}: paid {paid}").format(
-            who=who, coins=_coins(event["lost"]), paid=event["paid"]
-        )
-        return line + (", " + _("took {n} debt").format(n=event["debt"]) if event["debt"] else "")
-    if kind == "age":
-        return _("--- Age {age} begins ---").format(age=age)
-    return None
-
-
 def card_points(view: View) -> Table:
     """Your cards one by one at the end (from the final view): the points each scored
     (science counts as a set, in the score table) and what it did, then your wonder stages."""
@@ -453,10 +392,12 @@ def card_points(view: View) -> Table:
             str(points) if points else "",
             describe.card_text(card.to_json(), into.get(name)),
         )
-    built = advice.city_entries(view)[view["seat"]]["stages"]
-    for i, text in enumerate(stage_texts(view, view["seat"])[:built], 1):
+    texts = stage_texts(view, view["seat"])
+    for i, points in enumerate(advice.stage_points(view), 1):
         label = _("wonder stage {n}").format(n=i)
-        table.add_row(f"[{COLOR_STYLE['wonder']}]{label}[/]", "", text)
+        table.add_row(
+            f"[{COLOR_STYLE['wonder']}]{label}[/]", str(points) if points else "", texts[i - 1]
+        )
     return table
 
 
@@ -473,7 +414,11 @@ def teams_table(result: Result, names: list[str] | None = None) -> Table:
     return table
 
 
-def result_table(result: Result, names: list[str] | None = None) -> Table:
+def result_table(
+    result: Result, names: list[str] | None = None, tiebreak: str | None = None
+) -> Table:
+    """The final scores by category, best rank first; ``tiebreak``: the heading of the
+    tie-break column (7 Wonders' coins unless a game says otherwise)."""
     categories = list(result.players[0].breakdown)
     # Cities' nine or ten categories: no padding, so that the totals fit in 80 columns
     table = Table(title=_("Final scores"), padding=(0, 0) if len(categories) > 8 else (0, 1))
@@ -482,7 +427,7 @@ def result_table(result: Result, names: list[str] | None = None) -> Table:
     for c in categories:
         table.add_column(_(SHORT.get(c, c)), justify="right")
     table.add_column(_("total"), justify="right")
-    table.add_column(_("coins"), justify="right")
+    table.add_column(tiebreak or _("coins"), justify="right")
     for p in sorted(result.players, key=lambda p: p.rank):
         name = names[p.seat] if names else _("seat {n}").format(n=p.seat)
         table.add_row(

@@ -8,7 +8,11 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | ``booklet`` | ``score_sheet(sheet) -> dict``: ``wonders score``'s booklet for a real table |
 | ``greedy`` | ``choose(state, seat, rng) -> action``: the one-move bot (playouts too) |
 | ``estimate`` | ``estimates(state) -> list[float]``: each seat's points at a search cut-off |
-| ``plain`` | ``play(session, console, ask)``: ``wonders play --plain`` |
+| ``present`` | the game's presentation module: ``Log``, ``victory_line(result_json, reader, |
+| | names)``, ``tiebreak_name()`` (every word a player reads of the game, in time) |
+| ``narrator`` | ``Log(view, names)``: the log in sentences (``core.present.Narrator``) |
+| ``plain`` | the module of ``wonders play --plain``: ``play(session, console, ask)``, and |
+| | ``decide(console, view, actions)`` and ``final(console, view, result)`` |
 | ``tui`` | the full-screen table's ``GameView`` class |
 | ``codec`` | the learning environments' ``Codec`` class, made with the setup options |
 """
@@ -90,7 +94,10 @@ class GameInfo:
             if where is None:
                 raise OptionsError(f"{self.title} has no {role} part")
             module, _, attribute = where.partition(":")
-            found = _PARTS[key] = getattr(importlib.import_module(module), attribute)
+            found = importlib.import_module(module)
+            if attribute:
+                found = getattr(found, attribute)
+            _PARTS[key] = found
         return found
 
     def refused(

@@ -12,6 +12,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from mypy_extensions import mypyc_attr
+
 JSON = dict[str, Any]
 
 
@@ -71,8 +73,12 @@ def rank_players(keys: list[tuple[int, int]]) -> list[int]:
     return ranks
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """A game in progress. Players are seats 0..n-1, listed clockwise."""
+    """A game in progress. Players are seats 0..n-1, listed clockwise.
+
+    A game of its own may subclass it in plain Python (a plug-in registered from outside
+    the package, like tests/core/toy_game.py) although this module is compiled."""
 
     game_name: str
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import _
+from wonders.core.present import coins
 from wonders.duel.cards import COLOR_CATEGORY, RESOURCES
 from wonders.duel.city import City, card_facts, wonder_facts
 from wonders.duel.military import MilitaryTrack
@@ -97,22 +98,20 @@ def why_not(view: View, name: str) -> str:
     """Why the seat cannot build the structure card ``name`` now, in one sentence ("" when
     it can: in Duel only coins can be short, the bank sells every resource)."""
     p = view["seat"]
-    coins = view["players"][p]["coins"]
+    have = view["players"][p]["coins"]
     total, trade = card_cost(view, p, name)
-    if total <= coins:
+    if total <= have:
         return ""
     if trade:
         return _(
             "It costs {total} ({trade} to buy {what} from the bank) and you have {coins}."
         ).format(
-            total=coins_words(total),
-            trade=coins_words(trade),
+            total=coins(total),
+            trade=coins(trade),
             what=missing(view, p, name),
-            coins=coins_words(coins),
+            coins=coins(have),
         )
-    return _("It costs {total} and you have {coins}.").format(
-        total=coins_words(total), coins=coins_words(coins)
-    )
+    return _("It costs {total} and you have {coins}.").format(total=coins(total), coins=coins(have))
 
 
 def card_points(view: View) -> list[tuple[str, str, int]]:
@@ -138,10 +137,6 @@ def card_points(view: View) -> list[tuple[str, str, int]]:
         points += int(effects.get("points_per_token", 0)) * len(city.tokens)
         out.append((token, "token", points))
     return out
-
-
-def coins_words(n: int) -> str:
-    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def unbuildable(view: View, legal: list[View]) -> dict[str, str]:

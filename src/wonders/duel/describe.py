@@ -11,11 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import coins
 from wonders.duel.cards import DuelCatalog, catalog
-
-
-def _coins(n: int) -> str:
-    return ngettext("{n} coin", "{n} coins", n).format(n=n)
 
 
 def _shields(n: int) -> str:
@@ -44,10 +41,10 @@ def effect_text(effect: dict[str, Any]) -> str:
             what="/".join(effect["resources"])
         )
     if kind == "coins":
-        return _coins(effect["coins"])
+        return coins(effect["coins"])
     if kind == "coins_per":
         return _("{coins} now per {what}").format(
-            coins=_coins(effect["coins"]), what=_counted(effect["count"], effect["whose"])
+            coins=coins(effect["coins"]), what=_counted(effect["count"], effect["whose"])
         )
     if kind == "points_per":
         return _("{n} VP at the end per {what}").format(
@@ -76,11 +73,9 @@ def wonder_effect_text(effect: dict[str, Any]) -> str:
     """A wonder's effects (the ``effect`` of ``DuelWonder.to_json``) in words."""
     parts = []
     if effect.get("coins"):
-        parts.append(_coins(effect["coins"]))
+        parts.append(coins(effect["coins"]))
     if effect.get("opponent_loses"):
-        parts.append(
-            _("your opponent loses {coins}").format(coins=_coins(effect["opponent_loses"]))
-        )
+        parts.append(_("your opponent loses {coins}").format(coins=coins(effect["opponent_loses"])))
     if effect.get("shields"):
         parts.append(_shields(effect["shields"]))
     if effect.get("destroy"):
@@ -106,7 +101,7 @@ def cost_text(cost: dict[str, Any]) -> str:
     """A cost: a card's ``{"coins": n, "resources": {...}}`` or a wonder's flat table."""
     flat = dict(cost.get("resources", {}))
     flat.update({k: v for k, v in cost.items() if k not in ("resources", "coins")})
-    parts = [_coins(cost["coins"])] if cost.get("coins") else []
+    parts = [coins(cost["coins"])] if cost.get("coins") else []
     parts += [f"{n} {r}" for r, n in flat.items()]
     return ", ".join(parts) or _("free")
 
@@ -123,7 +118,7 @@ def token_text(token: dict[str, Any]) -> str:
     effect = token["effect"]
     parts = []
     if effect.get("coins"):
-        parts.append(_coins(effect["coins"]))
+        parts.append(coins(effect["coins"]))
     if effect.get("points"):
         parts.append(_("{n} VP").format(n=effect["points"]))
     if effect.get("science"):
@@ -151,7 +146,7 @@ def token_text(token: dict[str, Any]) -> str:
     if effect.get("chain_coins"):
         parts.append(
             _("{coins} each time you build a card by its chain").format(
-                coins=_coins(effect["chain_coins"])
+                coins=coins(effect["chain_coins"])
             )
         )
     return "; ".join(parts)

@@ -13,10 +13,12 @@ GAME = GameInfo(
     rules="wonders.duel.state",
     flags=frozenset({"first_game"}),
     parts={
+        "present": "wonders.duel.present",
+        "narrator": "wonders.duel.present:Log",
         "booklet": "wonders.duel.booklet:score_sheet",
         "greedy": "wonders.duel.greedy:choose",
         "estimate": "wonders.duel.greedy:estimates",
-        "plain": "wonders.cli.duel_front:play",
+        "plain": "wonders.cli.duel_front",
         "tui": "wonders.cli.tui.duel:DuelView",
         "codec": "wonders.envs.duel:DuelCodec",
     },

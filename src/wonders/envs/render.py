@@ -11,8 +11,10 @@ from typing import Any
 
 from rich.console import Console
 
-from wonders.cli.narration import Narrator
+from wonders.cli.narration import print_line
+from wonders.core.present import Narrator
 from wonders.core.protocol import State
+from wonders.core.registry import get_game
 
 
 class SeatRenderer:
@@ -37,7 +39,7 @@ class SeatRenderer:
         if self.narrator is None or len(events) < self.shown:
             self.narrator, self.shown = self._narrator(view), 0
         for line in self.narrator.lines(events[self.shown :]):
-            console.print(line, highlight=False)
+            print_line(console, line)
         self.shown = len(events)
         if state.is_terminal():
             front.final(console, view, state.result())
@@ -47,28 +49,8 @@ class SeatRenderer:
         return out.getvalue().rstrip("\n")
 
     def _front(self) -> Any:
-        if self.game == "classic":
-            from wonders.cli import classic_front
-
-            return classic_front
-        if self.game == "duel":
-            from wonders.cli import duel_front
-
-            return duel_front
-        from wonders.cli import architects_front
-
-        return architects_front
+        return get_game(self.game).part("plain")
 
     def _narrator(self, view: dict[str, Any]) -> Narrator:
-        seat = view["seat"]
-        if self.game == "classic":
-            from wonders.cli.classic_log import ClassicLog
-
-            return ClassicLog(view)
-        if self.game == "duel":
-            from wonders.cli.duel_words import DuelLog
-
-            return DuelLog(seat)
-        from wonders.cli.architects_words import ArchitectsLog
-
-        return ArchitectsLog(seat, [info["wonder"] for info in view["players"]])
+        narrator: Narrator = get_game(self.game).part("narrator")(view, None)
+        return narrator

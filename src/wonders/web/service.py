@@ -95,6 +95,14 @@ def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
     return state
 
 
+def _outcome(game: str, result: JSON | None, reader: int | None, seats: Any) -> str:
+    """Who won and how, in a sentence for ``reader`` (empty until the game is over)."""
+    if not result:
+        return ""
+    names = [s.name for s in seats]
+    return str(get_game(game).part("present").victory_line(result, reader, names))
+
+
 def _teams(state: State) -> list[JSON] | None:
     """A finished team game's teams: their seats, total, coins and rank (else None)."""
     if not state.is_terminal():
@@ -501,6 +509,7 @@ class TableService:
                 "legal": [],
                 "my_choice": None,
                 "result": live.row.result,
+                "outcome": _outcome(live.row.game, live.row.result, seat, live.row.seats),
                 "teams": _teams(state),
             }
             msg["labels"] = []
@@ -553,6 +562,9 @@ class TableService:
             "view": view,
             "log": words.log(row.game, view, seat, names),
             "result": row.result if step == len(record) else None,
+            "outcome": _outcome(row.game, row.result, seat, row.seats)
+            if step == len(record)
+            else "",
             "teams": _teams(state) if step == len(record) else None,
         }
 

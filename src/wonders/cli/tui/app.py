@@ -29,6 +29,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
+from wonders.cli.narration import log_text
 from wonders.cli.session import SeatTable
 from wonders.core.i18n import _
 
@@ -208,7 +209,7 @@ class TableApp(App[None]):
         log = self.query_one("#log", RichLog)
         for line in game.log_lines(events[self.shown_events :]):
             self.log_text.append(line)
-            log.write(line)
+            log.write(log_text(line))
         self.shown_events = len(events)
         if self.table.is_over():
             self.finish()
@@ -298,7 +299,8 @@ class TableApp(App[None]):
         self.push_screen(TextScreen(_("Every city"), self.game.everyone()))
 
     def action_log(self) -> None:
-        self.push_screen(TextScreen(_("Log"), Text.from_markup("\n".join(self.log_text))))
+        page = Text("\n").join(log_text(line) for line in self.log_text)
+        self.push_screen(TextScreen(_("Log"), page))
 
     def screen_text(self) -> str:
         """The screen as plain text, line by line (tests and screen readers' debugging)."""

@@ -12,6 +12,7 @@ from rich.text import Text
 
 from wonders.architects import advice
 from wonders.architects.cards import catalog
+from wonders.architects.present import Log, victory_line
 from wonders.cli import architects_words as words
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
@@ -25,7 +26,7 @@ class ArchitectsView(GameView):
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
         self.names = [info["wonder"] for info in self.view()["players"]]
-        self.narrator = words.ArchitectsLog(self.seat, self.names)
+        self.narrator = Log(self.view())
 
     def name(self, p: int) -> str:
         return _("you") if p == self.seat else self.names[p]
@@ -75,7 +76,10 @@ class ArchitectsView(GameView):
         for t in info["progress"]:
             out.append(f"◆ {t}: {words.token_text(t)}\n", style="bright_green")
         parts = ", ".join(f"{_(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
-        out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts or "-"))
+        if parts:
+            out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
+        else:
+            out.append(_("score now ≈ {vp}").format(vp=self.score(p)))
         return out
 
     def city(self) -> RenderableType:
@@ -88,9 +92,11 @@ class ArchitectsView(GameView):
             place = words.where(view, deck["deck"])
             top = words.label(deck["top"]) if deck["top"] else "-"
             out.append(
-                _("{deck} deck ({where}): {top}, {n} cards").format(
-                    deck=deck["deck"], where=place, top=top, n=deck["size"]
-                )
+                ngettext(
+                    "{deck} deck ({where}): {top}, {n} card",
+                    "{deck} deck ({where}): {top}, {n} cards",
+                    deck["size"],
+                ).format(deck=deck["deck"], where=place, top=top, n=deck["size"])
                 + "\n",
                 style="" if place != _("far") else "dim",
             )
@@ -100,7 +106,12 @@ class ArchitectsView(GameView):
             if "top" in central
             else _("face down")
         )
-        out.append(_("central deck: {peek}, {n} cards").format(peek=peek, n=central["size"]) + "\n")
+        out.append(
+            ngettext(
+                "central deck: {peek}, {n} card", "central deck: {peek}, {n} cards", central["size"]
+            ).format(peek=peek, n=central["size"])
+            + "\n"
+        )
         out.append(
             _("conflict: {b} of {t} tokens on the battle side").format(
                 b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
@@ -115,7 +126,11 @@ class ArchitectsView(GameView):
             if p != self.seat:
                 cat = " " + _("(cat)") if info["cat"] else ""
                 out.append(
-                    _("{wonder}: {s}/5 stages, {sh} shields, ≈{vp} VP{cat}").format(
+                    ngettext(
+                        "{wonder}: {s}/5 stages, {sh} shield, ≈{vp} VP{cat}",
+                        "{wonder}: {s}/5 stages, {sh} shields, ≈{vp} VP{cat}",
+                        info["shields"],
+                    ).format(
                         wonder=info["wonder"],
                         s=len(info["stages"]),
                         sh=info["shields"],
@@ -155,19 +170,22 @@ class ArchitectsView(GameView):
 
     def final(self) -> RenderableType:
         result = self.seat_table.result()
-        table = Table(title=_("Final scores"))
+        table = Table(title=_("Final scores"), box=None, padding=(0, 1))
         table.add_column(_("player"))
         categories = list(result.players[0].breakdown)
         for c in categories:
             table.add_column(c, justify="right")
         table.add_column(_("total"), justify="right")
+        table.add_column(_("stages"), justify="right")  # the tie-break
         for pr in sorted(result.players, key=lambda pr: pr.rank):
             table.add_row(
                 self.name(pr.seat),
                 *(str(pr.breakdown[c]) for c in categories),
                 f"[bold]{pr.total}[/]",
+                str(pr.tiebreak),
             )
-        return Group(table, self.card_points())
+        won = victory_line(result.to_json(), self.seat, self.names)
+        return Group(table, Text(won + "\n"), self.card_points())
 
     def card_points(self) -> Table:
         """Your points at the end item by item: stages, blue cards, tokens, cat, victories."""

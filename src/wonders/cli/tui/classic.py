@@ -16,11 +16,12 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.classic import advice, describe
+from wonders.classic.present import Log
 from wonders.cli import render
-from wonders.cli.classic_log import ROMAN, ClassicLog, coins
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import age_name, coins
 
 
 def shields(n: int) -> str:
@@ -65,7 +66,7 @@ class ClassicView(GameView):
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
         view = self.view()
-        self.narrator = ClassicLog(view)
+        self.narrator = Log(view)
         self.cat = advice.catalog(view)
         every = [c.to_json() for c in (*self.cat.cards, *self.cat.leaders)]
         self.into = describe.chains_into(every)
@@ -123,7 +124,7 @@ class ClassicView(GameView):
     def status(self) -> str:
         view = self.view()
         entry = view["players"][self.seat]
-        age = ROMAN.get(view["age"], str(view["age"]))
+        age = age_name(view["age"])
         when = _("Leader draft") if view["phase"] == "leader_draft" else _("Age {a}").format(a=age)
         if view["turn"]:
             when += " " + _("turn {t}").format(t=view["turn"])

@@ -11,12 +11,14 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.cli import duel_words, render
-from wonders.cli.duel_words import ROMAN, coins, texts
+from wonders.cli.duel_words import texts
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
 from wonders.core.i18n import _
+from wonders.core.present import age_name, coins
 from wonders.duel import advice
 from wonders.duel.city import card_facts
+from wonders.duel.present import Log, pawn, victory_line
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
@@ -30,7 +32,7 @@ class DuelView(GameView):
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
-        self.narrator = duel_words.DuelLog(self.seat)
+        self.narrator = Log(self.view())
 
     def name(self, p: int) -> str:
         return duel_words.who(p, self.seat)
@@ -41,7 +43,7 @@ class DuelView(GameView):
         age = (
             _("wonder draft")
             if view["phase"] == "draft"
-            else _("Age {a}").format(a=ROMAN.get(view["age"], view["age"]))
+            else _("Age {a}").format(a=age_name(view["age"]))
         )
         return _("Duel · {age} · you {c1}, {p1} VP · rival {c2}, {p2} VP").format(
             age=age,
@@ -82,14 +84,14 @@ class DuelView(GameView):
 
     def city(self) -> RenderableType:
         view = self.view()
-        out = Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize() + "\n")
+        out = Text(pawn(view["military"]["position"], self.seat).capitalize() + "\n")
         out.append_text(self.city_text(self.seat, full=False))
         out.append_text(self.city_text(1 - self.seat, full=False))
         return out
 
     def city_full(self) -> RenderableType:
         view = self.view()
-        out = Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize() + "\n")
+        out = Text(pawn(view["military"]["position"], self.seat).capitalize() + "\n")
         out.append_text(self.city_text(self.seat, full=True))
         return out
 
@@ -167,7 +169,7 @@ class DuelView(GameView):
             Text(_("The structure (bold: cards you can take)"), style="bold"),
             self.structure(FULL_CELL),
             Text(self.legend(FULL_CELL - 1, every=True), style="dim"),
-            Text(duel_words.pawn(view["military"]["position"], self.seat).capitalize()),
+            Text(pawn(view["military"]["position"], self.seat).capitalize()),
             self.city_text(self.seat, full=True),
             self.city_text(1 - self.seat, full=True),
         ]
@@ -237,7 +239,8 @@ class DuelView(GameView):
                 *(str(pr.breakdown[c]) for c in categories),
                 f"[bold]{pr.total}[/]",
             )
-        return Group(table, self.card_points())
+        won = Text(victory_line(result.to_json(), self.seat), style="bold")
+        return Group(won, table, self.card_points())
 
     def card_points(self) -> Table:
         """Each of your cards, wonders and tokens with the points it scored at the end."""
@@ -253,8 +256,9 @@ class DuelView(GameView):
     def help(self) -> str:
         return _(
             "7 Wonders Duel: on your turn take one card of the structure that no other card "
-            "covers, and build it (resources you lack cost 2 coins plus what your rival "
-            "produces of them), sell it, or use it to build one of your wonders. Shields move "
+            "covers, and build it (paying the coins printed on it, plus 2 coins for each resource "
+            "you lack and 1 more for each of that resource your rival produces: the cost beside "
+            "each card is that sum), sell it, or use it to build one of your wonders. Shields move "
             "the conflict pawn; 6 different science symbols or the pawn in the capital win at "
             "once; otherwise points after Age III. A pair of equal science symbols takes a "
             "progress token. In the structure panel long names are shortened: the cards you "

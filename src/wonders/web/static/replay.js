@@ -30,7 +30,8 @@ async function load() {
   const scores = document.getElementById("scores");
   scores.replaceChildren();
   if (data.result) {
-    scores.append(el("h2", {}, t("Final scores")), el("div", { class: "score-tables" }, el("table", { class: "score" },
+    scores.append(el("h2", {}, t("Final scores")), el("p", { id: "outcome" }, data.outcome || ""),
+      el("div", { class: "score-tables" }, el("table", { class: "score" },
       el("tr", {}, el("th", {}, ""), data.result.players.map((p) => el("th", {}, window.who(p.seat)))),
       el("tr", { class: "total" }, el("td", {}, t("Total")), data.result.players.map((p) => el("td", {}, p.total)))),
       teamTable(data.teams, window.who)));

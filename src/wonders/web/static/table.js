@@ -148,6 +148,7 @@ function renderScores(msg) {
   const cats = Object.keys(players[0].breakdown);
   const best = Math.max(1, ...players.map((p) => p.total));
   box.append(el("h2", { id: "game-over" }, t("Final scores")),
+    el("p", { id: "outcome" }, msg.outcome || ""),
     el("p", {}, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay"))));
   box.append(el("div", { class: "score-tables" }, el("table", { class: "score" },
     el("tr", {}, el("th", {}, ""), players.map((p) => el("th", {}, who(p.seat)))),

@@ -1,0 +1,608 @@
+"""7 Wonders in words for every front end: the log (``Log``) of the base game, the Free City
+(2 players), Leaders, Cities and the team game.
+
+Seats are named as ``core.present.Narrator`` says: the reader is "you" in sentences of their
+own; another seat is its name at the table when the front end gives names (the web: "Ann
+(your left)"), else its wonder and where it sits ("Rhodes (your left)", "Giza (seat 3)", the
+terminal). A payment names who received it; a seat's coins say where they came from (a
+sale, trade with whom, cards and wonders); a second card in one turn says why (Babylon B's
+last card of the Age, a build from the discard pile); a free build names the power behind it
+(Olympia's or Caligula's). Only the events of the reader's view are read: what was sold or
+buried face down by another seat is not in them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wonders.classic import advice, describe
+from wonders.classic.cards import Card
+from wonders.classic.turn import SELL_COINS
+from wonders.core.i18n import _, ngettext
+from wonders.core.present import Heading, Narrator, age_name, coins, listed
+from wonders.core.protocol import JSON
+
+# events that start a new round of card choices: what a narrator notes per turn starts over
+NEW_TURN = frozenset({"age", "turn", "recruitment", "recruit_turn", "leader_draft"})
+LOSES_COINS = ("lose_coins", "lose_coins_per")  # Cities' effects that make the others pay
+# the bookkeeping events a reader need not read (every other event type has an ``_on_`` line)
+QUIET = frozenset({"recruit_turn"})
+
+
+class Log(Narrator):
+    """A reader's 7 Wonders log in whole sentences (see ``core.present.Narrator``)."""
+
+    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
+        super().__init__(view, names)
+        entries = advice.city_entries(view)
+        self.catalog = advice.catalog(view)
+        self.wonders: list[str] = [e["wonder"] for e in entries]
+        self.stages: list[list[JSON]] = [
+            self.catalog.wonder_named(e["wonder"]).to_json()["sides"][e["side"]] for e in entries
+        ]
+        self.powers = [{fx["type"] for s in stages for fx in s["effect"]} for stages in self.stages]
+        self.leaders_on = "leaders" in view.get("expansions", [])
+        players = len(view["players"])
+        self.free_city = players if len(entries) > players else None
+        self.count = len(entries)
+        self.teammate: int | None = view.get("teammate")
+        # the leaders recruited or copied so far, from the events (the web's view is the
+        # current one, given with the whole log: its leaders may come later in the log)
+        self.leaders: list[set[str]] = [set() for _entry in entries]
+        self.caligula_used: set[int] = set()  # this Age
+        self.solomon: set[int] = set()  # owes a build from the discard pile to Solomon
+        self.recruiting = False
+        self.after_conflicts = False
+        self._new_turn()
+
+    def _new_turn(self) -> None:
+        """A new round of choices (a turn, a recruitment): who acted, sold, was paid."""
+        self.acted: set[int] = set()
+        self.sales: dict[int, int] = {}
+        self.trade_in: dict[int, dict[int, int]] = {}  # receiver: {payer: coins}
+        self.loss_causes: list[tuple[int, str]] = []  # (seat, card or stage)
+
+    # ------------------------------------------------------------------ seats
+
+    def left(self, p: int) -> int:
+        return (p + 1) % self.count
+
+    def right(self, p: int) -> int:
+        return (p - 1) % self.count
+
+    def name(self, seat: int) -> str:
+        """A seat for the reader: "you", "Rhodes (your left)", "Ann (your teammate)",
+        "Giza (seat 3)" (no names), "the Free City (your right)" (names)."""
+        if seat == self.seat:
+            return _("you")
+        where = self._where(seat)
+        if self.names is None:
+            return _("{name} ({where})").format(name=self.wonders[seat], where=where)
+        name = self.names[seat] if 0 <= seat < len(self.names) else _("the Free City")
+        return _("{name} ({where})").format(name=name, where=where) if where else name
+
+    def _where(self, p: int, by: int | None = None) -> str:
+        """Where ``p`` sits for the reader, and who played the Free City's card (``by``);
+        "" with names and nothing to say."""
+        me = self.seat
+        side = ""
+        if me is not None and p == self.left(me):
+            side = _("your left")
+        elif me is not None and p == self.right(me):
+            side = _("your right")
+        if p == self.free_city and self.names is None:
+            where = _("the Free City, {side}").format(side=side) if side else _("the Free City")
+        elif p == self.teammate:
+            where = _("your teammate")
+        elif side or self.names is not None:
+            where = side
+        else:
+            where = _("seat {n}").format(n=p)
+        if by is None:
+            return where
+        if by == me:
+            return _("{where}, played by you").format(where=where) if where else _("played by you")
+        player = self.wonders[by] if self.names is None else self.names[by]  # no nesting
+        if where:
+            return _("{where}, played by {by}").format(where=where, by=player)
+        return _("played by {by}").format(by=player)
+
+    def _who(self, event: JSON) -> str:
+        """The acting seat of ``event`` in a third-person sentence (the Free City with the
+        player who played its card)."""
+        p, by = event["seat"], event.get("by")
+        if by is None:
+            return self.name(p)
+        name = self.wonders[p] if self.names is None else _("the Free City")
+        return _("{name} ({where})").format(name=name, where=self._where(p, by))
+
+    def _say(self, event: JSON, you: str, other: str, **fields: Any) -> str:
+        """``you`` when the event's seat is the reader, else ``other`` with ``{who}``."""
+        if event.get("seat") == self.seat:
+            return you.format(**fields)
+        return other.format(who=self._who(event), **fields)
+
+    # ------------------------------------------------------------------ the log
+
+    def line(self, event: JSON) -> str | None:
+        kind = str(event.get("type"))
+        if kind in NEW_TURN:
+            self._new_turn()
+            self.after_conflicts = False
+            self.recruiting = kind in ("recruitment", "recruit_turn")
+        if kind in QUIET:
+            return None
+        say: Callable[[JSON], str | None] | None = getattr(self, "_on_" + kind, None)
+        return say(event) if say is not None else None
+
+    def _on_age(self, event: JSON) -> str:
+        self.caligula_used.clear()
+        age = age_name(event["age"])
+        if self.free_city is not None:
+            return Heading(_("Age {age} begins").format(age=age))
+        if event["age"] == 2:
+            return Heading(_("Age {age}: hands pass to the right").format(age=age))
+        return Heading(_("Age {age}: hands pass to the left").format(age=age))
+
+    def _on_turn(self, event: JSON) -> str:
+        age, turn = age_name(event["age"]), event["turn"]
+        if turn <= 1:
+            text = _("Age {age}, turn {turn}")
+        elif self.free_city is not None:
+            text = _("Age {age}, turn {turn} (hands swapped)")
+        elif event["age"] == 2:
+            text = _("Age {age}, turn {turn} (hands passed to the right)")
+        else:
+            text = _("Age {age}, turn {turn} (hands passed to the left)")
+        return Heading(text.format(age=age, turn=turn))
+
+    def _on_free_city(self, event: JSON) -> str:
+        turn = event.get("turn", "")
+        if event["controller"] == self.seat:
+            return _("You play the Free City's card in turn {turn}").format(turn=turn)
+        return _("{who} plays the Free City's card in turn {turn}").format(
+            who=self.name(event["controller"]), turn=turn
+        )
+
+    def _on_leader_draft(self, event: JSON) -> str:
+        return Heading(_("Leader draft, round {n}").format(n=event["round"]))
+
+    def _on_recruitment(self, event: JSON) -> str:
+        return Heading(_("Age {age}: recruitment").format(age=age_name(event["age"])))
+
+    def _on_game_over(self, event: JSON) -> str:
+        return _("The game is over")
+
+    # ------------------------------------------------------------------ cards and stages
+
+    def _on_build(self, event: JSON) -> str:
+        p, card = event["seat"], event["card"]
+        again = self._again(event)
+        self._note_loss_cause(p, card, self._card_effects(card))
+        if event.get("from_discard"):
+            power = "Solomon" if p in self.solomon else "Halicarnassus"
+            self.solomon.discard(p)
+            text = self._say(
+                event,
+                _("You built {card} from the discard pile ({power})"),
+                _("{who} built {card} from the discard pile ({power})"),
+                card=card,
+                power=power,
+            )
+        elif event.get("free"):
+            text = self._free_build(event, card)
+        else:
+            paying = self._payment(event)
+            if paying:
+                text = self._say(
+                    event,
+                    _("You built {card}, paying {payment}"),
+                    _("{who} built {card}, paying {payment}"),
+                    card=card,
+                    payment=paying,
+                )
+            else:
+                text = self._say(event, _("You built {card}"), _("{who} built {card}"), card=card)
+        return again(text)
+
+    def _free_build(self, event: JSON, card: str) -> str:
+        """A free build: Olympia A's power, or Caligula's for a black card (used first, as
+        the engine does, when the city has both and Caligula's is ready this Age)."""
+        p = event["seat"]
+        found = self._card(card)
+        caligula = any(
+            fx["type"] == "free_black_per_age"
+            for leader in self.leaders[p]
+            for fx in self._card_effects(leader)
+        )
+        black = found is not None and found.color == "black"
+        olympia = "free_build_per_age" in self.powers[p]
+        if caligula and black and (p not in self.caligula_used or not olympia):
+            self.caligula_used.add(p)
+            return self._say(
+                event,
+                _("You built {card} free with Caligula's power"),
+                _("{who} built {card} free with Caligula's power"),
+                card=card,
+            )
+        if olympia:
+            return self._say(
+                event,
+                _("You built {card} free with Olympia's power"),
+                _("{who} built {card} free with Olympia's power"),
+                card=card,
+            )
+        return self._say(event, _("You built {card} free"), _("{who} built {card} free"), card=card)
+
+    def _on_wonder(self, event: JSON) -> str:
+        p, n = event["seat"], event["stage"]
+        again = self._again(event)
+        stage = self.stages[p][n - 1] if 1 <= n <= len(self.stages[p]) else None
+        text = _("wonder stage {n}").format(n=n)
+        extra_bank = 0
+        if stage is not None:
+            reward = describe.stage_reward_text(stage)
+            text = _("wonder stage {n} ({reward})").format(n=n, reward=reward)
+            extra_bank = stage["cost"].get("coins", 0)  # Petra: not in the event's payment
+            self._note_loss_cause(p, _("wonder stage {n}").format(n=n), stage["effect"])
+        paying = self._payment(event, extra_bank)
+        card = event.get("card")
+        if card is None and self.recruiting:
+            card = _("a leader")
+        fields = {"stage": text, "card": card, "payment": paying}
+        if card is not None and paying:
+            said = self._say(
+                event,
+                _("You built {stage} with {card}, paying {payment}"),
+                _("{who} built {stage} with {card}, paying {payment}"),
+                **fields,
+            )
+        elif card is not None:
+            said = self._say(
+                event,
+                _("You built {stage} with {card}"),
+                _("{who} built {stage} with {card}"),
+                **fields,
+            )
+        elif paying:
+            said = self._say(
+                event,
+                _("You built {stage}, paying {payment}"),
+                _("{who} built {stage}, paying {payment}"),
+                **fields,
+            )
+        else:
+            said = self._say(event, _("You built {stage}"), _("{who} built {stage}"), **fields)
+        return again(said)
+
+    def _on_sell(self, event: JSON) -> str:
+        p = event["seat"]
+        again = self._again(event)
+        self.sales[p] = self.sales.get(p, 0) + 1
+        card = event.get("card")
+        if card is not None:
+            text = self._say(event, _("You sold {card}"), _("{who} sold {card}"), card=card)
+        elif self.recruiting:
+            text = self._say(event, _("You sold a leader"), _("{who} sold a leader"))
+        else:
+            text = self._say(event, _("You sold a card"), _("{who} sold a card"))
+        return again(text)
+
+    def _on_discard(self, event: JSON) -> str | None:
+        """The last card of an Age's hand, discarded: said only when the reader knows it."""
+        card = event.get("card")
+        if card is None:
+            return None
+        return self._say(
+            event,
+            _("You discarded {card}, the last card of your hand"),
+            _("{who} discarded {card}"),
+            card=card,
+        )
+
+    def _on_solomon(self, event: JSON) -> str:
+        self.solomon.add(event["seat"])
+        return self._say(
+            event,
+            _("Solomon: you build a card of the discard pile for free"),
+            _("{who} builds a card of the discard pile for free (Solomon)"),
+        )
+
+    def _again(self, event: JSON) -> Callable[[str], str]:
+        """What to add to a card played this turn: why it is a second one (Babylon B's last
+        card of the Age), for a city whose board has that power."""
+        p = event["seat"]
+        second = p in self.acted and not event.get("from_discard")
+        if not event.get("from_discard"):
+            self.acted.add(p)
+        if second and "play_last_card" in self.powers[p]:
+            return lambda text: _("{line} (Babylon B: the last card of the Age)").format(line=text)
+        return lambda text: text
+
+    def _payment(self, event: JSON, extra_bank: int = 0) -> str:
+        """ "2 coins to Rhodes (your left) and 1 coin to the bank" (remembering the
+        receivers' trade income for their coins line); "" when nothing was paid."""
+        payer, paid = event["seat"], event.get("paid") or {}
+        parts = []
+        for side, to in (("left", self.left(payer)), ("right", self.right(payer))):
+            amount = paid.get(side, 0)
+            if not amount:
+                continue
+            received = self.trade_in.setdefault(to, {})
+            received[payer] = received.get(payer, 0) + amount
+            if to == self.seat:
+                parts.append(_("{coins} to you").format(coins=coins(amount)))
+            else:
+                parts.append(_("{coins} to {who}").format(coins=coins(amount), who=self.name(to)))
+        bank = paid.get("bank", 0) + extra_bank
+        if bank:
+            parts.append(_("{coins} to the bank").format(coins=coins(bank)))
+        return listed(parts)
+
+    # ------------------------------------------------------------------ coins
+
+    def _on_coins(self, event: JSON) -> str:
+        p, amount = event["seat"], event["amount"]
+        sales = self.sales.pop(p, 0)
+        trade = self.trade_in.pop(p, {})
+        parts = []
+        if sales:
+            parts.append(
+                ngettext("{coins} for the sale", "{coins} for {n} sales", sales).format(
+                    coins=coins(SELL_COINS * sales), n=sales
+                )
+            )
+        for payer, paid in trade.items():
+            if payer == self.seat:
+                parts.append(_("{coins} from trade with you").format(coins=coins(paid)))
+            else:
+                parts.append(
+                    _("{coins} from trade with {who}").format(
+                        coins=coins(paid), who=self.name(payer)
+                    )
+                )
+        rest = amount - SELL_COINS * sales - sum(trade.values())
+        if rest > 0:
+            parts.append(self._other_income(rest))
+        if rest < 0 or not parts:  # a split the events do not explain: just the total
+            return self._say(
+                event, _("You received {coins}"), _("{who} received {coins}"), coins=coins(amount)
+            )
+        if len(parts) == 1:
+            return self._say(
+                event, _("You received {part}"), _("{who} received {part}"), part=parts[0]
+            )
+        return self._say(
+            event,
+            _("You received {coins}: {parts}"),
+            _("{who} received {coins}: {parts}"),
+            coins=coins(amount),
+            parts=", ".join(parts),
+        )
+
+    def _other_income(self, n: int) -> str:
+        """Coins neither from a sale nor from trade: cards, wonder stages, leaders."""
+        if self.after_conflicts and self.leaders_on:
+            return _("{coins} from leaders after the conflicts").format(coins=coins(n))
+        if self.leaders_on:
+            return _("{coins} from cards, wonders and leaders").format(coins=coins(n))
+        return _("{coins} from cards and wonders").format(coins=coins(n))
+
+    # ------------------------------------------------------------------ conflicts
+
+    def _on_conflict(self, event: JSON) -> str:
+        self.after_conflicts = True
+        age, winner, loser = age_name(event["age"]), event["winner"], event["loser"]
+        if winner == self.seat:
+            text = _("Age {age} conflict: you beat {loser}").format(age=age, loser=self.name(loser))
+        elif loser == self.seat:
+            text = _("Age {age} conflict: {winner} beat you").format(
+                age=age, winner=self.name(winner)
+            )
+        else:
+            text = _("Age {age} conflict: {winner} beat {loser}").format(
+                age=age, winner=self.name(winner), loser=self.name(loser)
+            )
+        shields = event.get("shields")
+        if shields:
+            text = ngettext(
+                "{line}, {a} shield to {b}", "{line}, {a} shields to {b}", shields[0]
+            ).format(line=text, a=shields[0], b=shields[1])
+        tokens = event.get("tokens", 1)
+        if tokens != 1:
+            text = ngettext("{line} ({n} token each)", "{line} ({n} tokens each)", tokens).format(
+                line=text, n=tokens
+            )
+        return text
+
+    def _on_diplomacy(self, event: JSON) -> str:
+        self.after_conflicts = True
+        return self._say(
+            event,
+            _("You use a diplomacy token and sit out the conflicts of Age {age}"),
+            _("{who} uses a diplomacy token and sits out the conflicts of Age {age}"),
+            age=age_name(event["age"]),
+        )
+
+    # ------------------------------------------------------------------ Cities' losses
+
+    def _note_loss_cause(self, p: int, what: str, effects: Sequence[JSON]) -> None:
+        if any(fx.get("type") in LOSES_COINS for fx in effects):
+            self.loss_causes.append((p, what))
+
+    def _on_losses(self, event: JSON) -> str:
+        owed = []
+        for c, n in event["owed"].items():
+            if int(c) == self.seat:
+                owed.append(_("you owe {coins}").format(coins=coins(n)))
+            else:
+                owed.append(_("{who} owes {coins}").format(who=self.name(int(c)), coins=coins(n)))
+        causes = [
+            _("your {what}").format(what=what)
+            if p == self.seat
+            else _("{what} of {who}").format(what=what, who=self.name(p))
+            for p, what in self.loss_causes
+        ]
+        self.loss_causes = []
+        if causes:
+            return _("Coin losses to settle, caused by {causes}: {owed}").format(
+                causes=listed(causes), owed=", ".join(owed)
+            )
+        return _("Coin losses to settle: {owed}").format(owed=", ".join(owed))
+
+    def _on_debt(self, event: JSON) -> str:
+        lost, paid, debt = event["lost"], event["paid"], event["debt"]
+        if not debt:
+            return self._say(
+                event, _("You lost {coins}"), _("{who} lost {coins}"), coins=coins(lost)
+            )
+        if not paid:
+            return self._say(
+                event,
+                ngettext(
+                    "You took {n} debt token (-{n} VP) instead of losing {coins}",
+                    "You took {n} debt tokens (-{n} VP) instead of losing {coins}",
+                    debt,
+                ),
+                ngettext(
+                    "{who} took {n} debt token (-{n} VP) instead of losing {coins}",
+                    "{who} took {n} debt tokens (-{n} VP) instead of losing {coins}",
+                    debt,
+                ),
+                n=debt,
+                coins=coins(lost),
+            )
+        return self._say(
+            event,
+            ngettext(
+                "You paid {paid} of a loss of {lost} and took {n} debt token (-{n} VP)",
+                "You paid {paid} of a loss of {lost} and took {n} debt tokens (-{n} VP)",
+                debt,
+            ),
+            ngettext(
+                "{who} paid {paid} of a loss of {lost} and took {n} debt token (-{n} VP)",
+                "{who} paid {paid} of a loss of {lost} and took {n} debt tokens (-{n} VP)",
+                debt,
+            ),
+            paid=coins(paid),
+            lost=coins(lost),
+            n=debt,
+        )
+
+    # ------------------------------------------------------------------ Leaders
+
+    def _on_recruit(self, event: JSON) -> str:
+        card = event["card"]
+        self.leaders[event["seat"]].add(card)
+        cost = (event.get("paid") or {}).get("bank", 0)
+        if not cost:
+            return self._say(
+                event, _("You recruited {card} free"), _("{who} recruited {card} free"), card=card
+            )
+        return self._say(
+            event,
+            _("You recruited {card} for {coins}"),
+            _("{who} recruited {card} for {coins}"),
+            card=card,
+            coins=coins(cost),
+        )
+
+    def _on_copy(self, event: JSON) -> str:
+        self.leaders[event["seat"]].add(event["card"])
+        return self._say(
+            event,
+            _("Your Courtesans Guild copies {card}"),
+            _("The Courtesans Guild of {who} copies {card}"),
+            card=event["card"],
+        )
+
+    def _on_draw_leaders(self, event: JSON) -> str:
+        n = event["count"]
+        return self._say(
+            event,
+            ngettext(
+                "You drew {n} leader from the box (Roma)",
+                "You drew {n} leaders from the box (Roma)",
+                n,
+            ),
+            ngettext(
+                "{who} drew {n} leader from the box (Roma)",
+                "{who} drew {n} leaders from the box (Roma)",
+                n,
+            ),
+            n=n,
+        )
+
+    def _on_return(self, event: JSON) -> str:
+        card = event.get("card")
+        if card is None:
+            return self._say(
+                event,
+                _("You sent a leader back to the box"),
+                _("{who} sent a leader back to the box"),
+            )
+        return self._say(
+            event,
+            _("You sent {card} back to the box"),
+            _("{who} sent {card} back to the box"),
+            card=card,
+        )
+
+    # ------------------------------------------------------------------ the catalogue
+
+    def _card(self, name: str) -> Card | None:
+        found = self.catalog.by_name.get(name.strip().lower())
+        return found[0] if found else None
+
+    def _card_effects(self, name: str) -> list[JSON]:
+        card = self._card(name)
+        return list(card.to_json()["effect"]) if card is not None else []
+
+
+# ---------------------------------------------------------------- the end
+
+
+def tiebreak_name() -> str:
+    """The heading of a final table's tie-break column: the coins in the treasury."""
+    return _("coins")
+
+
+def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+    """Who won and how, from ``Result.to_json()``: the most points; on a tie the most coins;
+    still tied (or a team), the victory is shared. ``names``: each seat's name."""
+    players = {p["seat"]: p for p in result.get("players", [])}
+    winners = [w for w in result.get("winners", []) if w in players]
+    if not winners:
+        return ""
+
+    def called(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else _("player {n}").format(n=seat + 1)
+
+    best = players[winners[0]]
+    vp = best["total"]
+    if len(winners) > 1:
+        others = [called(w) for w in winners if w != reader]
+        if reader in winners:
+            return _("You share the victory with {others} ({vp} VP).").format(
+                others=listed(others), vp=vp
+            )
+        return _("{who} share the victory ({vp} VP).").format(who=listed(others), vp=vp)
+    tied = [p for s, p in players.items() if p["total"] == vp and s != best["seat"]]
+    if not tied:
+        if best["seat"] == reader:
+            return _("You win with {vp} VP.").format(vp=vp)
+        return _("{who} wins with {vp} VP.").format(who=called(best["seat"]), vp=vp)
+    fields = {
+        "vp": vp,
+        "others": listed([_("you") if p["seat"] == reader else called(p["seat"]) for p in tied]),
+        "coins": coins(best["tiebreak"]),
+        "fewer": listed([coins(p["tiebreak"]) for p in tied]),
+    }
+    if best["seat"] == reader:
+        return _(
+            "You win on the tie-break: {vp} VP like {others}, but {coins} against {fewer}."
+        ).format(**fields)
+    return _(
+        "{who} wins on the tie-break: {vp} VP like {others}, but {coins} against {fewer}."
+    ).format(who=called(best["seat"]), **fields)

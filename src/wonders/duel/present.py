@@ -1,0 +1,419 @@
+"""7 Wonders Duel in words for every front end: the log (``Log``), where the conflict pawn
+stands (``pawn``) and who won the game and how (``victory_line``).
+
+Seats are named as ``core.present.Narrator`` says: the reader is "you" in sentences of their
+own; the other seat is its name at the table when the front end gives names (the web), else
+"your rival" (the terminal), or "player N" for a spectator without names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from wonders.core.i18n import _, ngettext
+from wonders.core.present import Heading, Narrator, age_name, coins
+from wonders.core.protocol import JSON
+from wonders.duel import describe
+from wonders.duel.cards import catalog
+
+
+def seat_name(seat: int, reader: int | None, names: Sequence[str] | None) -> str:
+    """``seat`` in a third-person sentence: its name at the table, else "your rival" for a
+    seated reader, else "player N"."""
+    if names is not None and 0 <= seat < len(names):
+        return names[seat]
+    if reader is not None:
+        return _("your rival")
+    return _("player {n}").format(n=seat + 1)
+
+
+def pawn(position: int, reader: int | None, names: Sequence[str] | None = None) -> str:
+    """Where the conflict pawn stands ("the conflict pawn is 2 spaces toward your capital")."""
+    if position == 0:
+        return _("the conflict pawn is in the centre")
+    toward, n = (1 if position > 0 else 0), abs(position)  # positive: toward seat 1's capital
+    if toward == reader:
+        return ngettext(
+            "the conflict pawn is {n} space toward your capital",
+            "the conflict pawn is {n} spaces toward your capital",
+            n,
+        ).format(n=n)
+    return ngettext(
+        "the conflict pawn is {n} space toward {who}'s capital",
+        "the conflict pawn is {n} spaces toward {who}'s capital",
+        n,
+    ).format(n=n, who=seat_name(toward, reader, names))
+
+
+def reward(wonder: str) -> str:
+    """What a wonder gives, in words (its text without its cost)."""
+    for w in catalog().wonders:
+        if w.name == wonder:
+            return describe.wonder_effect_text(w.to_json()["effect"])
+    return ""
+
+
+class Log(Narrator):
+    """A reader's Duel log in whole sentences (see ``core.present.Narrator``)."""
+
+    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
+        super().__init__(view, names)
+        self.picks = 0  # wonders taken since the last offer: the 4th is the one left over
+
+    def name(self, seat: int) -> str:
+        return seat_name(seat, self.seat, self.names)
+
+    def by(self, seat: Any, you: str, other: str, **fields: Any) -> str:
+        """``you`` when ``seat`` is the reader, else ``other`` with ``{who}`` the seat."""
+        if seat == self.seat:
+            return you.format(**fields)
+        who = self.name(seat) if isinstance(seat, int) else _("someone")
+        return other.format(who=who, **fields)
+
+    def line(self, event: JSON) -> str | None:
+        say = SAY.get(str(event.get("type")))
+        return say(self, event) if say is not None else None
+
+    # -- the wonder draft and the Ages ------------------------------------------------------
+
+    def _wonders_offered(self, e: JSON) -> str:
+        self.picks = 0
+        return _("Wonders on offer: {names}").format(names=", ".join(e["wonders"]))
+
+    def _pick_wonder(self, e: JSON) -> str:
+        self.picks += 1
+        if self.picks == 4:
+            return self.by(
+                e["player"],
+                _("You get the last wonder of the four, {wonder}"),
+                _("{who} gets the last wonder of the four, {wonder}"),
+                wonder=e["wonder"],
+            )
+        return self.by(
+            e["player"], _("You took {wonder}"), _("{who} took {wonder}"), wonder=e["wonder"]
+        )
+
+    def _age(self, e: JSON) -> str:
+        return Heading(_("Age {age}: its structure is laid out").format(age=age_name(e["age"])))
+
+    def _first(self, e: JSON) -> str:
+        """Who starts the Age just laid out, and who chose it (nobody in Age I)."""
+        player, chooser, age = e["player"], e.get("chooser"), age_name(e["age"])
+        if chooser is None:
+            text = self.by(player, _("You start Age {age}"), _("{who} starts Age {age}"), age=age)
+        elif chooser == self.seat:
+            text = self.by(
+                player,
+                _("You chose to start Age {age}"),
+                _("You chose {who} to start Age {age}"),
+                age=age,
+            )
+        elif player == self.seat:
+            text = _("{chooser} chose you to start Age {age}").format(
+                chooser=self.name(chooser), age=age
+            )
+        elif player == chooser:
+            text = _("{chooser} chose to start Age {age}").format(
+                chooser=self.name(chooser), age=age
+            )
+        else:
+            text = _("{chooser} chose {who} to start Age {age}").format(
+                chooser=self.name(chooser), who=self.name(player), age=age
+            )
+        return Heading(text)
+
+    def _game_over(self, e: JSON) -> str:
+        victory, winner = e.get("victory"), e.get("winner")
+        if victory == "civilian":
+            return Heading(_("Game over after Age III: the points decide"))
+        if victory == "military" and winner is not None:
+            return Heading(
+                self.by(
+                    winner,
+                    _("Game over: you win by military supremacy"),
+                    _("Game over: {who} wins by military supremacy"),
+                )
+            )
+        if victory == "science" and winner is not None:
+            return Heading(
+                self.by(
+                    winner,
+                    _("Game over: you win by scientific supremacy"),
+                    _("Game over: {who} wins by scientific supremacy"),
+                )
+            )
+        return Heading(_("The game is over"))
+
+    # -- a turn: the card taken ---------------------------------------------------------------
+
+    def _build(self, e: JSON) -> str:
+        if e.get("paid"):
+            return self.by(
+                e["player"],
+                _("You built {card} for {coins}"),
+                _("{who} built {card} for {coins}"),
+                card=e["card"],
+                coins=coins(e["paid"]),
+            )
+        return self.by(
+            e["player"],
+            _("You built {card} for free"),
+            _("{who} built {card} for free"),
+            card=e["card"],
+        )
+
+    def _sell(self, e: JSON) -> str:
+        return self.by(
+            e["player"],
+            _("You sold {card} for {coins}"),
+            _("{who} sold {card} for {coins}"),
+            card=e.get("card") or _("a card"),
+            coins=coins(e["coins"]),
+        )
+
+    def _wonder(self, e: JSON) -> str:
+        wonder, text = e["wonder"], reward(e["wonder"])
+        if e.get("paid"):
+            return self.by(
+                e["player"],
+                _("You built {wonder} for {coins} — {text}"),
+                _("{who} built {wonder} for {coins} — {text}"),
+                wonder=wonder,
+                coins=coins(e["paid"]),
+                text=text,
+            )
+        return self.by(
+            e["player"],
+            _("You built {wonder} for free — {text}"),
+            _("{who} built {wonder} for free — {text}"),
+            wonder=wonder,
+            text=text,
+        )
+
+    def _replay(self, e: JSON) -> str:
+        return self.by(e["player"], _("You play again"), _("{who} plays again"))
+
+    def _wonder_returned(self, e: JSON) -> str:
+        if not isinstance(e.get("player"), int):
+            return _("{wonder} goes back to the box: 7 wonders are built").format(
+                wonder=e["wonder"]
+            )
+        return self.by(
+            e["player"],
+            _("Your wonder {wonder} goes back to the box: 7 wonders are built"),
+            _("{who}'s wonder {wonder} goes back to the box: 7 wonders are built"),
+            wonder=e["wonder"],
+        )
+
+    # -- coins ----------------------------------------------------------------------------------
+
+    def _coins(self, e: JSON) -> str:
+        return self.by(
+            e["player"],
+            _("You received {coins} from {card}"),
+            _("{who} received {coins} from {card}"),
+            coins=coins(e["coins"]),
+            card=e["card"],
+        )
+
+    def _economy(self, e: JSON) -> str:
+        """The owner of Economy gets the coins the other seat paid the bank for resources."""
+        owner, amount = e["player"], coins(e["coins"])
+        payer = 1 - owner
+        if owner == self.seat:
+            return _(
+                "You received {coins} that {who} paid the bank for resources (Economy)"
+            ).format(coins=amount, who=self.name(payer))
+        if payer == self.seat:
+            return _("{who} received the {coins} you paid the bank for resources (Economy)").format(
+                coins=amount, who=self.name(owner)
+            )
+        return _("{who} received the {coins} {payer} paid the bank for resources (Economy)").format(
+            coins=amount, who=self.name(owner), payer=self.name(payer)
+        )
+
+    def _urbanism(self, e: JSON) -> str:
+        return self.by(
+            e["player"],
+            _("You received {coins} for building by a chain (Urbanism)"),
+            _("{who} received {coins} for building by a chain (Urbanism)"),
+            coins=coins(e["coins"]),
+        )
+
+    # -- the conflict pawn --------------------------------------------------------------------
+
+    def _military(self, e: JSON) -> str:
+        player, n = e["player"], e["shields"]
+        target = 1 - player
+        if player == self.seat:
+            move = ngettext(
+                "You moved the conflict pawn {n} space toward {who}'s capital",
+                "You moved the conflict pawn {n} spaces toward {who}'s capital",
+                n,
+            ).format(n=n, who=self.name(target))
+        elif target == self.seat:
+            move = ngettext(
+                "{who} moved the conflict pawn {n} space toward your capital",
+                "{who} moved the conflict pawn {n} spaces toward your capital",
+                n,
+            ).format(n=n, who=self.name(player))
+        else:
+            move = ngettext(
+                "{who} moved the conflict pawn {n} space toward {target}'s capital",
+                "{who} moved the conflict pawn {n} spaces toward {target}'s capital",
+                n,
+            ).format(n=n, who=self.name(player), target=self.name(target))
+        position = e["position"]
+        if position == (n if target == 1 else -n):  # from the centre: the move says it all
+            return move
+        where = pawn(position, self.seat, self.names)
+        return _("{move}; {where}").format(move=move, where=where)
+
+    def _military_token(self, e: JSON) -> str:
+        if not e["coins"]:
+            return self.by(
+                e["player"],
+                _("You had no coins to lose to the military token"),
+                _("{who} had no coins to lose to the military token"),
+            )
+        return self.by(
+            e["player"],
+            _("You lost {coins} to a military token"),
+            _("{who} lost {coins} to a military token"),
+            coins=coins(e["coins"]),
+        )
+
+    # -- progress tokens and the wonders' second effects ---------------------------------------
+
+    def _token(self, e: JSON) -> str:
+        return self.by(
+            e["player"],
+            _("You took the progress token {token}"),
+            _("{who} took the progress token {token}"),
+            token=e["token"],
+        )
+
+    def _library(self, e: JSON) -> str:
+        """The Great Library: the tokens drawn are named to their drawer only."""
+        tokens = list(e.get("tokens", []))
+        n = len(tokens)
+        if e["player"] == self.seat:
+            return ngettext(
+                "You drew the progress token {tokens} from the box (The Great Library)",
+                "You drew the progress tokens {tokens} from the box (The Great Library)",
+                n,
+            ).format(tokens=", ".join(tokens))
+        return ngettext(
+            "{who} drew {n} progress token from the box (The Great Library)",
+            "{who} drew {n} progress tokens from the box (The Great Library)",
+            n,
+        ).format(who=self.name(e["player"]), n=n)
+
+    def _destroy(self, e: JSON) -> str:
+        player, card = e["player"], e["card"]
+        victim = 1 - player
+        if player == self.seat:
+            return _("You discarded {who}'s {card}").format(who=self.name(victim), card=card)
+        if victim == self.seat:
+            return _("{who} discarded your {card}").format(who=self.name(player), card=card)
+        return _("{who} discarded {victim}'s {card}").format(
+            who=self.name(player), victim=self.name(victim), card=card
+        )
+
+    def _discard_build(self, e: JSON) -> str:
+        return self.by(
+            e["player"],
+            _("You built {card} from the discard pile for free (The Mausoleum)"),
+            _("{who} built {card} from the discard pile for free (The Mausoleum)"),
+            card=e["card"],
+        )
+
+
+# each event type the engine logs and its sentence; a "reveal" (a card of the structure
+# turned face up) is left out: the structure on screen shows it
+SAY: dict[str, Callable[[Log, JSON], str]] = {
+    "wonders_offered": Log._wonders_offered,
+    "pick_wonder": Log._pick_wonder,
+    "age": Log._age,
+    "first": Log._first,
+    "game_over": Log._game_over,
+    "build": Log._build,
+    "sell": Log._sell,
+    "wonder": Log._wonder,
+    "replay": Log._replay,
+    "wonder_returned": Log._wonder_returned,
+    "coins": Log._coins,
+    "economy": Log._economy,
+    "urbanism": Log._urbanism,
+    "military": Log._military,
+    "military_token": Log._military_token,
+    "token": Log._token,
+    "library": Log._library,
+    "destroy": Log._destroy,
+    "discard_build": Log._discard_build,
+}
+QUIET = frozenset({"reveal"})
+
+
+def tiebreak_name() -> str:
+    """The heading of a final table's tie-break column: the civilian (blue) points."""
+    return _("civilian VP")
+
+
+def victory_line(result: JSON, reader: int | None, names: Sequence[str] | None = None) -> str:
+    """Who won and how, for the end screen: ``result`` is ``Result.to_json()``. A supremacy
+    win says that it counts whatever the points (the winner may have fewer)."""
+    players = {p["seat"]: p for p in result["players"]}
+    winners = list(result["winners"])
+    if len(winners) != 1:
+        first = players[0]
+        return _("A shared victory: {vp} VP each and {blue} civilian VP each.").format(
+            vp=first["total"], blue=first["breakdown"].get("civilian", first["tiebreak"])
+        )
+    won = players[winners[0]]
+    lost = players[1 - winners[0]]
+    text = _winner_sentence(result["victory"], won, lost, Log({"seat": reader}, names))
+    text = text[0].upper() + text[1:]
+    if result["victory"] in ("military", "science") and won["total"] <= lost["total"]:
+        text += " " + _("Supremacy wins at once, whatever the points ({won} VP to {lost}).").format(
+            won=won["total"], lost=lost["total"]
+        )
+    return text
+
+
+def _winner_sentence(victory: str, won: JSON, lost: JSON, log: Log) -> str:
+    w, loser = won["seat"], lost["seat"]
+    if victory == "military":
+        if loser == log.seat:
+            return _(
+                "{who} won by military supremacy: the conflict pawn reached your capital."
+            ).format(who=log.name(w))
+        return log.by(
+            w,
+            _("You won by military supremacy: the conflict pawn reached {loser}'s capital."),
+            _("{who} won by military supremacy: the conflict pawn reached {loser}'s capital."),
+            loser=log.name(loser),
+        )
+    if victory == "science":
+        return log.by(
+            w,
+            _("You won by scientific supremacy: 6 different science symbols."),
+            _("{who} won by scientific supremacy: 6 different science symbols."),
+        )
+    if won["total"] != lost["total"]:
+        return log.by(
+            w,
+            _("You won on points: {won} VP to {lost}."),
+            _("{who} won on points: {won} VP to {lost}."),
+            won=won["total"],
+            lost=lost["total"],
+        )
+    return log.by(
+        w,
+        _("You won on points: {vp} VP each, and more civilian VP ({won} to {lost})."),
+        _("{who} won on points: {vp} VP each, and more civilian VP ({won} to {lost})."),
+        vp=won["total"],
+        won=won["tiebreak"],
+        lost=lost["tiebreak"],
+    )
