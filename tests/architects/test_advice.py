@@ -31,7 +31,7 @@ def test_decks_are_placed_for_the_seat() -> None:
     state = setup({"players": 4}, 1)
     view = state.view(2)
     names = [d["deck"] for d in view["decks"]]
-    assert advice.where(view, names[2]) == "your left"
-    assert advice.where(view, names[1]) == "your right"
-    assert advice.where(view, names[0]) == "far"
-    assert advice.where(view, "central") == "central"
+    assert advice.side(view, names[2]) == "left"
+    assert advice.side(view, names[1]) == "right"
+    assert advice.side(view, names[0]) == "far"
+    assert advice.side(view, "central") == "central"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from pathlib import Path
 
@@ -11,8 +12,10 @@ from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.architects import advice
-from wonders.architects.present import victory_line
+from wonders.architects.present import action_label, decision, victory_line
 from wonders.cli.app import app
+from wonders.cli.session import SeatTable, Session
+from wonders.cli.tui.architects import ArchitectsView
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 
@@ -38,7 +41,8 @@ def test_play_a_whole_game_with_piped_choices() -> None:
     assert code == 0, out + err
     assert "You are seat 0" in out
     assert "Please type a number" in out
-    assert "Your choices" in out and "take the top card" in out
+    assert "Your choices" in out and "Take the top card of the central deck, face down" in out
+    assert "Take a card\n" in out  # what is asked (present.decision), then why and how
     assert "Decks:" in out and "central: " in out
     assert "Final scores" in out and "(you)" in out
 
@@ -210,3 +214,19 @@ def test_snapshots_of_the_architects_table() -> None:
     shots = first_screens("architects", {"players": 4}, 12, ["enter", "c"])
     assert_snapshot("architects-start", shots[0])
     assert_snapshot("architects-your-wonder", shots[2])
+
+
+def test_the_table_asks_and_lists_in_the_words_of_present() -> None:
+    """The full-screen table's prompt and choices are ``present.decision`` and
+    ``action_label``, the web's words, at every decision of a game."""
+    session = Session("architects", {"players": 3}, 4, 0, "random")
+    table = SeatTable(session)
+    table.start()
+    game = ArchitectsView(table)
+    rng = random.Random(4)
+    while not table.is_over():
+        view, legal = table.view(), table.legal_actions()
+        title, prompt = decision(view, [a.to_json() for a in legal])
+        assert game.prompt() == f"[bold]{title}[/] · {prompt}"
+        assert [c.label for c in game.choices()] == [action_label(view, a.to_json()) for a in legal]
+        table.act(rng.choice(legal))

@@ -1,5 +1,6 @@
-"""The Architects log and end sentence (``wonders.architects.present``): every event of every
-seat's view in whole, plain sentences; the reader addressed in sentences of their own."""
+"""The Architects log, decisions, actions and end sentence (``wonders.architects.present``):
+every event of every seat's view, every decision and every legal action in whole, plain
+sentences; the reader addressed in sentences of their own."""
 
 from __future__ import annotations
 
@@ -11,8 +12,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from tests.architects.helpers import game
-from wonders.architects.present import Log, victory_line
+from tests.architects.helpers import do, face_up, game, give, stack, take, tokens
+from wonders.architects import advice
+from wonders.architects.cards import catalog
+from wonders.architects.describe import kind_text
+from wonders.architects.present import Log, action_label, decision, victory_line
 from wonders.architects.state import ArchitectsState, setup
 from wonders.cli import architects_front
 from wonders.core.present import Heading
@@ -245,3 +249,201 @@ def test_the_plain_end_screen_says_who_won() -> None:
     wonders = [w.name for w in state.wonders]
     line = victory_line(state.result().to_json(), 2, wonders)
     assert line and line in out
+
+
+# ---------------------------------------------------------------- decisions and actions
+
+
+def asked(state: ArchitectsState, seat: int = 0, names: Any = None) -> tuple[str, str]:
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    return decision(state.view(seat), legal, names)
+
+
+def labels(state: ArchitectsState, seat: int = 0, names: Any = None) -> list[str]:
+    view = state.view(seat)
+    return [action_label(view, a.to_json(), names) for a in state.legal_actions(seat)]
+
+
+@pytest.mark.parametrize(("options", "seed"), VARIANTS)
+def test_every_decision_and_action_reads_in_words(options: dict[str, Any], seed: int) -> None:
+    """At every decision of seeded random games, for the terminal (no names) and the web
+    (names): a title and a prompt, and one distinct sentence per legal action; a seat that
+    owes nothing, and a spectator, are asked nothing."""
+    state = setup(options, seed)
+    rng = random.Random(seed)
+    n = options["players"]
+    titles: set[str] = set()
+    while not state.is_terminal():
+        (p,) = state.to_move()
+        legal = state.legal_actions(p)
+        view, actions = state.view(p), [a.to_json() for a in legal]
+        for names in (None, NAMES[:n]):
+            title, prompt = decision(view, actions, names)
+            titles.add(title)
+            for text in (title, prompt):
+                assert text and "Decision:" not in text, (title, prompt)
+                check_plain(text)
+            words = [action_label(view, a, names) for a in actions]
+            assert len(set(words)) == len(words), words
+            for text in words:
+                assert text
+                check_plain(text)
+        assert decision(state.view((p + 1) % n), [], None) == ("", "")
+        assert decision(state.view(None), actions, None) == ("", "")
+        state.apply(p, rng.choice(legal))
+    assert {"Take a card", "Build a wonder stage"} <= titles
+
+
+def test_the_web_titles_each_decision_and_names_decks_by_wonder_and_place() -> None:
+    """Today's web: every Architects decision is titled "Decision" and its buttons read "Take
+    the top card of the Giza deck" (which is it for me?), "Build stage 2 with papyrus,
+    papyrus" (for what?), "Take stack"."""
+    state = game("Halicarnassus", "Giza", "Rhodes")
+    state.built[0] = [1]
+    give(state, 0, papyrus=1)
+    stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
+    stack(state, "Halicarnassus", "papyrus")
+    for names in (None, NAMES[:3]):
+        assert asked(state, 0, names) == (
+            "Take a card",
+            "Take the top card of the deck on your left or right (face up) or of the central "
+            "deck (face down). Then build a stage whenever you can pay for it.",
+        )
+        assert labels(state, 0, names) == [
+            "Take papyrus from the Halicarnassus deck (your left)",
+            "Take shield from the Rhodes deck (your right)",
+            "Take the top card of the central deck, face down",
+        ]
+    take(state, "Halicarnassus")
+    assert asked(state) == (
+        "Build a wonder stage",
+        "You can pay for a stage of your wonder: you must build it before your turn ends. "
+        "Choose the cards you spend.",
+    )
+    assert labels(state) == [
+        "Build stage 2 (3 VP; look at the top 5 cards of your left or right deck and take one) "
+        "with papyrus, papyrus"
+    ]
+    do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
+    assert asked(state) == (
+        "Choose a deck to search",
+        "Halicarnassus's stage lets you look at the top 5 cards of the deck on your left or "
+        "right and keep one; the others go back, shuffled.",
+    )
+    assert labels(state) == [
+        "Look at the top 5 cards of the Halicarnassus deck (your left) and keep one",
+        "Look at the top 5 cards of the Rhodes deck (your right) and keep one",
+    ]
+    do(state, kind="search", deck="Rhodes")
+    assert asked(state) == (
+        "Keep one of the cards you look at",
+        "You look at the top 5 cards of the Rhodes deck (your right): keep one; the others go "
+        "back, shuffled.",
+    )
+    assert labels(state) == ["Keep gold coin", "Keep wood", "Keep gear", "Keep blue 3 VP",
+                             "Keep shield"]  # fmt: skip
+
+
+def test_progress_tokens_by_science_or_by_babylon_say_what_they_cost_and_do() -> None:
+    state = game("Babylon", "Giza")
+    state.built[0] = [1]
+    face_up(state, "Culture", "Strategy", "Tactics", stack_top="Education")
+    give(state, 0, glass=1, tablet=1)
+    stack(state, "Babylon", "tablet")
+    take(state, "Babylon")
+    assert asked(state) == (
+        "Choose a progress token for your science cards",
+        "Your science cards show 2 equal or 3 different symbols: you must spend them on a "
+        "progress token before your turn ends.",
+    )
+    assert labels(state) == [
+        "Take the progress token Culture spending tablet, tablet: 4 VP with one Culture "
+        "token, 12 with both",
+        "Take the progress token Strategy spending tablet, tablet: 1 VP per victory token",
+        "Take the progress token Tactics spending tablet, tablet: 2 shields",
+        "Draw the top token of the stack, face down, spending tablet, tablet",
+    ]
+    do(state, kind="science", pay=["tablet", "tablet"], token="Tactics")
+    stack(state, "Babylon", "glass")
+    state.current, state.queue = 0, ["main"]
+    take(state, "Babylon")
+    do(state, kind="build", stage=2, pay=["glass", "glass"])
+    assert asked(state) == (
+        "Choose a progress token from Babylon",
+        "Babylon's stage gives you a progress token: one of those face up, or the top of the "
+        "stack, face down.",
+    )
+    assert labels(state, 0, NAMES[:2]) == [
+        "Take the progress token Culture: 4 VP with one Culture token, 12 with both",
+        "Take the progress token Strategy: 1 VP per victory token",
+        "Take the progress token Education: 2 VP per progress token, this one included",
+        "Draw the top token of the stack, face down",
+    ]
+
+
+def test_the_cat_shows_the_central_top_and_two_players_have_yours_and_theirs() -> None:
+    state = game("Giza", "Rhodes")
+    stack(state, "central", "blue2cat")
+    stack(state, "Rhodes", "wood")
+    stack(state, "Giza", "gold")
+    state.cat, state.knows_top = 0, 1
+    assert asked(state)[1] == (
+        "Take the top card of your deck or your rival's (face up) or of the central deck "
+        "(face down). The cat shows you the central deck's top card: blue 2 VP + cat."
+    )
+    assert labels(state) == [
+        "Take gold coin from the Giza deck (yours)",
+        "Take wood from the Rhodes deck (theirs)",
+        "Take blue 2 VP + cat from the central deck (the cat's peek)",
+    ]
+    assert "blue 2 VP" not in " ".join(labels(state, 1) + list(asked(state, 1)))
+
+
+def test_a_stage_says_when_economy_counts_gold_twice_and_when_it_ends_the_game() -> None:
+    state = game("Giza", "Rhodes")
+    tokens(state, 0, "Economy")
+    give(state, 0, gold=2, brick=1)
+    stack(state, "Giza", "blue3")
+    take(state, "Giza")
+    assert "Build stage 1 (4 VP) with gold coin, Economy counting a gold coin as 2 " \
+        "resources" in labels(state)  # fmt: skip
+    assert "Build stage 1 (4 VP) with brick, gold coin" in labels(state)
+    last = game("Giza", "Rhodes")
+    last.built[0] = [1, 2, 3, 4]
+    give(last, 0, wood=1, stone=1, brick=1)
+    stack(last, "Giza", "glass")
+    take(last, "Giza")
+    assert labels(last) == [
+        "Build stage 5 (8 VP) with brick, glass, stone, wood: your wonder is complete and "
+        "the game ends with this turn"
+    ]
+
+
+def test_an_extra_card_names_its_token_and_what_else_is_owed() -> None:
+    state = game("Giza", "Rhodes", "Olympia")
+    tokens(state, 0, "Urbanism")
+    give(state, 0, gear=2)
+    stack(state, "Giza", "wood")
+    assert asked(state)[1].endswith(
+        "Your science cards pay for a progress token too: take it before your turn ends."
+    )
+    take(state, "Giza")
+    assert asked(state) == (
+        "Take one more card",
+        "Urbanism gives you one more card: the top card of the deck on your left or right or "
+        "of the central deck. Your science cards pay for a progress token too: take it "
+        "before your turn ends.",
+    )
+
+
+def test_one_victory_token_and_one_horn_read_in_the_singular() -> None:
+    """Today's words: "1 victory tokens" on both end screens, "flips 1 conflict token(s)"."""
+    state = game("Giza", "Rhodes")
+    state.victory[0] = 1
+    assert ("1 victory token", 3) in advice.card_points(state.view(0))
+    state.victory[0] = 2
+    assert ("2 victory tokens", 6) in advice.card_points(state.view(0))
+    kinds = catalog().kinds
+    assert kind_text(kinds["red1"]) == "1 shield; flips 1 conflict token to the battle side"
+    assert kind_text(kinds["red2"]) == "1 shield; flips 2 conflict tokens to the battle side"
+    assert kind_text(kinds["red0"]) == "1 shield"

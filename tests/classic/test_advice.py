@@ -139,13 +139,69 @@ def test_unbuildable_explains_exactly_the_cards_on_offer_that_nothing_builds(
             actions = state.legal_actions(p)
             view, legal = state.view(p), [a.to_json() for a in actions]
             reasons = advice.unbuildable(view, legal)
+            built = {a["card"] for a in legal if a["kind"] in advice.BUILDS}
             if view["phase"] in ("draft", "extra_card"):
                 offered = {a["card"] for a in legal if isinstance(a.get("card"), str)}
-                built = {a["card"] for a in legal if a["kind"] in advice.BUILDS}
                 assert set(reasons) == offered - built
                 assert all(reasons.values())
                 explained += len(reasons)
-            else:
+            elif view["phase"] in ("recruit", "recruit_now"):  # the leaders too dear
+                assert set(reasons) == set(view["leader_hand"]) - built
+            else:  # keeping, copying or sending back a leader, the debt: nothing to build
                 assert reasons == {}
             state.apply(p, rng.choice(actions))
     assert explained > 0
+
+
+def test_why_the_next_wonder_stage_cannot_be_built() -> None:
+    giza = city("Giza", coins=1)
+    assert advice.stage_why_not(view_of(giza, city("Rhodes"), city("Babylon"))) == (
+        "Your next wonder stage misses 1 stone, even buying from your neighbours."
+    )
+    stone = city("Rhodes", buildings=("Stone Pit",))
+    assert advice.stage_why_not(view_of(giza, stone, city("Babylon"))) == (
+        "Your next wonder stage costs 2 coins with its purchases and you have 1 coin."
+    )
+    assert advice.stage_why_not(view_of(city("Giza", coins=2), stone, city("Babylon"))) == ""
+    petra = {**city("Petra", coins=3), "stages": 1}
+    cities = {**view_of(petra, city("Giza"), city("Rhodes")), "expansions": ["cities"]}
+    assert (
+        advice.stage_why_not(cities) == "Your next wonder stage costs 7 coins and you have 3 coins."
+    )
+    done = {**city("Giza", coins=0), "stages": 3}
+    assert advice.stage_why_not(view_of(done, city("Rhodes"), city("Babylon"))) == ""
+    drafting = {**view_of(giza, city("Rhodes"), city("Babylon")), "phase": "leader_draft"}
+    assert advice.stage_why_not(drafting) == ""  # no stage is built in this decision
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"players": 4, "sides": "B"},
+        {"players": 3, "expansions": ["leaders", "cities"]},
+        {"players": 2, "expansions": ["leaders", "cities"]},
+        {"players": 6, "expansions": ["cities"], "teams": True},
+    ],
+)
+def test_stage_why_not_is_empty_exactly_when_the_engine_offers_the_stage(
+    options: dict[str, Any],
+) -> None:
+    said = 0
+    for seed in range(4):
+        state = setup(options, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            for p in state.to_move():
+                if p not in state.to_move():
+                    continue
+                actions = state.legal_actions(p)
+                view, legal = state.view(p), [a.to_json() for a in actions]
+                why = advice.stage_why_not(view, legal)
+                entry = advice.city_entries(view)[advice.acting(view)]
+                if view["phase"] in advice.STAGE_PHASES and entry["stages"] < entry["stages_total"]:
+                    assert (why == "") == any(a.kind == "wonder" for a in actions), why
+                    said += bool(why)
+                else:
+                    assert why == ""
+                state.apply(p, rng.choice(actions))
+    assert said > 0

@@ -23,7 +23,7 @@ from wonders.bots import make_bot
 from wonders.classic import advice
 from wonders.classic.actions import Action
 from wonders.classic.payments import purchase_plan
-from wonders.classic.present import Log
+from wonders.classic.present import Log, action_label, decision
 from wonders.classic.state import ClassicState, setup
 from wonders.cli import render
 from wonders.cli.app import app
@@ -284,8 +284,16 @@ def test_simulate_two_players_with_leaders() -> None:
 @pytest.mark.parametrize(
     ("wonder", "phase", "banner"),
     [
-        ("Halicarnassus", "discard_build", "Halicarnassus: build one card of the discard pile"),
-        ("Babylon", "extra_card", "Babylon B's second stage: play your last card of the Age"),
+        (
+            "Halicarnassus",
+            "discard_build",
+            "Halicarnassus' wonder stage: you build one card of the discard pile now, for free.",
+        ),
+        (
+            "Babylon",
+            "extra_card",
+            "Babylon B's power: you play the last card of your hand too, instead of discarding it.",
+        ),
     ],
 )
 def test_play_asks_the_wonder_sub_decisions(wonder: str, phase: str, banner: str) -> None:
@@ -345,8 +353,11 @@ def test_payment_choices_say_what_is_bought_from_whom() -> None:
                 paid = [a for a in state.legal_actions(p) if a.left or a.right]
                 if p == 0 and paid:
                     action = paid[0]
-                    text = render.explain(state.view(0), 0, action)
-                    assert text.startswith(action.describe())
+                    view = state.view(0)
+                    text = action_label(view, action.to_json())
+                    assert text.startswith(
+                        "Build " + ("wonder stage" if action.kind == "wonder" else action.card)
+                    )
                     city = state.cities[0]
                     cost = (
                         city.next_stage.cost  # type: ignore[union-attr]
@@ -356,8 +367,9 @@ def test_payment_choices_say_what_is_bought_from_whom() -> None:
                     market = city.market(state.cities[state.left(0)], state.cities[state.right(0)])
                     plan = purchase_plan(cost, market, (action.left, action.right))
                     assert plan is not None
-                    assert ("from the left" in text) == any(plan[0])
-                    assert ("from the right" in text) == any(plan[1])
+                    left, right = (Log(view).name(state.left(0)), Log(view).name(state.right(0)))
+                    assert (f"to {left} for " in text) == any(plan[0])
+                    assert (f"to {right} for " in text) == any(plan[1])
                     return
                 state.apply(p, rng.choose(state, p))
     pytest.fail("no game offered a payment to neighbours")
@@ -504,11 +516,11 @@ def test_play_a_team_game_with_a_debt_decision() -> None:
     assert code == 0, err
     assert "You are seat 0. Your teammate is seat 1." in out
     assert "1 (teammate, left)" in out and "Your teammate's hand (seat 1)" in out
-    assert "Coin losses: You must lose" in out
-    assert "Pay what you choose; every coin not paid is a debt token (-1 VP at the end)." in out
+    assert "Pay your losses or take debt" in out and ", you must lose " in out
+    assert "each coin you do not pay becomes a debt token, -1 VP at the end." in out
     debt = state.cities[0].debt
     assert debt > 0
-    assert f"took {debt} debt" in out and f"take {debt} debt (-{debt} VP)" in out
+    assert f"took {debt} debt" in out and f"take {debt} debt token" in out
     assert "debt 0 · diplomacy" in out  # the city panels
     result = state.result()
     scores = {r[1]: r for r in rows(out, "Final scores")}
@@ -533,7 +545,7 @@ def test_play_two_players_decides_the_free_citys_debt() -> None:
         "--seed", str(seed), stdin=typed,
     )  # fmt: skip
     assert code == 0, err
-    assert "The Free City must lose" in out and "The Free City's choices" in out
+    assert "Pay the Free City's losses or take debt" in out and "must lose" in out
     assert state.cities[2].debt > 0
     assert f"The Free City scored {state.result().extra['free_city']['total']}" in out
 
@@ -816,16 +828,9 @@ def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
     assert state.cities[1].debt == 1
     actions = state.legal_actions(2)
     view = state.view(2)
-    assert [render.explain(view, 2, a) for a in actions] == [
-        "pay 1 coin, take 0 debt",
-        "pay 0 coins, take 1 debt (-1 VP)",
-    ]
-    assert render.debt_banner(view, 2, 2).startswith(
-        "Coin losses: You must lose 1 coin and have 5 coins."  # 2 + 3 for the sold card
-    )
-    assert render.debt_banner(state.view(0), 2, 0).startswith(
-        "Coin losses: Seat 2 must lose 1 coin and has 5 coins."
-    )
+    shown = text(render.actions_table(view, 2, actions))
+    assert "Pay the whole loss of 1 coin." in shown
+    assert "Pay nothing and take 1 debt token (-1 VP at the end)." in shown
 
 
 def test_a_dock_purchase_is_explained() -> None:
@@ -838,7 +843,9 @@ def test_a_dock_purchase_is_explained() -> None:
         a for a in state.legal_actions(0) if a.card == "Scriptorium" and a.kind == "build"
     )
     assert (action.left, action.right) == (1, 0)
-    assert render.explain(state.view(0), 0, action).endswith("(buys 1 papyrus from the left)")
+    assert action_label(state.view(0), action.to_json()) == (
+        "Build Scriptorium, paying 1 coin to Rhodes (your left) for 1 papyrus."
+    )
 
 
 def test_the_teammates_hand_is_shown() -> None:
@@ -932,7 +939,7 @@ def test_the_tables_first_screen(tmp_path: Path) -> None:
     assert "Ephesus A · produces 1 papyrus" in first[2]
     assert "· 2: 2 wood -> 9 coins" in shots[0]  # stage rewards, not only costs
     assert "(your left)" in shots[0] and "(your right)" in shots[0]
-    assert "Pick a card: build it, build your next wonder stage with it" in shots[0]
+    assert "Choose a card to play — Build a card of your hand, build your next" in shots[0]
     hand = [line for line in first if "│" in line]
     card = hand[0].split("│")[0].strip()
     assert card.split()[-1] in ("free", "coin", "coins", "build")  # the cost for you
@@ -1018,7 +1025,7 @@ def test_plain_leaders_draft_shows_your_wonder_once_per_round_and_buys() -> None
     )  # fmt: skip
     assert code == 0, out
     assert out.count("Leader draft, round 1") == 1
-    assert "Keep one leader of the packet" in out
+    assert "Keep a leader" in out and "keep one leader of the packet" in out
     assert "Your leaders" in out  # the leaders kept so far, from the draft's second round
     assert "stage 1:" in out  # your wonder (and its stages) during the draft
     assert "Your cards at the end" in out  # each card's points and what it did
@@ -1036,7 +1043,8 @@ def test_payments_with_leaders_say_what_they_buy() -> None:
                     if a.kind == "build" and (a.left or a.right) and not a.bank
                 ]  # fmt: skip
                 if bought and not any(k.startswith("discount:") for k in state.cities[0].lp):
-                    assert "(buys " in render.explain(state.view(0), 0, bought[0])
+                    label = action_label(state.view(0), bought[0].to_json())
+                    assert re.search(r"coins? to .+ for \d+ [a-z]+", label), label
                     return
             for p in state.to_move():
                 state.apply(p, rng.choice(state.legal_actions(p)))
@@ -1120,3 +1128,46 @@ def test_a_card_you_cannot_build_says_why(tmp_path: Path) -> None:
                 return
             session.apply(0, rng.choice(actions))
     pytest.fail("no hand held a card that cannot be built")
+
+
+def test_a_score_of_nothing_has_no_empty_parentheses() -> None:
+    """Report: the table read "score now ≈ 0 ()" for a city scoring nothing yet."""
+    session = Session("classic", {"players": 3}, 1, 0)
+    state: Any = session.state
+    state.cities[1].coins = 0  # no treasury point: nothing scores
+    state._legal.clear()
+    board = text(ClassicView(SeatTable(session)).board(1))
+    assert "score now ≈ 0" in board and "()" not in board
+
+
+def test_the_tables_choices_are_the_games_words_and_a_leader_sent_back_is_no_build() -> None:
+    """Report: Roma B's "send a leader back" listed every leader as "can't build"."""
+    options = {
+        "players": 4,
+        "expansions": ["leaders"],
+        "sides": "B",
+        "wonders": ["Roma", None, None, None],
+    }
+    for seed in range(6):
+        session = Session("classic", options, seed, 0, "random")
+        table = SeatTable(session)
+        rng = random.Random(seed)
+        table.start()
+        while not table.is_over():
+            view, actions = table.view(), table.legal_actions()
+            game = ClassicView(table)
+            legal = [a.to_json() for a in actions]
+            title, prompt = decision(view, legal)
+            assert game.prompt() == f"{title} — {prompt}"
+            if view["phase"] == "return_leader":
+                choices = game.choices()
+                assert all(
+                    str(c.label).startswith(a.card[:20])
+                    for c, a in zip(choices, actions, strict=True)
+                )
+                assert not any("can't" in str(c.label) for c in choices)
+                assert [c.detail for c in choices]
+                assert "Send a leader back to the box" in game.prompt()
+                return
+            table.act(rng.choice(actions))
+    pytest.fail("no game sent a leader back")

@@ -1,15 +1,20 @@
-"""7 Wonders' log in words (``wonders.classic.present.Log``), the one narrator of the terminal,
-the web and the learning environments' ``render()``: every event of every variant in plain
-sentences, seats named for the reader, and the players' reports (Babylon B's note, Olympia's
-free build, grammar, where coins come from)."""
+"""7 Wonders in words (``wonders.classic.present``): the log (``Log``), the one narrator of the
+terminal, the web and the learning environments' ``render()``, every event of every variant in
+plain sentences, seats named for the reader; each decision (``decision``) and each legal action
+(``action_label``) in whole sentences; and the players' reports (Babylon B's note, Olympia's
+free build, grammar, where coins come from, the debt's cause, the wonder stage's reward)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from wonders.classic.present import QUIET, Log
+from tests.classic import cities_scenario, scenario
+from wonders.classic import advice
+from wonders.classic.actions import Action
+from wonders.classic.present import QUIET, Log, action_label, decision
 from wonders.classic.state import ClassicState, setup
 from wonders.core.present import Heading
 from wonders.core.protocol import JSON
@@ -364,3 +369,208 @@ def test_the_victory_line_says_who_won_and_how() -> None:
     assert victory_line(result([50, 50, 30], [2, 2, 3], [0, 1]), None, names) == (
         "Ann and Bob share the victory (50 VP)."
     )
+
+
+# ---------------------------------------------------------------- decisions and actions
+
+
+def decisions(options: JSON, seed: int) -> Iterator[tuple[ClassicState, int, JSON, list[JSON]]]:
+    """Every decision of a game played at random: (state, seat, view, legal actions); a
+    test may change the state before the seat plays."""
+    state = setup(options, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        for p in state.to_move():
+            if p in state.to_move():
+                actions = state.legal_actions(p)
+                yield state, p, state.view(p), [a.to_json() for a in actions]
+                state.apply(p, rng.choice(state.legal_actions(p)))  # the test may edit it
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=lambda o: str(sorted(o.items())))
+def test_every_decision_and_every_choice_reads_in_whole_sentences(options: JSON) -> None:
+    phases: set[str] = set()
+    for seed in range(2):
+        for state, _seat, view, legal in decisions(options, seed):
+            phases.add(view["phase"])
+            for names in (None, [f"Name{p}" for p in range(state.players)]):
+                title, prompt = decision(view, legal, names)
+                assert title and prompt, view["phase"]
+                for text in (title, prompt):
+                    assert "{" not in text and "(s)" not in text and "Decision" not in text
+                    assert "_" not in text and text[0].isupper(), text
+                assert prompt.endswith("."), prompt
+                labels = [action_label(view, a, names) for a in legal]
+                assert len(set(labels)) == len(labels), labels  # two actions never read alike
+                for label in labels:
+                    assert label and label[0].isupper() and label.endswith("."), label
+                    assert "{" not in label and "(s)" not in label and "_" not in label, label
+    assert "draft" in phases
+
+
+def test_a_spectator_or_a_seat_owing_nothing_has_no_decision() -> None:
+    state = setup({"players": 3}, 1)
+    assert decision(state.view(None), []) == ("", "")
+    assert decision(state.view(0), []) == ("", "")
+
+
+def test_olympias_free_build_names_its_power_in_a_base_game() -> None:
+    """Report: "build Apothecary free (Olympia or Caligula)" in a base game, its web dialog
+    titled "Decision: Discard pile", the turn offering it "Decision: Decision"."""
+    state = scenario.new_game("Olympia", "Giza", "Rhodes")
+    scenario.give_stages(state, 0, 2)  # Olympia A's second stage: a free build an Age
+    scenario.set_turn(
+        state, 1, 2, {0: ["Apothecary", "Altar", "Baths", "Theater", "Pawnshop", "Loom"]}
+    )
+    view, legal = state.view(0), [a.to_json() for a in state.legal_actions(0)]
+    title, prompt = decision(view, legal)
+    assert title == "Choose a card to play"
+    assert "Olympia's power is ready: once an Age, you may build a card free." in prompt
+    free = {"kind": "free_build", "card": "Apothecary"}
+    assert free in legal
+    assert action_label(view, free) == "Build Apothecary free with Olympia's power."
+    assert action_label(view, free, ["Ann", "Bob", "Cid"]) == (
+        "Build Apothecary free with Olympia's power."
+    )
+
+
+def test_caligulas_free_build_comes_first_for_a_black_card() -> None:
+    state = cities_scenario.new_game("Olympia", "Giza", "Rhodes", leaders=True)
+    cities_scenario.give_stages(state, 0, 2)
+    cities_scenario.give_leader(state, 0, "Caligula")
+    hand = ["Militia", "Apothecary", *cities_scenario.FILLER[:5]]
+    cities_scenario.set_turn(state, 1, 2, {0: hand})
+    view, legal = state.view(0), [a.to_json() for a in state.legal_actions(0)]
+    assert {"kind": "free_build", "card": "Militia"} in legal
+    assert action_label(view, {"kind": "free_build", "card": "Militia"}) == (
+        "Build Militia free with Caligula's power."
+    )
+    assert action_label(view, {"kind": "free_build", "card": "Apothecary"}) == (
+        "Build Apothecary free with Olympia's power."
+    )
+    _title, prompt = decision(view, legal)
+    assert "Olympia's power is ready" in prompt and "Caligula's power is ready" in prompt
+
+
+def test_the_debt_decision_says_whose_card_caused_it_and_what_a_coin_unpaid_costs() -> None:
+    """Report: the web's debt decision read "pay 1 coins / pay 0 coins", without the card
+    that caused the loss or the debt token a coin not paid becomes."""
+    state = cities_scenario.new_game("Giza", "Rhodes", "Babylon")
+    cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
+    cities_scenario.set_coins(state, 3, 0, 2)
+    state.apply(1, Action("build", "Altar"))  # no coins: the loss becomes debt at once
+    state.apply(2, Action("sell", "Altar"))  # 3 coins, in hand when the loss is settled
+    state.apply(0, Action("build", "Hideout"))  # every other city loses 1 coin
+    assert state.phase == "debt" and state.owed == {2: 1}
+    view, legal = state.view(2), [a.to_json() for a in state.legal_actions(2)]
+    assert decision(view, legal) == (
+        "Pay your losses or take debt",
+        "Because of Hideout of Giza (your left), you must lose 1 coin, and you have 5 coins. "
+        "Pay what you choose: each coin you do not pay becomes a debt token, -1 VP at the end.",
+    )
+    names = ["Ann", "Bob", "Cid"]
+    assert decision(view, legal, names)[1].startswith("Because of Hideout of Ann (your left),")
+    assert [action_label(view, a) for a in legal] == [
+        "Pay the whole loss of 1 coin.",
+        "Pay nothing and take 1 debt token (-1 VP at the end).",
+    ]
+
+
+def test_the_free_citys_debt_is_decided_by_its_controller() -> None:
+    state = cities_scenario.new_game("Giza", "Rhodes")
+    fc = state.n - 1
+    cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
+    cities_scenario.set_coins(state, 3, 3, 4)
+    state.apply(0, Action("build", "Hideout"))
+    while state.phase != "debt":
+        p = state.to_move()[0]
+        actions = state.legal_actions(p)
+        state.apply(p, next((a for a in actions if a.kind == "sell"), actions[0]))
+    decider = next(p for p in state.to_move() if state.view(p).get("deciding_for") == fc)
+    view = state.view(decider)
+    legal = [a.to_json() for a in state.legal_actions(decider)]
+    title, prompt = decision(view, legal)
+    assert title == "Pay the Free City's losses or take debt"
+    assert "Hideout of" in prompt or "your Hideout" in prompt
+    assert "You choose what it pays" in prompt
+    labels = [action_label(view, a) for a in legal]
+    assert labels[0].startswith("Pay the whole loss of ") and labels[-1].startswith("Pay nothing")
+
+
+def test_the_wonder_stage_says_which_stage_its_reward_and_its_payment() -> None:
+    """Report: the web's stage button read "Wonder stage with Baths", not which stage nor
+    what it gives; an unbuildable stage vanished without a reason."""
+    state = scenario.new_game("Giza", "Rhodes", "Babylon")
+    scenario.give(state, 1, "Stone Pit")
+    view = state.view(0)
+    stages = [a.to_json() for a in state.legal_actions(0) if a.kind == "wonder"]
+    card = stages[0]["card"]
+    assert action_label(view, stages[0]) == (
+        f"Build wonder stage 1 (3 VP) with {card}, paying 2 coins to Rhodes (your left) "
+        "for 1 stone."
+    )
+    assert action_label(view, stages[0], ["Ann", "Bob", "Cid"]).endswith(
+        "paying 2 coins to Bob (your left) for 1 stone."
+    )
+    assert advice.stage_why_not(view) == ""
+    scenario.give_stages(state, 0, 1)
+    scenario.set_coins(state, 0, 3, 3)
+    view = state.view(0)
+    assert not any(a.kind == "wonder" for a in state.legal_actions(0))
+    assert (
+        advice.stage_why_not(view)
+        == "Your next wonder stage misses 3 wood, even buying from your neighbours."
+    )
+
+
+def test_payments_say_who_is_paid_for_what() -> None:
+    state = scenario.new_game("Giza", "Rhodes", "Babylon")
+    scenario.set_turn(
+        state,
+        1,
+        1,
+        {0: ["Baths", "Lumber Yard", "Tree Farm", "Loom", "Altar", "Theater", "Pawnshop"]},
+    )
+    scenario.set_coins(state, 5, 3, 3)
+    view = state.view(0)
+    legal = [a.to_json() for a in state.legal_actions(0)]
+    farm = next(a for a in legal if a["kind"] == "build" and a["card"] == "Tree Farm")
+    assert action_label(view, farm) == "Build Tree Farm, paying 1 coin to the bank."
+    assert action_label(view, {"kind": "sell", "card": "Baths"}) == "Sell Baths for 3 coins."
+    assert action_label(view, {"kind": "build", "card": "Baths"}) == "Build Baths at no cost."
+
+
+def test_sending_a_leader_back_says_nothing_of_building() -> None:
+    """Report: Roma B's "send a leader back" listed every leader as "can't build"."""
+    options: JSON = {
+        "players": 4,
+        "expansions": ["leaders"],
+        "sides": "B",
+        "wonders": ["Roma", None, None, None],
+    }
+    met: set[str] = set()
+    for seed in range(4):
+        for state, seat, view, legal in decisions(options, seed):
+            phase = view["phase"]
+            if phase == "recruit" and state.age == 2:  # too poor to recruit this Age
+                state.cities[seat].coins = 0
+                state._legal.clear()
+                view = state.view(seat)
+                legal = [a.to_json() for a in state.legal_actions(seat)]
+            if phase == "return_leader":
+                met.add(phase)
+                assert advice.unbuildable(view, legal) == {}
+                assert decision(view, legal)[0] == "Send a leader back to the box"
+                assert [action_label(view, a) for a in legal] == [
+                    f"Send {a['card']} back to the box." for a in legal
+                ]
+            if phase in ("recruit", "recruit_now"):
+                offered = {a["card"] for a in legal if a["kind"] == "recruit"}
+                reasons = advice.unbuildable(view, legal)
+                for name in view["leader_hand"]:
+                    if name in offered:
+                        assert name not in reasons
+                    else:
+                        met.add("too dear")
+                        assert reasons[name].startswith(f"Recruiting {name} costs ")
+    assert met == {"return_leader", "too dear"}

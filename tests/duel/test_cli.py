@@ -22,7 +22,7 @@ from wonders.core.present import Heading, age_name
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.duel import advice
-from wonders.duel.present import Log
+from wonders.duel.present import Log, action_label, decision
 from wonders.duel.state import setup
 
 runner = CliRunner()
@@ -43,7 +43,7 @@ def test_play_duel_against_a_bot_with_piped_choices() -> None:
     code, out, _ = run("play", "duel", "--seed", "4", "--bots", "random", stdin="1\n" * 200)
     assert code == 0, out
     assert "7 Wonders Duel, seed 4. You are seat 0." in out
-    assert "Wonders on offer" in out and "take " in out
+    assert "Wonders on offer" in out and "Choose a wonder" in out and "Take " in out
     assert "[ ? ]" in out  # face-down cards drawn hidden
     assert "Final scores (" in out and "victory)" in out
 
@@ -167,7 +167,7 @@ def test_the_table_plays_a_whole_duel_by_keys(tmp_path: Path) -> None:
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines)
         assert "blue2cat" not in screen
     draft = played.screens[0]
-    assert "Wonder draft" in draft and "Wonders on offer:" in draft
+    assert "Choose a wonder" in draft and "Wonders on offer:" in draft
     assert " -> " in draft  # each wonder's cost and what it gives
     play = next(s for s in played.screens if "Take a card of the structure" in s)
     assert "Duel · Age I · you " in play and "The structure" in play
@@ -228,28 +228,35 @@ def states_with(pending: str, seeds: range) -> list[Any]:
     return found
 
 
+def asked(state: Any) -> tuple[str, str, list[str]]:
+    """Seat 0's decision in ``state``: its title, its prompt and each action's label."""
+    view = state.view(0)
+    legal = [a.to_json() for a in state.legal_actions(0)]
+    title, prompt = decision(view, legal)
+    return title, prompt, [action_label(view, a) for a in legal]
+
+
 def test_the_age_start_and_token_prompts_say_why() -> None:
     starts = states_with("start", range(12))
     assert starts
     for state in starts:
-        text = duel_words.prompt(state.view(0))
-        assert text.startswith("Who starts Age ") and "You choose: " in text
+        title, text, choices = asked(state)
         leader = state.military.leader()
-        assert ("nobody leads in military" in text) == (leader is None)
-        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
-        assert any(c.startswith("you start Age") for c in choices)
+        assert ("Nobody leads in military" in text) == (leader is None)
+        assert any(c.startswith("You start Age") for c in choices)
         # the Age chosen for is the one laid out, seen (its face-up cards) before choosing
         view = state.view(0)
         age = age_name(view["age"])
-        assert view["age"] in (2, 3) and f"Who starts Age {age}?" in text
-        assert all(c.endswith((f"start Age {age}", f"starts Age {age}")) for c in choices)
+        assert view["age"] in (2, 3) and title == f"Who starts Age {age}?"
+        assert f" choose who starts Age {age}." in text
+        assert all(c.endswith((f"start Age {age}.", f"starts Age {age}.")) for c in choices)
         assert not any(place["taken"] for place in view["structure"])
     tokens = states_with("token", range(40))
     assert tokens
     for state in tokens:
-        text = duel_words.prompt(state.view(0))
-        assert text.startswith("A pair of ") and "(" in text  # the symbol and its two cards
-        choices = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
+        title, text, choices = asked(state)
+        assert title == "Choose a progress token"
+        assert text.startswith("Your ") and " make a pair of the " in text  # symbol, cards
         assert all(": " in c for c in choices)  # each token with its effect
 
 
@@ -303,9 +310,9 @@ def test_duel_choices_say_what_they_do() -> None:
     while state.view(0)["phase"] == "draft" or 0 not in state.to_move():
         (p,) = state.to_move()
         state.apply(p, rng.choice(state.legal_actions(p)))
-    texts = [duel_words.choice_text(state.view(0), a) for a in state.legal_actions(0)]
-    assert any(t.startswith("build ") and ("coin" in t or "free" in t) for t in texts)
-    wonders = [t for t in texts if " with it (" in t]
+    texts = asked(state)[2]
+    assert any(t.startswith("Build ") and ("coin" in t or "free" in t) for t in texts)
+    wonders = [t for t in texts if re.match(r"Build .* with .* for ", t)]
     assert all(": " in t for t in wonders)  # a wonder's effect beside its cost
 
 

@@ -12,13 +12,23 @@ import pytest
 from rich.console import Console
 
 from tests.duel import scenario
-from wonders.cli import duel_front, duel_words
+from wonders.cli import duel_front
 from wonders.cli.session import SeatTable, Session
 from wonders.cli.tui.duel import DuelView
-from wonders.core.present import Heading
+from wonders.core.present import Heading, age_name
 from wonders.core.protocol import JSON
-from wonders.duel import advice
-from wonders.duel.present import QUIET, SAY, Log, pawn, reward, victory_line
+from wonders.duel import advice, describe
+from wonders.duel.cards import catalog
+from wonders.duel.present import (
+    QUIET,
+    SAY,
+    Log,
+    action_label,
+    decision,
+    pawn,
+    reward,
+    victory_line,
+)
 from wonders.duel.state import DuelState, setup
 from wonders.duel.structure import Structure
 
@@ -272,9 +282,224 @@ def test_the_cost_shown_is_the_cards_own_coins_plus_the_trade() -> None:
     view = state.view(0)
     total, trade = advice.card_cost(view, 0, "Forum")
     assert trade >= 2 and total == 3 + trade
-    build = next(a for a in state.legal_actions(0) if a.kind == "build" and a.card == "Forum")
-    assert duel_words.choice_text(view, build) == f"build Forum ({total} coins)"
+    build = {"kind": "build", "card": "Forum"}
+    assert action_label(view, build) == (
+        f"Build Forum for {total} coins: 3 coins printed on it and {trade} coins to the bank "
+        "for the resources you lack."
+    )
     game = DuelView(SeatTable(session))
     forum = next(c for c in game.choices() if str(c.label).startswith("Forum"))
     assert str(forum.label).split()[-2:] == [str(total), "coins"]
+    assert action_label(view, build) in [str(way.label) for way in forum.children]
     assert "paying the coins printed on it, plus 2 coins for each resource" in game.help()
+
+
+# ---------------------------------------------------------------- decisions and actions
+
+
+def age_two(*offered: str, seed: int = 1) -> DuelState:
+    """A first-game table in Age II, ``offered`` cards accessible, seat 0 to play with 30
+    coins (7 for its rival)."""
+    state = setup({"first_game": True}, seed)
+    state.age = 2
+    state.structure = Structure(2, list(state.decks[2]))
+    scenario.offer(state, *offered)
+    scenario.coins(state, 30, 7)
+    return state
+
+
+def labels(state: DuelState, seat: int = 0, names: list[str] | None = NAMES) -> list[str]:
+    view = state.view(seat)
+    return [action_label(view, a.to_json(), names) for a in state.legal_actions(seat)]
+
+
+def asked(state: DuelState, seat: int = 0, names: list[str] | None = NAMES) -> tuple[str, str]:
+    legal = [a.to_json() for a in state.legal_actions(seat)]
+    return decision(state.view(seat), legal, names)
+
+
+def test_a_card_says_its_whole_price_or_why_it_is_free_a_sale_its_coins() -> None:
+    """The web's buttons read just "Build": each build says its price for you now (the
+    card's coins plus the resources bought, ``advice.card_cost``), free and why (a chain),
+    and a sale its coins."""
+    state = age_two("Aqueduct", "Brewery")
+    scenario.give(state, 0, "Baths", "Tavern")  # Baths chains into Aqueduct; a yellow card
+    said = labels(state)
+    assert "Build Aqueduct for free by its chain from Baths." in said
+    assert "Sell Aqueduct for 3 coins." in said  # 2, plus 1 for Tavern
+    printed = advice.card_cost(state.view(0), 0, "Brewery")
+    assert printed == (0, 0) and "Build Brewery for free." in said
+    state.cities[0].add_token("Urbanism")
+    assert (
+        "Build Aqueduct for free by its chain from Baths. Urbanism gives you 4 coins for it."
+        in (labels(state))
+    )
+    state.cities[1].add_token("Economy")
+    scenario.offer(state, "Forum")
+    total, trade = advice.card_cost(state.view(0), 0, "Forum")
+    forum = next(t for t in labels(state) if t.startswith("Build Forum"))
+    assert forum.endswith(f" Bob gets the {trade} coins you pay for resources (Economy).")
+    assert f"Build Forum for {total} coins" in forum
+
+
+def test_a_wonder_says_its_cost_and_reward() -> None:
+    state = age_two("Baths")
+    scenario.wonders(state, 0, "The Pyramids", "The Sphinx")
+    cost = advice.wonder_cost(state.view(0), 0, "The Pyramids")
+    said = labels(state)
+    assert f"Build The Pyramids with Baths for {cost} coins: 9 VP." in said
+    sphinx = next(t for t in said if t.startswith("Build The Sphinx with Baths"))
+    assert sphinx.endswith(": play again at once; 6 VP.")
+    state.cities[0].add_token("Theology")
+    pyramids = next(t for t in labels(state) if t.startswith("Build The Pyramids"))
+    assert pyramids.endswith("9 VP. Theology lets you play again.")
+    scenario.play(state, scenario.wonder("Baths", "The Sphinx"))
+    assert asked(state)[1].startswith("You play again. Take a card of the structure ")
+
+
+def start_state(seed: int) -> DuelState:
+    """Seat 0 choosing who starts Age II of a random game."""
+    for s in range(seed, seed + 40):
+        state = setup({}, s)
+        rng = random.Random(s)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            view = state.view(p)
+            if p == 0 and view["pending"] and view["pending"]["kind"] == "start":
+                return state
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    raise AssertionError("no Age to start")
+
+
+def test_who_starts_the_next_age_says_why_you_choose_and_names_who_starts() -> None:
+    """The web asked "Who starts this Age? You choose" with "I start" / "My rival starts"."""
+    state = start_state(0)
+    age = age_name(state.age)
+    state.military.position = 0  # nobody leads: the last card's taker chooses
+    title, prompt = asked(state)
+    assert title == f"Who starts Age {age}?"
+    assert prompt.startswith(
+        f"Nobody leads in military and you took the last card of Age {age_name(state.age - 1)}, "
+        f"so you choose who starts Age {age}."
+    )
+    state.military.position = -2  # toward seat 0's capital: Bob leads
+    assert asked(state)[1].startswith(
+        f"Bob leads in military, so you, the weaker, choose who starts Age {age}."
+    )
+    assert asked(state, names=None)[1].startswith("Your rival leads in military")
+    assert labels(state) == [f"You start Age {age}.", f"Bob starts Age {age}."]
+    assert labels(state, names=None)[1] == f"Your rival starts Age {age}."
+
+
+def test_the_wonder_draft_says_who_takes_what_next() -> None:
+    state = setup({}, 3)
+    assert asked(state) == (
+        "Choose a wonder",
+        "Take one of the four wonders on offer. Then Bob takes two of the other three, and "
+        "the last one comes back to you.",
+    )
+    pyramids = next(w for w in catalog().wonders if w.name == "The Pyramids").to_json()
+    assert describe.cost_text(pyramids["cost"]) == "3 stone, 1 papyrus"
+    state.apply(0, state.legal_actions(0)[0])
+    assert asked(state, 1)[1] == (
+        "Take one of the three wonders on offer, then one of the two left. The last one goes "
+        "to Ann."
+    )
+    state.apply(1, state.legal_actions(1)[0])
+    assert asked(state, 1, None)[1] == (
+        "Take one of the two wonders left. The other one goes to your rival."
+    )
+    assert all(t.startswith("Take ") and " (cost: " in t for t in labels(state, 1))
+    assert asked(state, 0) == ("", "")  # not seat 0's decision
+
+
+def test_a_science_pair_says_its_symbol_and_cards() -> None:
+    state = age_two("Library")
+    scenario.give(state, 0, "Scriptorium")
+    scenario.play(state, scenario.build("Library"))
+    assert asked(state) == (
+        "Choose a progress token",
+        "Your Scriptorium and Library make a pair of the quill symbol: it earns you a "
+        "progress token. Take one of the 5 progress tokens on the board.",
+    )
+    assert all(t.startswith("Take the progress token ") for t in labels(state))
+
+
+def test_the_great_library_the_destruction_and_the_mausoleum_are_asked() -> None:
+    state = age_two("Baths")
+    scenario.wonders(state, 0, "The Great Library")
+    scenario.play(state, scenario.wonder("Baths", "The Great Library"))
+    assert asked(state) == (
+        "Keep a progress token",
+        "The Great Library drew 3 progress tokens from the box for you. Keep one; the others "
+        "leave the game.",
+    )
+    assert all(t.startswith("Keep the progress token ") for t in labels(state))
+
+    for wonder, colour, card in (
+        ("The Statue of Zeus", "brown", "Brickyard"),
+        ("Circus Maximus", "grey", "Glassworks"),
+    ):
+        state = age_two("Baths")
+        scenario.wonders(state, 0, wonder)
+        scenario.give(state, 1, card)
+        scenario.play(state, scenario.wonder("Baths", wonder))
+        assert asked(state) == (
+            f"Discard one of Bob's {colour} cards",
+            f"{wonder} discards one {colour} card of Bob's. Choose which: it goes to the "
+            "discard pile.",
+        )
+        assert asked(state, names=None)[0] == f"Discard one of your rival's {colour} cards"
+        (label,) = labels(state)
+        assert label.startswith(f"Discard Bob's {card} (produces ")
+
+    state = age_two("Baths")
+    scenario.wonders(state, 0, "The Mausoleum")
+    state.discard += ["Courthouse", "Brickyard"]
+    scenario.play(state, scenario.wonder("Baths", "The Mausoleum"))
+    assert asked(state) == (
+        "Build a card of the discard pile for free",
+        "The Mausoleum lets you build one card of the discard pile for free, with all its "
+        "effects. Choose it.",
+    )
+    assert "Build Courthouse from the discard pile for free (5 VP)." in labels(state)
+
+
+EVERY_DECISION = {"draft", "play", "token", "library", "destroy", "discard_build", "start"}
+
+
+@pytest.mark.parametrize(
+    ("options", "decisions"),
+    # the first game's wonder sets: no draft, no Great Library, no Mausoleum
+    [({}, EVERY_DECISION), ({"first_game": True}, {"play", "token", "destroy", "start"})],
+)
+def test_every_decision_of_every_variant_has_a_title_a_prompt_and_distinct_labels(
+    options: JSON, decisions: set[str]
+) -> None:
+    """Seeded random games: at every decision of every seat a title and a prompt, and a
+    different sentence for each legal action (with the web's names and the terminal's)."""
+    kinds: set[str] = set()
+    for seed in range(12):
+        state = setup(options, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            view, legal = state.view(p), state.legal_actions(p)
+            actions = [a.to_json() for a in legal]
+            assert decision(state.view(1 - p), actions) == ("", "")
+            assert decision(state.view(None), actions) == ("", "")
+            for names in (NAMES, None):
+                title, prompt = decision(view, actions, names)
+                said = [action_label(view, a, names) for a in actions]
+                for text in (title, prompt, *said):
+                    assert text and text[0] == text[0].upper(), (title, prompt, said)
+                    for bad in ("{", "}", "(s)", "Decision", "_", "Age 1", "Age 2", "Age 3"):
+                        assert bad not in text, text
+                    assert not THIRD_PERSON_YOU.search(text), text
+                    if names is not None:
+                        assert NAMES[p] not in text, text  # the reader is "you"
+                assert prompt.endswith((".", "?")) and all(t.endswith(".") for t in said)
+                assert len(set(said)) == len(said), said
+            kinds.add(view["phase"] if view["pending"] is None else view["pending"]["kind"])
+            state.apply(p, rng.choice(legal))
+    assert kinds == decisions

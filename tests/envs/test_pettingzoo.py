@@ -148,14 +148,16 @@ def _plain(*renderables: Any) -> str:
 
 
 def test_render_prints_the_terminal_view_of_the_seat_to_act() -> None:
-    from wonders.cli import architects_front, duel_front, duel_words, render
+    from wonders.cli import architects_front, duel_front, render
+    from wonders.duel.present import decision
 
     e = env("classic", players=3, render_mode="ansi")
     e.reset(seed=4)
     state, seat = e.engine, e.table.seat_of[e.agent_selection]
     view, actions = state.view(seat), state.legal_actions(seat)
     text = e.render()
-    assert _plain(render.boards(view, seat), render.hand_table(view, actions)) in text
+    assert _plain(render.boards(view, seat)) in text
+    assert _plain(render.hand_table(view, actions)) in text
     others = {c.name for s in range(3) if s != seat for c in state.hands[s]}
     mine = set(view["hand"])
     assert all(name in text for name in mine)
@@ -164,7 +166,8 @@ def test_render_prints_the_terminal_view_of_the_seat_to_act() -> None:
     d = env("duel", render_mode="ansi")
     d.reset(seed=1)
     text = d.render()
-    assert _plain(duel_words.prompt(d.engine.view(0))) in text
+    legal = [a.to_json() for a in d.engine.legal_actions(0)]
+    assert _plain(decision(d.engine.view(0), legal)[1]) in text
     while d.engine.phase == "draft":
         d.step(int(np.flatnonzero(d.observe(d.agent_selection)["action_mask"])[0]))
     seat = d.table.seat_of[d.agent_selection]

@@ -228,8 +228,8 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     page = browser.new_context().new_page()
     page.goto(server + link)
     page.wait_for_selector("#decision.dialog")  # the leader draft comes as a dialog
-    assert "Leaders" in page.inner_text("#decision")
-    assert "Keep the leader" in page.inner_text("#decision")  # the server's words, translated
+    assert "Keep a leader" in page.inner_text("#decision-title")  # the game's own words
+    assert page.inner_text("#decision-prompt")
     play([page], timeout=150)
     assert page.query_selector("table.score")
     assert "Team scores" in page.inner_text("#teams")  # beside the players' scores

@@ -1,7 +1,7 @@
-"""Every action a player may be offered has words from the server (through gettext): the
-labels cover each game's every action kind, and walking seeded games of every game and
-variant, each legal action gets a specific label, never one built from its JSON. The table
-page receives them beside the legal actions, and its script has no generic fallback."""
+"""Every decision and action a player may be offered has words from the server: the game's
+presentation module (``present.decision``, ``present.action_label``) gives each decision a
+title and a prompt and each legal action a specific label, never one built from its JSON.
+The table page receives them beside the legal actions and words none itself."""
 
 from __future__ import annotations
 
@@ -14,7 +14,6 @@ from fastapi.testclient import TestClient
 
 from tests.web.conftest import create, state
 from wonders.core.registry import get_game
-from wonders.web.labels import LABELS, label
 from wonders.web.texts import texts
 
 VARIANTS: list[tuple[str, dict[str, Any]]] = [
@@ -30,16 +29,6 @@ VARIANTS: list[tuple[str, dict[str, Any]]] = [
 STATIC = Path(__file__).resolve().parents[2] / "src" / "wonders" / "web" / "static"
 
 
-def test_every_action_kind_of_every_game_has_words() -> None:
-    from wonders.architects.actions import KINDS as ARCHITECTS
-    from wonders.classic.actions import KINDS as CLASSIC
-    from wonders.duel.actions import KINDS as DUEL
-
-    assert set(LABELS["classic"]) == set(CLASSIC)
-    assert set(LABELS["duel"]) == set(DUEL)
-    assert set(LABELS["architects"]) == set(ARCHITECTS)
-
-
 def _generic(action: dict[str, Any]) -> str:
     """What the page used to show for a rare decision: the kind and fields of its JSON."""
     rest = [
@@ -51,9 +40,12 @@ def _generic(action: dict[str, Any]) -> str:
 
 
 @pytest.mark.parametrize(("game", "options"), VARIANTS)
-def test_walking_seeded_games_every_legal_action_has_a_specific_label(
+def test_walking_seeded_games_every_decision_and_action_has_the_games_words(
     game: str, options: dict[str, Any]
 ) -> None:
+    """What the server sends the page: the game's ``present.decision`` and one
+    ``present.action_label`` per legal action, naming the cards, wonders and tokens."""
+    present = get_game(game).part("present")
     names = ["Ann", "Bob", "Cy", "Dee", "Eve", "Fay", "Gus", "Hal"]
     kinds: set[str] = set()
     for seed in range(3):
@@ -61,11 +53,14 @@ def test_walking_seeded_games_every_legal_action_has_a_specific_label(
         rng = random.Random(seed)
         while not st.is_terminal():
             for seat in st.to_move():
-                for action in st.legal_actions(seat):
-                    a = action.to_json()
-                    words = label(game, a, names[: st.num_players])
+                view = st.view(seat)
+                legal = [a.to_json() for a in st.legal_actions(seat)]
+                title, prompt = present.decision(view, legal, names[: st.num_players])
+                assert title and prompt and "Decision:" not in title, (legal[:2], title)
+                for a in legal:
+                    words = present.action_label(view, a, names[: st.num_players])
                     kinds.add(a["kind"])
-                    assert words and "{" not in words and "_" not in words, (a, words)
+                    assert words and "{" not in words and "(s)" not in words, (a, words)
                     assert not words.startswith(_generic(a)), (a, words)
                     for field in ("card", "wonder", "token"):  # names come from the data
                         if a.get(field) and a[field] != "stack":
@@ -76,15 +71,19 @@ def test_walking_seeded_games_every_legal_action_has_a_specific_label(
     assert len(kinds) >= 3
 
 
-def test_the_page_gets_a_label_for_each_legal_action_and_builds_none(client: TestClient) -> None:
+def test_the_page_gets_the_decision_and_a_label_for_each_legal_action(client: TestClient) -> None:
     made = create(client, "architects", {"players": 2}, ["human", "human"])
     for seat in made["seats"]:
         s = state(client, seat["token"])
         assert len(s["labels"]) == len(s["legal"])
         if s["legal"]:
-            assert s["labels"][0].startswith("Take the top card of the ")
+            assert s["decision"]["title"] == "Take a card" and s["decision"]["prompt"]
+            assert all(label.startswith("Take ") for label in s["labels"])
+        else:
+            assert s["decision"] == {"title": "", "prompt": ""}
     script = (STATIC / "games.js").read_text()
-    assert "genericText" not in script and "a.kind.replace" not in script
+    for game_words in ("decisionTitle", "buttonText", "actionText", "payText", "a.kind.replace"):
+        assert game_words not in script  # the page words no decision or action itself
 
 
 def test_every_phase_a_game_reaches_has_words() -> None:

@@ -85,3 +85,16 @@ def test_duel_says_who_chose_who_starts_an_age() -> None:
         "You chose to start Age III",
     ]
     assert lines(None)[1] == "Ann chose Bob to start Age II"
+
+
+@pytest.mark.parametrize(("game", "options"), TABLES)
+def test_who_won_is_a_sentence_even_when_it_opens_with_a_lowercase_name(
+    game: str, options: JSON
+) -> None:
+    state = _finished(game, options, 2)
+    n = state.num_players  # type: ignore[attr-defined]
+    names = [f"greedy bot {p + 1}" for p in range(n)]
+    result = state.result().to_json()  # type: ignore[attr-defined]
+    for reader in [*range(n), None]:
+        text = get_game(game).part("present").victory_line(result, reader, names)
+        assert text and text[0].isupper() and "{" not in text, text

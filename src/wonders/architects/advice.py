@@ -1,9 +1,10 @@
 """What an Architects seat's screen computes from its ``view`` alone: where each deck lies
 for the seat, the score estimate of every wonder, the points of your cards, stages and
-tokens at the end, and why a stage cannot be built yet.
+tokens at the end, and what a legal action does by the rules (how many cards a search
+shows, whether a payment counts a gold coin twice, whether a stage completes the wonder).
 
 Every function takes the view JSON (``state.view(seat)``) and nothing else; the engine's
-scoring does the arithmetic on the counts the view lists.
+scoring and constants do the arithmetic on the counts the view lists.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.architects import describe
-from wonders.architects.cards import catalog, facts
+from wonders.architects.cards import STAGES, catalog, facts
 from wonders.architects.scoring import CAT_POINTS, VICTORY_POINTS, progress_points, score_city
+from wonders.architects.state import SEARCH_DEPTH
 from wonders.core.i18n import _
 
 View = dict[str, Any]
@@ -24,17 +26,40 @@ def deck_index(view: View, deck: str) -> int:
     return next(i for i, d in enumerate(view["decks"]) if d["deck"] == deck)
 
 
-def where(view: View, deck: str) -> str:
-    """Where a deck lies for the seat: "your left", "your right", "far" or "central"
-    (with two players: "yours" or "theirs")."""
+def side_of(seat: int, players: int, d: int) -> str:
+    """Where deck number ``d`` lies for ``seat``: "left" (the seat's own deck, between it
+    and its left neighbour), "right" (the right neighbour's) or "far"."""
+    if d == seat:
+        return "left"
+    return "right" if d == (seat - 1) % players else "far"
+
+
+def side(view: View, deck: str) -> str:
+    """Where ``deck`` lies for the view's seat: "left", "right", "far" or "central"."""
     if deck == CENTRAL:
-        return _("central")
-    seat, n = view["seat"], len(view["players"])
-    d = deck_index(view, deck)
-    left, right = seat, (seat - 1) % n
-    if n == 2:
-        return _("yours") if d == left else _("theirs")
-    return _("your left") if d == left else _("your right") if d == right else _("far")
+        return CENTRAL
+    return side_of(view["seat"], len(view["players"]), deck_index(view, deck))
+
+
+def search_count(view: View, deck: str) -> int:
+    """How many cards a search of ``deck`` shows: the top 5, or all that is left."""
+    size: int = view["decks"][deck_index(view, deck)]["size"]
+    return min(SEARCH_DEPTH, size)
+
+
+def gold_counted_twice(view: View, stage: int, pay: list[str] | tuple[str, ...]) -> str | None:
+    """The seat's progress token (Economy) that counts a gold coin as 2 resources in this
+    payment of ``stage``: the payment has one card fewer than the stage costs. None if not."""
+    if len(pay) >= facts().costs[stage - 1].count:
+        return None
+    progress = view["players"][view["seat"]]["progress"]
+    return next((t for t in progress if t in facts().economy), None)
+
+
+def completes(view: View, stage: int) -> bool:
+    """Whether building ``stage`` completes the seat's wonder (the game ends with the turn)."""
+    built = view["players"][view["seat"]]["stages"]
+    return stage not in built and len(built) + 1 == STAGES
 
 
 def _have(info: View) -> list[int]:
@@ -81,10 +106,6 @@ def card_points(view: View) -> list[tuple[str, int]]:
     if info["cat"]:
         out.append((_("the cat"), CAT_POINTS))
     if info["victory_tokens"]:
-        out.append(
-            (
-                _("{n} victory tokens").format(n=info["victory_tokens"]),
-                VICTORY_POINTS * info["victory_tokens"],
-            )
-        )
+        n = info["victory_tokens"]
+        out.append((describe.victory_tokens(n), VICTORY_POINTS * n))
     return out

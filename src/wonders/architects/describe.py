@@ -56,10 +56,18 @@ def kind_text(kind: Kind) -> str:
         if kind.cat:
             text += "; " + _("takes the cat (2 VP, a peek at the central deck's top)")
         return text
-    text = _("1 shield")
     if kind.horns:
-        text += "; " + _("flips {n} conflict token(s) to the battle side").format(n=kind.horns)
-    return text
+        return ngettext(
+            "1 shield; flips {n} conflict token to the battle side",
+            "1 shield; flips {n} conflict tokens to the battle side",
+            kind.horns,
+        ).format(n=kind.horns)
+    return _("1 shield")
+
+
+def victory_tokens(n: int) -> str:
+    """ "1 victory token", "2 victory tokens"."""
+    return ngettext("{n} victory token", "{n} victory tokens", n).format(n=n)
 
 
 def stage_cost_text(cat: ArchitectsCatalog, stage: int) -> str:
@@ -126,7 +134,8 @@ def token_text(effects: dict[str, Any]) -> str:
         if effects.get(key):
             parts.append(_(words))
     if effects.get("shields"):
-        parts.append(_("{n} shields").format(n=effects["shields"]))
+        n = effects["shields"]
+        parts.append(ngettext("{n} shield", "{n} shields", n).format(n=n))
     if "points_unfinished" in effects:
         parts.append(
             _("{a} VP, {b} VP with your wonder finished").format(

@@ -14,6 +14,7 @@ GAME = GameInfo(
     flags=frozenset({"wonder"}),
     parts={
         "present": "wonders.architects.present",
+        "advice": "wonders.architects.advice",
         "narrator": "wonders.architects.present:Log",
         "booklet": "wonders.architects.booklet:score_sheet",
         "greedy": "wonders.architects.greedy:choose",

@@ -1,4 +1,5 @@
-"""7 Wonders Architects in words for every front end: the log narrator (``Log``) and the
+"""7 Wonders Architects in words for every front end: the log narrator (``Log``), what the
+seat is asked (``decision``) and each of its legal actions (``action_label``), and the
 sentence that says who won (``victory_line``).
 
 Seats are named by their name at the table (the web's players) or, without names, by their
@@ -12,10 +13,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from wonders.architects import describe
+from wonders.architects import advice, describe
+from wonders.architects.actions import STACK
 from wonders.architects.cards import CENTRAL, catalog
+from wonders.architects.describe import victory_tokens as victory_tokens
+from wonders.architects.state import ANY, BABYLON, EXTRA, MAIN, PICK, SEARCH
 from wonders.core.i18n import _, ngettext
-from wonders.core.present import Heading, Narrator, listed
+from wonders.core.present import Heading, Narrator, listed, upper_first
 from wonders.core.protocol import JSON
 
 BOOKKEEPING = frozenset({"setup", "end_turn"})
@@ -50,16 +54,48 @@ def shields(n: int) -> str:
     return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
 
-def victory_tokens(n: int) -> str:
-    return ngettext("{n} victory token", "{n} victory tokens", n).format(n=n)
-
-
 def stages(n: int) -> str:
     return ngettext("{n} wonder stage", "{n} wonder stages", n).format(n=n)
 
 
 def points(n: int) -> str:
     return _("{n} VP").format(n=n)
+
+
+# ---------------------------------------------------------------- decks
+
+
+def place(seat: int | None, decks: Sequence[str], deck: str) -> str | None:
+    """Where a side deck lies for ``seat`` ("your left"); None when it is far, or for a
+    spectator. With 2 players both side decks are next to you: yours and theirs."""
+    if seat is None or deck not in decks:
+        return None
+    side = advice.side_of(seat, len(decks), decks.index(deck))
+    if len(decks) == 2:
+        return _("yours") if side == "left" else _("theirs")
+    return {"left": _("your left"), "right": _("your right")}.get(side)
+
+
+def where(view: JSON, deck: str) -> str | None:
+    """Where a side deck lies for the view's seat ("your left", "theirs"); None when far."""
+    return place(view.get("seat"), deck_names(view), deck)
+
+
+def deck_phrase(seat: int | None, decks: Sequence[str], deck: Any) -> str:
+    """A deck as a noun phrase: "the central deck", "the Giza deck (your left)"."""
+    if deck == CENTRAL:
+        return _("the central deck")
+    where = place(seat, decks, str(deck))
+    if where is None:
+        return _("the {deck} deck").format(deck=deck)
+    return _("the {deck} deck ({where})").format(deck=deck, where=where)
+
+
+def deck_names(view: JSON) -> list[str]:
+    """The side decks by their wonder, in seat order (the deck of seat p lies on its left)."""
+    return [str(d.get("deck")) for d in view.get("decks", [])] or [
+        str(info.get("wonder", "")) for info in view.get("players", [])
+    ]
 
 
 # ---------------------------------------------------------------- the log
@@ -72,8 +108,7 @@ class Log(Narrator):
         super().__init__(view, names)
         players = view.get("players", [])
         self.wonders: list[str] = [str(info.get("wonder", "")) for info in players]
-        decks = view.get("decks", [])
-        self.decks: list[str] = [str(d.get("deck")) for d in decks] or list(self.wonders)
+        self.decks = deck_names(view)
         self.conflict_total: int | None = (view.get("conflict") or {}).get("total")
 
     # ------------------------------------------------------------ naming
@@ -92,28 +127,9 @@ class Log(Narrator):
         seat = event.get("seat")
         return self.name(seat) if isinstance(seat, int) else _("someone")
 
-    def place(self, deck: str) -> str | None:
-        """Where a side deck lies for the reader ("your left"); None when it is far, or for
-        a spectator. With 2 players both side decks are next to you: yours and theirs."""
-        if self.seat is None or deck not in self.decks:
-            return None
-        d, n = self.decks.index(deck), len(self.decks)
-        if n == 2:
-            return _("yours") if d == self.seat else _("theirs")
-        if d == self.seat:
-            return _("your left")
-        if d == (self.seat - 1) % n:
-            return _("your right")
-        return None
-
     def deck(self, deck: Any) -> str:
         """A deck as a noun phrase: "the central deck", "the Giza deck (your left)"."""
-        if deck == CENTRAL:
-            return _("the central deck")
-        place = self.place(str(deck))
-        if place is None:
-            return _("the {deck} deck").format(deck=deck)
-        return _("the {deck} deck ({where})").format(deck=deck, where=place)
+        return deck_phrase(self.seat, self.decks, deck)
 
     # ------------------------------------------------------------ events
 
@@ -290,6 +306,215 @@ class Log(Narrator):
         return f"{what} ({fields})" if fields else what
 
 
+# ---------------------------------------------------------------- decisions and actions
+
+# what the oldest pending effect asks (``view["pending"][0]``); none: only what is owed
+# besides (a wonder stage, a progress token for science cards)
+EFFECTS = (MAIN, EXTRA, ANY, SEARCH, PICK, BABYLON)
+
+
+def decision(
+    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+) -> tuple[str, str]:
+    """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
+    the seat's legal actions as JSON (``a.to_json()``). The oldest pending effect (the
+    turn's card, an extra card, a wonder stage's power) is asked first; a wonder stage and a
+    progress token for science cards are compulsory whenever they can be paid, so the prompt
+    says so whenever they are on offer."""
+    seat = view.get("seat")
+    if seat is None or not legal or view.get("current") != seat:
+        return "", ""
+    pending = view.get("pending") or []
+    head = pending[0] if pending and pending[0] in EFFECTS else None
+    kinds = {a.get("kind") for a in legal}
+    build, science = "build" in kinds, "science" in kinds
+    if head is None:
+        return _owed_decision(build, science)
+    title, prompt = _effect_decision(view, str(head))
+    also = _also_owed(build, science)
+    if also:
+        return title, f"{prompt} {also}"
+    if head == MAIN and "top" not in (view.get("central") or {}):
+        return title, prompt + " " + _("Then build a stage whenever you can pay for it.")
+    return title, prompt
+
+
+def _sides(view: JSON) -> str:
+    """The two decks a seat takes from, as a noun phrase."""
+    if len(view.get("players", [])) == 2:
+        return _("your deck or your rival's")
+    return _("the deck on your left or right")
+
+
+def _effect_decision(view: JSON, head: str) -> tuple[str, str]:
+    """The title and prompt of the oldest pending effect."""
+    me = view["players"][view["seat"]]
+    sides, wonder = _sides(view), me.get("wonder", "")
+    if head == MAIN:
+        prompt = _(
+            "Take the top card of {sides} (face up) or of the central deck (face down)."
+        ).format(sides=sides)
+        peek = (view.get("central") or {}).get("top")
+        if peek:
+            prompt += " " + _("The cat shows you the central deck's top card: {card}.").format(
+                card=card_label(str(peek))
+            )
+        return _("Take a card"), prompt
+    if head == EXTRA:
+        return _("Take one more card"), _(
+            "{token} gives you one more card: the top card of {sides} or of the central deck."
+        ).format(token=_extra_token(view), sides=sides)
+    if head == ANY:
+        return _("Take a card from any deck"), _(
+            "{wonder}'s stage gives you the top card of any deck, the central one included."
+        ).format(wonder=wonder)
+    if head == SEARCH:
+        return _("Choose a deck to search"), _(
+            "{wonder}'s stage lets you look at the top 5 cards of {sides} and keep one; the "
+            "others go back, shuffled."
+        ).format(wonder=wonder, sides=sides)
+    if head == PICK:
+        searching = view.get("searching") or {}
+        n = int(searching.get("count", 0))
+        deck = deck_phrase(view["seat"], deck_names(view), searching.get("deck"))
+        return _("Keep one of the cards you look at"), ngettext(
+            "You look at the top {n} card of {deck}: keep it.",
+            "You look at the top {n} cards of {deck}: keep one; the others go back, shuffled.",
+            n,
+        ).format(n=n, deck=deck)
+    return _("Choose a progress token from {wonder}").format(wonder=wonder), _(
+        "{wonder}'s stage gives you a progress token: one of those face up, or the top of "
+        "the stack, face down."
+    ).format(wonder=wonder)
+
+
+def _extra_token(view: JSON) -> str:
+    """The progress token whose extra card is asked now: pending effects are resolved
+    oldest first, so it is the first of this turn's extra cards still pending."""
+    seat, events = view["seat"], view.get("events", [])
+    start = max(
+        (i for i, e in enumerate(events) if e.get("type") == "turn" and e.get("seat") == seat),
+        default=0,
+    )
+    tokens = [
+        str(e.get("token"))
+        for e in events[start:]
+        if e.get("type") == "extra_card" and e.get("seat") == seat
+    ]
+    waiting = list(view.get("pending", [])).count(EXTRA)
+    done = len(tokens) - waiting
+    return tokens[done] if 0 <= done < len(tokens) else _("A progress token")
+
+
+def _owed_decision(build: bool, science: bool) -> tuple[str, str]:
+    """Only a wonder stage or a progress token is owed: the turn ends once neither is."""
+    if build and science:
+        return _("Build a stage or take a progress token"), _(
+            "You can pay for a wonder stage and, with your science cards, for a progress "
+            "token: you must take both before your turn ends, in the order you like."
+        )
+    if science:
+        return _("Choose a progress token for your science cards"), _(
+            "Your science cards show 2 equal or 3 different symbols: you must spend them on "
+            "a progress token before your turn ends."
+        )
+    return _("Build a wonder stage"), _(
+        "You can pay for a stage of your wonder: you must build it before your turn ends. "
+        "Choose the cards you spend."
+    )
+
+
+def _also_owed(build: bool, science: bool) -> str:
+    """The sentence that adds a compulsory stage or token to a pending effect's prompt."""
+    if build and science:
+        return _(
+            "You can pay for a wonder stage and a progress token too: take both before your "
+            "turn ends."
+        )
+    if build:
+        return _("You can pay for a wonder stage too: build it before your turn ends.")
+    if science:
+        return _("Your science cards pay for a progress token too: take it before your turn ends.")
+    return ""
+
+
+def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+    """One legal action (JSON) in words for the view's seat: the card it takes (decks by
+    their wonder and where they lie for the reader), the stage it builds with its reward
+    and the cards it spends, the progress token it takes with its effect. (``names`` is not
+    needed: no Architects action names another seat.)"""
+    kind = action.get("kind")
+    if kind == "take":
+        return _take_label(view, str(action.get("deck")))
+    if kind == "search":
+        deck = str(action.get("deck"))
+        n = advice.search_count(view, deck)
+        return ngettext(
+            "Look at the top {n} card of {deck} and keep it",
+            "Look at the top {n} cards of {deck} and keep one",
+            n,
+        ).format(n=n, deck=deck_phrase(view.get("seat"), deck_names(view), deck))
+    if kind == "pick":
+        return _("Keep {card}").format(card=card_label(str(action.get("card"))))
+    if kind == "build":
+        return _build_label(view, int(action.get("stage", 0)), list(action.get("pay", [])))
+    if kind in ("science", "token"):
+        return _token_label(str(action.get("token")), list(action.get("pay", [])))
+    return str(kind)
+
+
+def _take_label(view: JSON, deck: str) -> str:
+    where = deck_phrase(view.get("seat"), deck_names(view), deck)
+    if deck == CENTRAL:
+        peek = (view.get("central") or {}).get("top")
+        if peek:
+            return _("Take {card} from the central deck (the cat's peek)").format(
+                card=card_label(str(peek))
+            )
+        return _("Take the top card of the central deck, face down")
+    top = next((d.get("top") for d in view.get("decks", []) if d.get("deck") == deck), None)
+    if top is None:
+        return _("Take the top card of {deck}").format(deck=where)
+    return _("Take {card} from {deck}").format(card=card_label(str(top)), deck=where)
+
+
+def _build_label(view: JSON, stage: int, pay: list[str]) -> str:
+    """A stage with its reward and the cards spent; whether a token counts a gold coin
+    twice in this payment, and whether the stage completes the wonder (the game's end)."""
+    wonder = view["players"][view["seat"]].get("wonder", "")
+    args = {"n": stage, "reward": stage_reward(str(wonder), stage), "cards": card_labels(pay)}
+    token = advice.gold_counted_twice(view, stage, pay)
+    if advice.completes(view, stage):
+        if token:
+            return _(
+                "Build stage {n} ({reward}) with {cards}, {token} counting a gold coin as 2 "
+                "resources: your wonder is complete and the game ends with this turn"
+            ).format(token=token, **args)
+        return _(
+            "Build stage {n} ({reward}) with {cards}: your wonder is complete and the game "
+            "ends with this turn"
+        ).format(**args)
+    if token:
+        return _(
+            "Build stage {n} ({reward}) with {cards}, {token} counting a gold coin as 2 resources"
+        ).format(token=token, **args)
+    return _("Build stage {n} ({reward}) with {cards}").format(**args)
+
+
+def _token_label(token: str, pay: list[str]) -> str:
+    """A progress token taken for science cards (``pay``) or by Babylon's stage."""
+    if token == STACK:
+        if pay:
+            return _("Draw the top token of the stack, face down, spending {cards}").format(
+                cards=card_labels(pay)
+            )
+        return _("Draw the top token of the stack, face down")
+    args = {"token": token, "effect": token_effect(token), "cards": card_labels(pay)}
+    if pay:
+        return _("Take the progress token {token} spending {cards}: {effect}").format(**args)
+    return _("Take the progress token {token}: {effect}").format(**args)
+
+
 # ---------------------------------------------------------------- the end
 
 
@@ -299,6 +524,11 @@ def tiebreak_name() -> str:
 
 
 def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+    """Who won and how, in a sentence for ``reader`` (see ``_victory``)."""
+    return upper_first(_victory(result, reader, names))
+
+
+def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, from ``Result.to_json()``: the most points; on a tie the most wonder
     stages built; still tied, the victory is shared (the rulebook's end of the game).
     ``names``: each seat's name (the terminal passes the wonders)."""

@@ -216,15 +216,15 @@ def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | 
     return best
 
 
-def free_build_ready(view: View, p: int, built: Card) -> bool:
-    """Whether city ``p`` may build ``built`` free now: Olympia A's free build, or
-    Caligula's for a black card, not used yet this Age (the Age's free builds are in the
-    view's log: Caligula's power is spent first on a black card)."""
+def free_powers_ready(view: View, p: int) -> tuple[bool, bool]:
+    """Whether city ``p``'s free builds are ready now: (Olympia A's, once an Age in a normal
+    turn; Caligula's, a black card once an Age). The Age's free builds are in the view's
+    log, Caligula's power spent first on a black card (as the engine does)."""
     city = cities(view)[p]
     olympia = "free_build_per_age" in city.powers and view["phase"] == "draft"
     caligula = bool(city.lp.get("free_black_per_age"))
     if not (olympia or caligula):
-        return False
+        return False, False
     used_olympia = used_caligula = False
     for event in reversed(view["events"]):
         if event["type"] == "age":
@@ -235,9 +235,21 @@ def free_build_ready(view: View, p: int, built: Card) -> bool:
                 used_caligula = True
             else:
                 used_olympia = True
-    return (olympia and not used_olympia) or (
-        built.color == "black" and caligula and not used_caligula
-    )
+    return olympia and not used_olympia, caligula and not used_caligula
+
+
+def free_build_ready(view: View, p: int, built: Card) -> bool:
+    """Whether city ``p`` may build ``built`` free now (Olympia A's or Caligula's power)."""
+    return free_build_power(view, p, built.name) != ""
+
+
+def free_build_power(view: View, p: int, name: str) -> str:
+    """The power that builds the card ``name`` free for city ``p`` now: "caligula" (a black
+    card, spent first), "olympia", or "" when neither can."""
+    olympia, caligula = free_powers_ready(view, p)
+    if caligula and card(view, name).color == "black":
+        return "caligula"
+    return "olympia" if olympia else ""
 
 
 def missing_units(view: View, p: int, cost: Vector) -> Vector:
@@ -280,7 +292,8 @@ def solomon_turn(view: View) -> bool:
 
 def acting(view: View) -> int:
     """The city the seat's decision is for: its own, or the Free City's (its card, its
-    debt), or the city playing Babylon B's last card or building from the discard pile."""
+    debt, its Courtesans Guild), or the city playing Babylon B's last card or building from
+    the discard pile."""
     phase, entries = view["phase"], city_entries(view)
     if phase == "discard_build":
         if solomon_turn(view):
@@ -292,18 +305,29 @@ def acting(view: View) -> int:
         )
     if phase == "debt":
         return int(view["deciding_for"])
+    if phase == "courtesan":  # the city that built the Courtesans Guild last (the Free City too)
+        for event in reversed(view["events"]):
+            built = event.get("card") if event["type"] == "build" else None
+            if built and any(e.type == "copy_leader" for e in card(view, built).effects):
+                return int(event["seat"])
     if view.get("deciding_for") == "free_city":
         return len(entries) - 1
     return int(view["seat"])
 
 
 BUILDS = ("build", "free_build", "discard_build", "recruit")  # the kinds that build a card
+CARD_PHASES = ("draft", "extra_card")  # a hand card is played (built, buried or sold)
+STAGE_PHASES = (*CARD_PHASES, "recruit")  # a wonder stage may be built (with a leader too)
 
 
 def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
-    """For the hand cards on offer (``legal``: the seat's legal actions as JSON) that no
-    action builds, why not: card name -> one sentence (the cards without a reason left out)."""
-    if view["phase"] not in ("draft", "extra_card"):
+    """Why the cards on offer (``legal``: the seat's legal actions as JSON) that no action
+    builds are not built: card name -> one sentence (the cards without a reason left out).
+    A hand card that cannot be built, a leader that cannot be recruited; nothing in the
+    decisions where building is not what is chosen (keeping, copying or returning a leader,
+    the debt)."""
+    phase = view["phase"]
+    if phase not in (*CARD_PHASES, "recruit", "recruit_now"):
         return {}
     offered: dict[str, bool] = {}
     for a in legal:
@@ -311,5 +335,71 @@ def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
         if isinstance(name, str):
             offered[name] = offered.get(name, False) or a["kind"] in BUILDS
     p = acting(view)
-    reasons = {name: why_not(view, name, p) for name, built in offered.items() if not built}
+    if phase in CARD_PHASES:
+        reasons = {name: why_not(view, name, p) for name, built in offered.items() if not built}
+    else:  # the leaders in hand: a leader not offered at all is one too dear
+        hand = view.get("leader_hand", [])
+        reasons = {name: leader_why_not(view, name) for name in hand if not offered.get(name)}
     return {name: reason for name, reason in reasons.items() if reason}
+
+
+def leader_why_not(view: View, name: str) -> str:
+    """Why the seat cannot recruit the leader ``name`` now ("" when it can)."""
+    cost, have = leader_cost(view, view["seat"], name), city_entries(view)[view["seat"]]["coins"]
+    if cost <= have:
+        return ""
+    return _("Recruiting {card} costs {cost} and you have {coins}.").format(
+        card=name, cost=coins(cost), coins=coins(have)
+    )
+
+
+def stage_why_not(view: View, legal: list[View] | None = None) -> str:
+    """Why the city the seat plays for cannot build its next wonder stage in this decision,
+    in one sentence; "" when it can, when it has no stage left, or when the decision is not
+    one where a stage is built (keeping a leader, the debt...). ``legal`` (the legal actions
+    as JSON) tells the Free City's cards, which the view does not show: a card it can build
+    free by chain, it must build (2-player rules)."""
+    if view["phase"] not in STAGE_PHASES or view.get("seat") is None:
+        return ""
+    p = acting(view)
+    city = cities(view)[p]
+    stage = city.next_stage
+    if stage is None:
+        return ""
+    mine = p == view["seat"]
+    if stage.coins > city.coins:
+        said = (
+            _("Your next wonder stage costs {cost} and you have {coins}.")
+            if mine
+            else _("The Free City's next stage costs {cost} and it has {coins}.")
+        )
+        return said.format(cost=coins(stage.coins), coins=coins(city.coins))
+    cost = ZERO if "free_stage_resources" in city.powers else stage.cost
+    cheapest = cheapest_purchase(view, p, cost, city.lp.get("discount:wonder", 0))
+    if cheapest is None:
+        missing = missing_units(view, p, cost)
+        if not any(missing):
+            return (
+                _("Your city and your neighbours cannot make the mix of your next wonder stage.")
+                if mine
+                else _("The Free City and its neighbours cannot make the mix of its next stage.")
+            )
+        said = (
+            _("Your next wonder stage misses {what}, even buying from your neighbours.")
+            if mine
+            else _("The Free City's next stage misses {what}, even buying from its neighbours.")
+        )
+        return said.format(what=units(missing))
+    if cheapest + stage.coins > city.coins:
+        said = (
+            _("Your next wonder stage costs {cost} with its purchases and you have {coins}.")
+            if mine
+            else _("The Free City's next stage costs {cost} with its purchases and it has {coins}.")
+        )
+        return said.format(cost=coins(cheapest + stage.coins), coins=coins(city.coins))
+    if not mine and legal is not None:
+        offered = {a["card"] for a in legal if isinstance(a.get("card"), str)}
+        chained = [card(view, name) for name in offered]
+        if offered and all(city.chain_free(c) and not city.has_name(c) for c in chained):
+            return _("The Free City must build its card free by chain: it builds no stage.")
+    return ""

@@ -14,6 +14,7 @@ GAME = GameInfo(
     flags=frozenset({"sides", "expansions", "teams", "wonder"}),
     parts={
         "present": "wonders.classic.present",
+        "advice": "wonders.classic.advice",
         "narrator": "wonders.classic.present:Log",
         "booklet": "wonders.classic.booklet:score_sheet",
         "greedy": "wonders.classic.greedy:choose",

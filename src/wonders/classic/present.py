@@ -1,5 +1,7 @@
 """7 Wonders in words for every front end: the log (``Log``) of the base game, the Free City
-(2 players), Leaders, Cities and the team game.
+(2 players), Leaders, Cities and the team game; each decision a seat owes (``decision``: its
+title and why and how) and each legal action (``action_label``: what it does, what it costs
+or brings now, from ``advice``); the end (``victory_line``).
 
 Seats are named as ``core.present.Narrator`` says: the reader is "you" in sentences of their
 own; another seat is its name at the table when the front end gives names (the web: "Ann
@@ -17,10 +19,12 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wonders.classic import advice, describe
+from wonders.classic.actions import Action
 from wonders.classic.cards import Card
+from wonders.classic.leaders import LEADER_SELL_COINS, LEADERS_DEALT
 from wonders.classic.turn import SELL_COINS
 from wonders.core.i18n import _, ngettext
-from wonders.core.present import Heading, Narrator, age_name, coins, listed
+from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
 from wonders.core.protocol import JSON
 
 # events that start a new round of card choices: what a narrator notes per turn starts over
@@ -54,6 +58,7 @@ class Log(Narrator):
         self.solomon: set[int] = set()  # owes a build from the discard pile to Solomon
         self.recruiting = False
         self.after_conflicts = False
+        self.settling: list[str] = []  # the causes of the last coin losses, in words
         self._new_turn()
 
     def _new_turn(self) -> None:
@@ -438,7 +443,7 @@ class Log(Narrator):
                 owed.append(_("you owe {coins}").format(coins=coins(n)))
             else:
                 owed.append(_("{who} owes {coins}").format(who=self.name(int(c)), coins=coins(n)))
-        causes = [
+        causes = self.settling = [
             _("your {what}").format(what=what)
             if p == self.seat
             else _("{what} of {who}").format(what=what, who=self.name(p))
@@ -569,6 +574,11 @@ def tiebreak_name() -> str:
 
 
 def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+    """Who won and how, in a sentence for ``reader`` (see ``_victory``)."""
+    return upper_first(_victory(result, reader, names))
+
+
+def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, from ``Result.to_json()``: the most points; on a tie the most coins;
     still tied (or a team), the victory is shared. ``names``: each seat's name."""
     players = {p["seat"]: p for p in result.get("players", [])}
@@ -606,3 +616,375 @@ def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
     return _(
         "{who} wins on the tie-break: {vp} VP like {others}, but {coins} against {fewer}."
     ).format(who=called(best["seat"]), **fields)
+
+
+# ---------------------------------------------------------------- decisions and actions
+
+Said = tuple[str, list[str]]  # a decision's title and the sentences of its prompt
+
+
+def decision(
+    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+) -> tuple[str, str]:
+    """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
+    the seat's legal actions as JSON (``a.to_json()``); ``names`` as for ``Log``."""
+    if view.get("seat") is None or not legal:
+        return "", ""
+    log = Log(view, names)
+    asked = DECISIONS.get(view["phase"], _other_decision)
+    title, sentences = asked(view, legal, log)
+    return title, " ".join(s for s in sentences if s)
+
+
+def _card_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    """A turn's card, the seat's own or (2 players) the Free City's."""
+    p = advice.acting(view)
+    if p != view["seat"]:
+        return _("Choose the Free City's card"), [
+            _(
+                "You play for {city} now, with the rest of your hand: it builds a card free by "
+                "chain when it can, sells only when it can build nothing, and pays from its own "
+                "treasury."
+            ).format(city=log.name(p))
+        ]
+    said = [_play_or_sell(), _what_next(view, p)]
+    if view.get("free_city", {}).get("controller") == p:
+        said.append(
+            _("You hold the Free City card: after your own card, you choose the Free City's.")
+        )
+    return _("Choose a card to play"), said + _free_powers(view, legal, p)
+
+
+def _play_or_sell() -> str:
+    return _(
+        "Build a card of your hand, build your next wonder stage with it, or sell it for {coins}."
+    ).format(coins=coins(SELL_COINS))
+
+
+def _what_next(view: JSON, p: int) -> str:
+    """What becomes of the rest of the hand: passed on, or (the Age's last turn) discarded
+    or played by Babylon B's power."""
+    hand = len(view.get("hand", []))
+    if view.get("free_city", {}).get("controller") == p:
+        hand -= 1  # the Free City's card is in it too
+    if hand <= 2:
+        if "play_last_card" in advice.cities(view)[p].powers:
+            return _("Babylon B's power then lets you play the card left too.")
+        return _("The card left is then discarded.")
+    if "free_city" in view:
+        return _("Then you and the other player swap hands.")
+    if view.get("pass_to") == "right":
+        return _("Then the hands pass to the right.")
+    return _("Then the hands pass to the left.")
+
+
+def _free_powers(view: JSON, legal: Sequence[JSON], p: int) -> list[str]:
+    """The free builds offered now, by the power behind them."""
+    powers = {
+        advice.free_build_power(view, p, a["card"]) for a in legal if a["kind"] == "free_build"
+    }
+    said = []
+    if "olympia" in powers:
+        said.append(_("Olympia's power is ready: once an Age, you may build a card free."))
+    if "caligula" in powers:
+        said.append(_("Caligula's power is ready: once an Age, you may build a black card free."))
+    return said
+
+
+def _last_card_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    """Babylon B's last card of the Age (the Free City's too, when it is Babylon B)."""
+    p = advice.acting(view)
+    if p != view["seat"]:
+        return _("Play the Free City's last card of the Age"), [
+            _(
+                "Babylon B's power: {city} plays the last card of its hand too, instead of "
+                "discarding it, and you choose how."
+            ).format(city=log.name(p))
+        ]
+    said = [
+        _("Babylon B's power: you play the last card of your hand too, instead of discarding it."),
+        _play_or_sell(),
+    ]
+    return _("Play the last card of the Age"), said + _free_powers(view, legal, p)
+
+
+def _discard_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    """Halicarnassus' stage or Solomon: a card of the discard pile, built free."""
+    p = advice.acting(view)
+    if advice.solomon_turn(view):
+        said = _("Solomon's power: you build one card of the discard pile now, for free.")
+    elif p == view["seat"]:
+        said = _(
+            "Halicarnassus' wonder stage: you build one card of the discard pile now, for free."
+        )
+    else:
+        said = _(
+            "Halicarnassus' wonder stage: {city} builds one card of the discard pile now, for "
+            "free, and you choose it."
+        ).format(city=log.name(p))
+    rest = _("You may also build nothing.") if _offers(legal, "skip") else ""
+    return _("Build a card of the discard pile for free"), [said, rest]
+
+
+def _leader_draft_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    said = _(
+        "Round {n} of {rounds} of the leader draft: keep one leader of the packet in front of you."
+    ).format(n=view.get("draft_round", 1), rounds=LEADERS_DEALT - 1)
+    if len(view["players"]) == 2:
+        rest = _("The others pass to the other player.")
+    else:
+        rest = _("The others pass to your right.")
+    return _("Keep a leader"), [said, rest]
+
+
+def _recruit_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    said = _(
+        "Age {age} recruitment: recruit a leader of your hand for its cost in coins, build your "
+        "next wonder stage with it, or sell it for {coins}."
+    ).format(age=age_name(view["age"]), coins=coins(LEADER_SELL_COINS))
+    return _("Choose a leader to recruit, bury or sell"), [
+        said,
+        _("A leader sold goes back to the box."),
+    ]
+
+
+def _recruit_now_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    said = _("Roma B's wonder stage: you recruit one leader of your hand now, paying its cost.")
+    rest = _("You may also recruit none.") if _offers(legal, "skip") else ""
+    return _("Recruit a leader now"), [said, rest]
+
+
+def _courtesan_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    p = advice.acting(view)
+    if p != view["seat"]:
+        said = _(
+            "The Courtesans Guild of {city} copies the power of one leader recruited by a "
+            "neighbour of it: you choose which."
+        ).format(city=log.name(p))
+    else:
+        said = _(
+            "Your Courtesans Guild copies the power of one leader recruited by a neighbour: "
+            "choose which."
+        )
+    return _("Copy a neighbour's leader"), [said]
+
+
+def _return_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    said = _("Age III: one of the leaders left in your hand goes back to the box: choose which.")
+    return _("Send a leader back to the box"), [said]
+
+
+def _debt_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    """Cities' coin losses: what the city owes, why (the cards and stages of this turn, as
+    the log tells them), and what a coin not paid costs."""
+    p = advice.acting(view)
+    entry = advice.city_entries(view)[p]
+    log.lines(view["events"])  # the causes of the losses being settled: ``Log.settling``
+    fields = {
+        "owes": coins(entry.get("owes", 0)),
+        "coins": coins(entry["coins"]),
+        "causes": listed(log.settling),
+        "city": log.name(p),
+    }
+    if p == view["seat"]:
+        if log.settling:
+            said = _("Because of {causes}, you must lose {owes}, and you have {coins}.")
+        else:
+            said = _("You must lose {owes} this turn, and you have {coins}.")
+        rule = _(
+            "Pay what you choose: each coin you do not pay becomes a debt token, -1 VP at the end."
+        )
+        return _("Pay your losses or take debt"), [said.format(**fields), rule]
+    if log.settling:
+        said = _("Because of {causes}, {city} must lose {owes}, and it has {coins}.")
+    else:
+        said = _("This turn {city} must lose {owes}, and it has {coins}.")
+    rule = _(
+        "You choose what it pays: each coin it does not pay becomes a debt token, -1 VP at the end."
+    )
+    return _("Pay the Free City's losses or take debt"), [said.format(**fields), rule]
+
+
+def _other_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+    return _("Choose an action"), [_("Choose one of the actions offered.")]
+
+
+def _offers(legal: Sequence[JSON], kind: str) -> bool:
+    return any(a["kind"] == kind for a in legal)
+
+
+DECISIONS: dict[str, Callable[[JSON, Sequence[JSON], Log], Said]] = {
+    "draft": _card_decision,
+    "extra_card": _last_card_decision,
+    "discard_build": _discard_decision,
+    "leader_draft": _leader_draft_decision,
+    "recruit": _recruit_decision,
+    "recruit_now": _recruit_now_decision,
+    "courtesan": _courtesan_decision,
+    "return_leader": _return_decision,
+    "debt": _debt_decision,
+}
+
+
+def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+    """One legal action (JSON) in words for the view's seat: what it does, and what it costs
+    or brings now (coins and to whom, what they buy, the stage's reward, the power behind a
+    free build, the debt a payment leaves)."""
+    act = Action.from_json(action)
+    return LABELS[act.kind](view, act, Log(view, names), advice.acting(view))
+
+
+Label = Callable[[JSON, Action, Log, int], str]
+
+
+def _build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    card = advice.card(view, act.card)
+    if advice.cities(view)[p].chain_free(card):
+        return _("Build {card} free by chain.").format(card=act.card)
+    paying = _payment(view, act, log, p, card.coins)
+    if not paying:
+        return _("Build {card} at no cost.").format(card=act.card)
+    return _("Build {card}, paying {payment}.").format(card=act.card, payment=paying)
+
+
+def _wonder_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    n = advice.city_entries(view)[p]["stages"] + 1
+    stage = log.stages[p][n - 1]
+    fields = {
+        "n": n,
+        "reward": describe.stage_reward_text(stage),
+        "card": act.card,
+        "payment": _payment(view, act, log, p, stage["cost"].get("coins", 0)),  # Petra's coins
+    }
+    if fields["payment"]:
+        return _("Build wonder stage {n} ({reward}) with {card}, paying {payment}.").format(
+            **fields
+        )
+    return _("Build wonder stage {n} ({reward}) with {card}.").format(**fields)
+
+
+def _payment(view: JSON, act: Action, log: Log, p: int, bank: int) -> str:
+    """ "1 coin to the bank and 2 coins to Rhodes (your left) for 1 wood": who receives the
+    coins of ``act`` and what they buy; ``bank``: the coins of the card or stage itself."""
+    plan = advice.buys(view, p, act)
+    parts = []
+    if bank:
+        parts.append(_("{coins} to the bank").format(coins=coins(bank)))
+    sides = ((act.left, advice.left(view, p)), (act.right, advice.right(view, p)))
+    for i, (paid, to) in enumerate(sides):
+        if not paid:
+            continue
+        fields = {"coins": coins(paid), "who": log.name(to)}
+        if plan is not None and any(plan[i]):
+            parts.append(
+                _("{coins} to {who} for {what}").format(what=advice.units(plan[i]), **fields)
+            )
+        else:
+            parts.append(_("{coins} to {who}").format(**fields))
+    if act.bank:
+        parts.append(_("{coins} to the bank for a resource (Bilkis)").format(coins=coins(act.bank)))
+    return listed(parts)
+
+
+def _sell_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    if view["phase"] == "recruit":
+        return _("Sell {card} for {coins}: the leader goes back to the box.").format(
+            card=act.card, coins=coins(LEADER_SELL_COINS)
+        )
+    return _("Sell {card} for {coins}.").format(card=act.card, coins=coins(SELL_COINS))
+
+
+def _free_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    power = advice.free_build_power(view, p, act.card)
+    if power == "caligula":
+        return _("Build {card} free with Caligula's power.").format(card=act.card)
+    if power == "olympia":
+        return _("Build {card} free with Olympia's power.").format(card=act.card)
+    return _("Build {card} free.").format(card=act.card)
+
+
+def _discard_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    if advice.solomon_turn(view):
+        return _("Build {card} from the discard pile, free with Solomon's power.").format(
+            card=act.card
+        )
+    return _("Build {card} from the discard pile, free with Halicarnassus' power.").format(
+        card=act.card
+    )
+
+
+def _skip_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    if view["phase"] == "discard_build":
+        return _("Build nothing from the discard pile.")
+    if view["phase"] == "recruit_now":
+        return _("Recruit no leader now.")
+    return _("Decline.")
+
+
+def _draft_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    cost = advice.leader_cost(view, p, act.card)
+    if not cost:
+        return _("Keep the leader {card}: recruiting it costs you nothing now.").format(
+            card=act.card
+        )
+    return _("Keep the leader {card}: recruiting it costs you {coins} now.").format(
+        card=act.card, coins=coins(cost)
+    )
+
+
+def _recruit_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    cost = advice.leader_cost(view, p, act.card)
+    if not cost:
+        return _("Recruit {card} free.").format(card=act.card)
+    return _("Recruit {card}, paying {coins} to the bank.").format(card=act.card, coins=coins(cost))
+
+
+def _copy_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    entries = advice.city_entries(view)
+    owners = [
+        log.name(q)
+        for q in dict.fromkeys((advice.left(view, p), advice.right(view, p)))
+        if act.card in entries[q].get("leaders", [])
+    ]
+    if not owners:
+        return _("Copy {card} with the Courtesans Guild.").format(card=act.card)
+    return _("Copy {card}, the leader of {who}, with the Courtesans Guild.").format(
+        card=act.card, who=listed(owners)
+    )
+
+
+def _return_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    return _("Send {card} back to the box.").format(card=act.card)
+
+
+def _pay_label(view: JSON, act: Action, log: Log, p: int) -> str:
+    owes, paid = advice.city_entries(view)[p].get("owes", 0), act.bank
+    debt = max(0, owes - paid)
+    if not debt:
+        return _("Pay the whole loss of {coins}.").format(coins=coins(paid))
+    if not paid:
+        return ngettext(
+            "Pay nothing and take {n} debt token (-{n} VP at the end).",
+            "Pay nothing and take {n} debt tokens (-{n} VP at the end).",
+            debt,
+        ).format(n=debt)
+    return ngettext(
+        "Pay {coins} and take {n} debt token (-{n} VP at the end).",
+        "Pay {coins} and take {n} debt tokens (-{n} VP at the end).",
+        debt,
+    ).format(coins=coins(paid), n=debt)
+
+
+LABELS: dict[str, Label] = {
+    "build": _build_label,
+    "wonder": _wonder_label,
+    "sell": _sell_label,
+    "free_build": _free_build_label,
+    "discard_build": _discard_build_label,
+    "skip": _skip_label,
+    "draft": _draft_label,
+    "recruit": _recruit_label,
+    "copy": _copy_label,
+    "return": _return_label,
+    "pay": _pay_label,
+}

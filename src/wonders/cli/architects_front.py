@@ -14,11 +14,20 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from wonders.architects import advice
 from wonders.architects.actions import Action
 from wonders.architects.cards import facts
-from wonders.architects.present import Log, victory_line
+from wonders.architects.present import (
+    Log,
+    action_label,
+    card_label,
+    card_labels,
+    decision,
+    victory_line,
+    where,
+)
 from wonders.cli import architects_words as words
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
@@ -64,11 +73,14 @@ def final(console: Console, view: dict[str, Any], result: Result) -> None:
 
 
 def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
-    """Print the position and the numbered choices of one decision, from the seat's view."""
+    """Print the position, what is asked and the numbered choices of one decision, from the
+    seat's view."""
     console.print(position_table(view))
     console.print(your_wonder(view), highlight=False)
     console.print(decks_line(view))
-    console.print(words.prompt(view, actions), highlight=False)
+    title, prompt = decision(view, [a.to_json() for a in actions])
+    console.print(Text(title, style="bold"))
+    console.print(Text(prompt), highlight=False)
     console.print(actions_table(view, actions))
 
 
@@ -81,7 +93,7 @@ def position_table(view: dict[str, Any]) -> Table:
     f = facts()
     for p, info in enumerate(view["players"]):
         cards = ", ".join(
-            f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(words.label(k))}[/]"
+            f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(card_label(k))}[/]"
             + (f" x{c}" if c > 1 else "")
             for k, c in info["cards"].items()
         )
@@ -116,10 +128,10 @@ def your_wonder(view: dict[str, Any]) -> str:
 def decks_line(view: dict[str, Any]) -> str:
     parts = []
     for deck in view["decks"]:
-        place = advice.where(view, deck["deck"])
-        if place == _("far"):
+        place = where(view, deck["deck"])
+        if place is None:  # far: not yours to take
             continue
-        top = words.label(deck["top"]) if deck["top"] else "-"
+        top = card_label(deck["top"]) if deck["top"] else "-"
         parts.append(
             _("{deck} deck ({where}): top {top}, {n}").format(
                 deck=deck["deck"], where=place, top=top, n=deck["size"]
@@ -127,7 +139,7 @@ def decks_line(view: dict[str, Any]) -> str:
         )
     central = view["central"]
     if "top" in central:
-        top = _("top {card} (the cat's peek)").format(card=words.label(central["top"]))
+        top = _("top {card} (the cat's peek)").format(card=card_label(central["top"]))
     else:
         top = _("face down")
     parts.append(_("central: {top}, {n}").format(top=top, n=central["size"]))
@@ -143,7 +155,7 @@ def decks_line(view: dict[str, Any]) -> str:
     ]
     if "searching" in view and "cards" in view["searching"]:
         lines.append(
-            _("You look at: {cards}").format(cards=words.labels(view["searching"]["cards"]))
+            _("You look at: {cards}").format(cards=card_labels(view["searching"]["cards"]))
         )
     return "\n".join(escape(line) for line in lines)
 
@@ -153,7 +165,7 @@ def actions_table(view: dict[str, Any], actions: list[Action]) -> Table:
     table.add_column("#", justify="right")
     table.add_column(_("action"))
     for i, action in enumerate(actions, 1):
-        table.add_row(str(i), escape(words.choice_text(view, action)))
+        table.add_row(str(i), escape(action_label(view, action.to_json())))
     return table
 
 

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.text import Text
 
 from wonders.classic import advice
-from wonders.classic.present import Log
+from wonders.classic.present import Log, decision
 from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
@@ -67,67 +68,28 @@ def final(console: Console, view: dict[str, Any], result: Result) -> None:
 
 
 def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
-    """Print the position and the numbered choices of one decision, from the seat's view."""
+    """Print the position, the decision in words and its numbered choices, from the seat's
+    view: your wonder and the leader packet in the leader draft, else the boards; your hand
+    (a turn's card) or your leaders (their decisions) and your teammate's hand."""
     seat, phase = view["seat"], view["phase"]
-    acting = advice.acting(view)
     mate = view.get("teammate")
-    title = _("Your choices")
     if phase == "leader_draft":
         console.print(render.board(view, seat, seat))  # your wonder and kept leaders
         if view.get("leader_hand"):
             console.print(render.leader_table(view))
     else:
         console.print(render.boards(view, seat))
-    if phase == "discard_build":
-        who = "Solomon" if advice.solomon_turn(view) else "Halicarnassus"
-        console.print(_("{who}: build one card of the discard pile for free.").format(who=who))
-    elif phase == "extra_card":
-        console.print(
-            _(
-                "Babylon B's second stage: play your last card of the Age too, instead of "
-                "discarding it."
-            )
-        )
-    elif phase == "leader_draft":
-        console.print(_("Keep one leader of the packet; the others pass to your right."))
+    title, prompt = decision(view, [a.to_json() for a in actions])
+    console.print(Text(title, style="bold"))
+    console.print(prompt, highlight=False, soft_wrap=True, markup=False)
+    if phase == "leader_draft":
         console.print(render.leader_table(view, packet=True))
-    elif phase == "recruit":
-        console.print(
-            _(
-                "Recruitment: recruit a leader (coins to the bank), build a wonder stage "
-                "with it, or sell it for 3 coins (it goes back to the box)."
-            )
-        )
+    elif phase in ("recruit", "recruit_now"):
         console.print(render.leader_table(view))
-        if mate is not None:
-            console.print(render.teammate_table(view))
-    elif phase == "recruit_now":
-        console.print(_("Roma: recruit a leader at once (or decline)."))
-        console.print(render.leader_table(view))
-    elif phase == "courtesan":
-        console.print(_("Courtesans Guild: copy the effect of a neighbour's recruited leader."))
-    elif phase == "return_leader":
-        console.print(_("Age III: send one of your leaders back to the box."))
-    elif phase == "debt":
-        if render.is_free_city(view, acting):
-            title = _("The Free City's choices")
-        console.print(render.debt_banner(view, acting, seat), highlight=False, soft_wrap=True)
-    elif view.get("deciding_for") == "free_city":
-        side = _("left") if advice.left(view, seat) == acting else _("right")
-        title = _("The Free City's choices")
-        console.print(
-            _(
-                "Now the Free City's card (it sits on your {side}), from the rest of your "
-                "hand: it builds a card free by chain when it can, sells only if it can "
-                "build nothing, and pays its trades from its own treasury."
-            ).format(side=side)
-        )
-    else:
-        if seat == view.get("free_city", {}).get("controller"):
-            console.print(_("You hold the Free City card: after your card, choose its card."))
+    elif phase == "draft" and view.get("deciding_for") != "free_city":
         console.print(render.hand_table(view, actions))
         if view["players"][seat].get("leaders"):
             console.print(render.leader_table(view))
-        if mate is not None:
-            console.print(render.teammate_table(view))
-    console.print(render.actions_table(view, acting, actions, title))
+    if mate is not None and phase in ("draft", "recruit"):
+        console.print(render.teammate_table(view))
+    console.print(render.actions_table(view, advice.acting(view), actions))

@@ -22,7 +22,7 @@ from wonders.core.present import age_name, coins
 from wonders.core.protocol import Result
 from wonders.duel import advice
 from wonders.duel.city import card_facts
-from wonders.duel.present import Log, pawn, victory_line
+from wonders.duel.present import Log, action_label, decision, pawn, victory_line
 
 CELL = 13  # characters per card in the structure drawing
 
@@ -159,14 +159,16 @@ def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
     if view["phase"] != "draft":
         console.print(cities_text(view))
         console.print(structure_text(view))
-    console.print(duel_words.prompt(view), highlight=False)
+    title, prompt = decision(view, [a.to_json() for a in actions])
+    console.print(Text(title, style="bold"))
+    console.print(Text(prompt))
     table = Table(title=_("Your choices"))
     table.add_column("#", justify="right")
     table.add_column(_("action"))
     table.add_column(_("the card does"))
     for i, action in enumerate(actions, 1):
         does = texts()[action.card] if action.kind == "build" else ""
-        table.add_row(str(i), duel_words.choice_text(view, action), does)
+        table.add_row(str(i), Text(action_label(view, action.to_json())), does)
     console.print(table)
     cannot = [
         f"{name}: {advice.why_not(view, name)}"

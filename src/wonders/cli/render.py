@@ -1,7 +1,8 @@
-"""Rich renderings of 7 Wonders positions, actions, events and results for the terminal.
+"""Rich renderings of 7 Wonders positions, choices and results for the terminal.
 
 Every function reads a seat's ``view`` (and the card data), never the engine's state: what
-needs computing (production, scores, what a payment buys) comes from ``classic.advice``.
+needs computing (production, scores, what a payment buys) comes from ``classic.advice``, the
+choices' words from ``classic.present``.
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 
 from wonders.classic import advice, describe
 from wonders.classic.actions import Action
-from wonders.classic.cards import RESOURCES, Card, Vector
+from wonders.classic.cards import RESOURCES, Card
+from wonders.classic.present import action_label
 from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import Result
 
@@ -53,10 +56,6 @@ SHORT = {
 describe_effect = describe.effect_text
 describe_board = describe.board_text
 CITIES_WORDS = describe.CITIES_WORDS
-
-
-def _units(vec: Vector) -> str:
-    return advice.units(vec)
 
 
 def _coins(n: int) -> str:
@@ -211,77 +210,6 @@ def boards(view: View, seat: int) -> Group:
     return Group(*shown)
 
 
-def action_text(action: Action) -> str:
-    """An action in words (the engine's ``describe``, through ``_``)."""
-    parts = []
-    if action.left:
-        parts.append(_("{n} to the left").format(n=action.left))
-    if action.right:
-        parts.append(_("{n} to the right").format(n=action.right))
-    if action.bank:
-        parts.append(_("{n} to the bank (Bilkis)").format(n=action.bank))
-    pay = " " + _("paying {parts}").format(parts=_(" and ").join(parts)) if parts else ""
-    card = action.card
-    texts = {
-        "pay": _("pay {n} coin(s) of the loss (the rest as debt)").format(n=action.bank),
-        "build": _("build {card}").format(card=card) + pay,
-        "wonder": _("build a wonder stage with {card}").format(card=card) + pay,
-        "sell": _("sell {card} for 3 coins").format(card=card),
-        "free_build": _("build {card} free (Olympia or Caligula)").format(card=card),
-        "discard_build": _("build {card} from the discard pile (Halicarnassus)").format(card=card),
-        "skip": _("decline"),
-        "draft": _("keep the leader {card}").format(card=card),
-        "recruit": _("recruit {card}").format(card=card),
-        "copy": _("copy {card} with the Courtesans Guild").format(card=card),
-        "return": _("send {card} back to the box").format(card=card),
-    }
-    return texts.get(action.kind, action.kind)
-
-
-def explain(view: View, seat: int, action: Action) -> str:
-    """An action in words, with what a payment buys from whom (``seat``: the acting city)."""
-    text = action_text(action)
-    if action.kind == "recruit":
-        price = advice.leader_cost(view, seat, action.card)
-        return (
-            _("{text} for {coins}").format(text=text, coins=_coins(price))
-            if price
-            else _("{text} free").format(text=text)
-        )
-    if action.kind == "pay":
-        debt = advice.city_entries(view)[seat].get("owes", 0) - action.bank
-        out = _("pay {coins}, take {n} debt").format(coins=_coins(action.bank), n=debt)
-        return out + (" " + _("(-{n} VP)").format(n=debt) if debt else "")
-    plan = advice.buys(view, seat, action)
-    if plan is None:
-        return text
-    bought = []
-    if any(plan[0]):
-        bought.append(_("{what} from the left").format(what=_units(plan[0])))
-    if any(plan[1]):
-        bought.append(_("{what} from the right").format(what=_units(plan[1])))
-    return text + " " + _("(buys {what})").format(what=_(" and ").join(bought))
-
-
-def debt_banner(view: View, city: int, seat: int) -> str:
-    """The debt decision in words: what ``city`` owes, its coins, what a debt costs."""
-    entry = advice.city_entries(view)[city]
-    owes, coins = _coins(entry.get("owes", 0)), _coins(entry["coins"])
-    if is_free_city(view, city):
-        loses = _("The Free City must lose {owes} and has {coins}.")
-    elif city == seat:
-        loses = _("You must lose {owes} and have {coins}.")
-    else:
-        loses = _("Seat {n} must lose {owes} and has {coins}.")
-    return (
-        _("Coin losses:")
-        + " "
-        + loses.format(n=city, owes=owes, coins=coins)
-        + " "
-        + _("Pay what you choose; every coin not paid is a debt token (-1 VP at the end).")
-    )
-
-
 def _printed_cost(card: Card) -> str:
     cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
     if card.coins:
@@ -315,7 +243,10 @@ def hand_table(view: View, actions: list[Action]) -> Table:
             cheapest = min(builds[card.name]) + card.coins
             verdict = _coins(cheapest) if cheapest else _("free")
         elif card.name in free:
-            verdict = _("free (wonder or leader power)")
+            power = (
+                "Caligula" if advice.free_build_power(view, seat, name) == "caligula" else "Olympia"
+            )
+            verdict = _("free ({power})").format(power=power)
         else:
             verdict = advice.why_not(view, card.name) or _("cannot build")
         effect = describe.card_text(card.to_json(), into.get(card.name))
@@ -358,23 +289,25 @@ def leader_table(view: View, packet: bool = False) -> Table:
 
 
 def actions_table(view: View, seat: int, actions: list[Action], title: str = "") -> Table:
-    """The numbered choices; ``seat`` is the city they act for (the Free City's too)."""
+    """The numbered choices in the game's words (``present.action_label``), with each card's
+    colour and the coins it costs; ``seat`` is the city they act for (the Free City's too)."""
     table = Table(title=title or _("Your choices"))
     table.add_column("#", justify="right")
     table.add_column(_("action"))
     table.add_column(_("card"))
     table.add_column(_("pays"), justify="right")
-    cat = advice.catalog(view)
+    cat, city = advice.catalog(view), advice.cities(view)[seat]
     for i, action in enumerate(actions, 1):
         card = cat.by_name.get(action.card.lower()) if action.card else None
         info, pays = "", action.left + action.right + action.bank
         if card:
             c = card[0]
             info = f"[{COLOR_STYLE[c.color]}]{_(c.color)}[/]"
-            pays += c.coins if action.kind == "build" else 0
+            pays += c.coins if action.kind == "build" and not city.chain_free(c) else 0
         if action.kind in ("recruit", "pay"):
             pays = 0  # said in the action's words
-        table.add_row(str(i), explain(view, seat, action), info, str(pays) if pays else "")
+        label = escape(action_label(view, action.to_json()))
+        table.add_row(str(i), label, info, str(pays) if pays else "")
     return table
 
 

@@ -9,8 +9,10 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | ``greedy`` | ``choose(state, seat, rng) -> action``: the one-move bot (playouts too) |
 | ``estimate`` | ``estimates(state) -> list[float]``: each seat's points at a search cut-off |
 | ``present`` | the game's presentation module: ``Log``, ``victory_line(result_json, reader, |
-| | names)``, ``tiebreak_name()`` (every word a player reads of the game, in time) |
+| | names)``, ``tiebreak_name()``, ``decision(view, legal, names)`` -> (title, prompt), |
+| | ``action_label(view, action_json, names)``: every word a player reads of the game |
 | ``narrator`` | ``Log(view, names)``: the log in sentences (``core.present.Narrator``) |
+| ``advice`` | the module computing from a seat's view alone (costs, ``unbuildable``...) |
 | ``plain`` | the module of ``wonders play --plain``: ``play(session, console, ask)``, and |
 | | ``decide(console, view, actions)`` and ``final(console, view, result)`` |
 | ``tui`` | the full-screen table's ``GameView`` class |

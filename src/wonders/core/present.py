@@ -38,6 +38,11 @@ def age_name(age: Any) -> str:
     return ROMAN.get(age, str(age)) if isinstance(age, int) else str(age)
 
 
+def upper_first(text: str) -> str:
+    """``text`` with its first letter in capitals: a sentence that begins with a name."""
+    return text[:1].upper() + text[1:]
+
+
 def listed(parts: Sequence[str]) -> str:
     """ "a", "a and b", "a, b and c": names or things in a sentence."""
     if len(parts) < 2:
@@ -67,7 +72,7 @@ class Narrator:
         for event in events:
             line = self.line(event)
             if line:
-                first = line[0].upper() + line[1:]
+                first = upper_first(line)
                 out.append(Heading(first) if isinstance(line, Heading) else first)
         return out
 

@@ -94,6 +94,42 @@ def missing(view: View, p: int, name: str) -> str:
     return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(short) if n)
 
 
+def chained_by(view: View, p: int, name: str) -> str | None:
+    """The card whose chain symbol makes ``name`` free for city ``p`` now, None if none."""
+    card = card_facts()[name].card
+    if card.chain_in is None or card.chain_in not in cities(view)[p].chains:
+        return None
+    return card.chains_from[0] if card.chains_from else None
+
+
+def token_effect(view: View, p: int, effect: str) -> int:
+    """An effect of city ``p``'s progress tokens summed (``chain_coins``: Urbanism's coins
+    for a chain build; ``trade_income``: Economy; ``wonder_replay``: Theology)."""
+    return sum(int(catalog_token(t).get(effect, 0)) for t in view["players"][p]["tokens"])
+
+
+def science_pair(view: View) -> tuple[str, list[str]] | None:
+    """The science symbol the seat just gained (the pair that owes it a progress token) and
+    its cards and token that show that symbol; None if its last gain is not a symbol."""
+    p = view["seat"]
+    symbol = None
+    for e in reversed(view["events"]):
+        if e.get("player") != p:
+            continue
+        if e["type"] in ("build", "discard_build"):
+            symbol = card_facts()[e["card"]].card.science
+            break
+        if e["type"] == "token" and catalog_token(e["token"]).get("science"):
+            symbol = str(catalog_token(e["token"])["science"])
+            break
+    if not symbol:
+        return None
+    mine = view["players"][p]
+    shown = [c for c in mine["cards"] if card_facts()[c].card.science == symbol]
+    shown += [t for t in mine["tokens"] if catalog_token(t).get("science") == symbol]
+    return symbol, shown
+
+
 def why_not(view: View, name: str) -> str:
     """Why the seat cannot build the structure card ``name`` now, in one sentence ("" when
     it can: in Duel only coins can be short, the bank sells every resource)."""

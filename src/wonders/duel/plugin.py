@@ -14,6 +14,7 @@ GAME = GameInfo(
     flags=frozenset({"first_game"}),
     parts={
         "present": "wonders.duel.present",
+        "advice": "wonders.duel.advice",
         "narrator": "wonders.duel.present:Log",
         "booklet": "wonders.duel.booklet:score_sheet",
         "greedy": "wonders.duel.greedy:choose",

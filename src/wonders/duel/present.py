@@ -1,5 +1,6 @@
 """7 Wonders Duel in words for every front end: the log (``Log``), where the conflict pawn
-stands (``pawn``) and who won the game and how (``victory_line``).
+stands (``pawn``), the decision a seat owes (``decision``) and each of its legal actions
+(``action_label``), and who won the game and how (``victory_line``).
 
 Seats are named as ``core.present.Narrator`` says: the reader is "you" in sentences of their
 own; the other seat is its name at the table when the front end gives names (the web), else
@@ -12,10 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
-from wonders.core.present import Heading, Narrator, age_name, coins
+from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
 from wonders.core.protocol import JSON
-from wonders.duel import describe
+from wonders.duel import advice, describe
 from wonders.duel.cards import catalog
+from wonders.duel.city import wonder_facts
 
 
 def seat_name(seat: int, reader: int | None, names: Sequence[str] | None) -> str:
@@ -354,6 +356,262 @@ SAY: dict[str, Callable[[Log, JSON], str]] = {
     "discard_build": Log._discard_build,
 }
 QUIET = frozenset({"reveal"})
+
+
+# -- decisions and actions ------------------------------------------------------------------
+
+
+def decision(
+    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+) -> tuple[str, str]:
+    """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
+    the seat's legal actions as JSON (``a.to_json()``); ``names`` as for ``Log``."""
+    seat = view.get("seat")
+    if seat is None or not legal or seat not in view.get("to_move", ()):
+        return "", ""
+    asked = Asked(view, names)
+    if view["phase"] == "draft":
+        return asked.draft()
+    pending = view.get("pending")
+    if pending is None:
+        return asked.turn(legal)
+    return ASK[pending["kind"]](asked, legal)
+
+
+def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+    """One legal action (JSON) in words for the view's seat, as a whole sentence: what it
+    does, and what it costs or brings now."""
+    return LABEL[action["kind"]](Asked(view, names), action)
+
+
+def about(name: str) -> str:
+    """A card's, wonder's or progress token's description (``describe``), by name."""
+    return describe.texts().get(name, "")
+
+
+class Asked:
+    """The words of one seat's decision: its view, and the seats named as in ``Log``."""
+
+    def __init__(self, view: JSON, names: Sequence[str] | None) -> None:
+        self.view = view
+        self.seat: int = view["seat"]
+        self.names = names
+
+    @property
+    def rival(self) -> str:
+        return seat_name(1 - self.seat, self.seat, self.names)
+
+    def last_wonder(self) -> str | None:
+        """The wonder the seat built last (whose effect it now resolves)."""
+        for e in reversed(self.view["events"]):
+            if e["type"] == "wonder" and e.get("player") == self.seat:
+                return str(e["wonder"])
+        return None
+
+    def to_rival(self, paid: int) -> str:
+        """A sentence when the rival's Economy gets the ``paid`` coins for resources."""
+        if not paid or not advice.token_effect(self.view, 1 - self.seat, "trade_income"):
+            return ""
+        text = _("{who} gets the {coins} you pay for resources (Economy).")
+        return " " + upper_first(text.format(coins=coins(paid), who=self.rival))
+
+    # -- decisions ------------------------------------------------------------------------
+
+    def draft(self) -> tuple[str, str]:
+        """Four wonders at a time: one for the first picker, two for the other, the last
+        back to the first picker."""
+        left = len(self.view["offer"])
+        if left >= 4:
+            text = _(
+                "Take one of the four wonders on offer. Then {who} takes two of the other "
+                "three, and the last one comes back to you."
+            )
+        elif left == 3:
+            text = _(
+                "Take one of the three wonders on offer, then one of the two left. The last "
+                "one goes to {who}."
+            )
+        else:
+            text = _("Take one of the two wonders left. The other one goes to {who}.")
+        return _("Choose a wonder"), text.format(who=self.rival)
+
+    def turn(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        sale = coins(advice.sell_value(self.view, self.seat))
+        if any(a["kind"] == "wonder" for a in legal):
+            text = _(
+                "Take a card of the structure that no other card covers: build it, sell it "
+                "for {coins}, or build one of your wonders with it."
+            )
+        else:
+            text = _(
+                "Take a card of the structure that no other card covers: build it or sell it "
+                "for {coins}."
+            )
+        prompt = text.format(coins=sale)
+        events = self.view["events"]
+        if events and events[-1]["type"] == "replay" and events[-1].get("player") == self.seat:
+            prompt = _("You play again.") + " " + prompt
+        return _("Choose a card to play"), prompt
+
+    def token(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        pair = advice.science_pair(self.view)
+        n = len(legal)
+        choose = ngettext(
+            "Take the progress token on the board.",
+            "Take one of the {n} progress tokens on the board.",
+            n,
+        ).format(n=n)
+        if pair is None:
+            why = _("A pair of equal science symbols earns you a progress token.")
+        else:
+            symbol, shown = pair
+            why = _(
+                "Your {cards} make a pair of the {symbol} symbol: it earns you a progress token."
+            ).format(cards=listed(shown), symbol=symbol)
+        return _("Choose a progress token"), why + " " + choose
+
+    def library(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        n = len(legal)
+        prompt = ngettext(
+            "The Great Library drew {n} progress token from the box for you. Keep it.",
+            "The Great Library drew {n} progress tokens from the box for you. Keep one; the "
+            "others leave the game.",
+            n,
+        ).format(n=n)
+        return _("Keep a progress token"), prompt
+
+    def destroy(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        colour = _(str(self.view["pending"].get("color", "")))
+        wonder = self.last_wonder()
+        title = _("Discard one of {who}'s {colour} cards").format(who=self.rival, colour=colour)
+        if wonder is None:
+            why = _("Your wonder discards one {colour} card of {who}'s.")
+        else:
+            why = _("{wonder} discards one {colour} card of {who}'s.")
+        prompt = why.format(wonder=wonder, colour=colour, who=self.rival)
+        return title, prompt + " " + _("Choose which: it goes to the discard pile.")
+
+    def discard_build(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        wonder = self.last_wonder() or _("Your wonder")
+        prompt = _(
+            "{wonder} lets you build one card of the discard pile for free, with all its "
+            "effects. Choose it."
+        ).format(wonder=wonder)
+        return _("Build a card of the discard pile for free"), prompt
+
+    def start(self, legal: Sequence[JSON]) -> tuple[str, str]:
+        """The weaker in military chooses; with the pawn in the centre, who took the last
+        card of the Age (the view's Age is already the next one, laid out)."""
+        age, last = self.view["age"], age_name(self.view["age"] - 1)
+        if advice.military(self.view).leader() is None:
+            why = _(
+                "Nobody leads in military and you took the last card of Age {last}, so you "
+                "choose who starts Age {age}."
+            )
+        else:
+            why = _("{who} leads in military, so you, the weaker, choose who starts Age {age}.")
+        prompt = upper_first(why.format(who=self.rival, last=last, age=age_name(age)))
+        prompt += " " + _("Look at its face-up cards in the structure before you choose.")
+        return _("Who starts Age {age}?").format(age=age_name(age)), prompt
+
+    # -- actions --------------------------------------------------------------------------
+
+    def build(self, a: JSON) -> str:
+        card = a["card"]
+        total, trade = advice.card_cost(self.view, self.seat, card)
+        if total == 0:
+            giver = advice.chained_by(self.view, self.seat, card)
+            if giver is None:
+                return _("Build {card} for free.").format(card=card)
+            text = _("Build {card} for free by its chain from {giver}.").format(
+                card=card, giver=giver
+            )
+            bonus = advice.token_effect(self.view, self.seat, "chain_coins")
+            if bonus:
+                text += " " + _("Urbanism gives you {coins} for it.").format(coins=coins(bonus))
+            return text
+        if not trade:
+            return _("Build {card} for {coins}.").format(card=card, coins=coins(total))
+        if trade == total:
+            text = _("Build {card} for {coins}, paid to the bank for the resources you lack.")
+        else:
+            text = _(
+                "Build {card} for {coins}: {printed} printed on it and {trade} to the bank for "
+                "the resources you lack."
+            )
+        return text.format(
+            card=card, coins=coins(total), printed=coins(total - trade), trade=coins(trade)
+        ) + self.to_rival(trade)
+
+    def sell(self, a: JSON) -> str:
+        value = advice.sell_value(self.view, self.seat)
+        return _("Sell {card} for {coins}.").format(card=a["card"], coins=coins(value))
+
+    def wonder(self, a: JSON) -> str:
+        wonder, card = a["wonder"], a["card"]
+        cost = advice.wonder_cost(self.view, self.seat, wonder)
+        if cost:
+            text = _("Build {wonder} with {card} for {coins}: {reward}.")
+        else:
+            text = _("Build {wonder} with {card} for free: {reward}.")
+        text = text.format(wonder=wonder, card=card, coins=coins(cost), reward=reward(wonder))
+        replays = wonder_facts()[wonder].wonder.effects.get("replay")
+        if not replays and advice.token_effect(self.view, self.seat, "wonder_replay"):
+            text += " " + _("Theology lets you play again.")
+        return text + self.to_rival(cost)
+
+    def pick_wonder(self, a: JSON) -> str:
+        wonder = next(w for w in catalog().wonders if w.name == a["wonder"]).to_json()
+        return _("Take {wonder} (cost: {cost}): {reward}.").format(
+            wonder=a["wonder"],
+            cost=describe.cost_text(wonder["cost"]),
+            reward=describe.wonder_effect_text(wonder["effect"]),
+        )
+
+    def take_token(self, a: JSON) -> str:
+        pending = self.view.get("pending") or {}
+        if pending.get("kind") == "library":
+            text = _("Keep the progress token {token}: {effect}.")
+        else:
+            text = _("Take the progress token {token}: {effect}.")
+        return text.format(token=a["token"], effect=about(a["token"]))
+
+    def destroy_card(self, a: JSON) -> str:
+        return _("Discard {who}'s {card} ({effect}).").format(
+            who=self.rival, card=a["card"], effect=about(a["card"])
+        )
+
+    def build_discarded(self, a: JSON) -> str:
+        return _("Build {card} from the discard pile for free ({effect}).").format(
+            card=a["card"], effect=about(a["card"])
+        )
+
+    def start_seat(self, a: JSON) -> str:
+        age = age_name(self.view["age"])
+        if a["seat"] == self.seat:
+            return _("You start Age {age}.").format(age=age)
+        return upper_first(_("{who} starts Age {age}.").format(who=self.rival, age=age))
+
+
+# each pending decision's words; ``decision`` words the draft and a turn itself
+ASK: dict[str, Callable[[Asked, Sequence[JSON]], tuple[str, str]]] = {
+    "token": Asked.token,
+    "library": Asked.library,
+    "destroy": Asked.destroy,
+    "discard_build": Asked.discard_build,
+    "start": Asked.start,
+}
+# each action kind's sentence
+LABEL: dict[str, Callable[[Asked, JSON], str]] = {
+    "pick_wonder": Asked.pick_wonder,
+    "build": Asked.build,
+    "sell": Asked.sell,
+    "wonder": Asked.wonder,
+    "token": Asked.take_token,
+    "destroy": Asked.destroy_card,
+    "discard_build": Asked.build_discarded,
+    "start": Asked.start_seat,
+}
 
 
 def tiebreak_name() -> str:

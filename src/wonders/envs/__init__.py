@@ -2,7 +2,9 @@
 
 - ``wonders.envs.pettingzoo``: ``env(game, **options)`` (AEC) and ``parallel_env(game,
   **options)`` (Parallel), with ``{"observation": Box, "action_mask": MultiBinary}``
-  observations and a fixed ``Discrete`` action space per game.
+  observations and a fixed ``Discrete`` action space per game. An illegal action ends the
+  game with -1 for its player (PettingZoo's classic games' rule); ``illegal="lowest"``
+  plays the lowest legal action instead and flags it (``wonders.envs.pettingzoo``).
 - ``wonders.envs.openspiel``: importing it registers ``python_wonders_classic``,
   ``python_wonders_duel`` and ``python_wonders_architects`` with ``pyspiel``.
 - The encodings (``classic``, ``duel``, ``architects``, sharing ``codec``) document their

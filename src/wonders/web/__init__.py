@@ -9,10 +9,10 @@ process claiming each bot decision, replays), ``thinking.py`` (the search bots' 
 the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes; ``listening.py``: the
 listening thread both share), ``pubsub.py`` (Redis pub/sub instead, with
-``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log in plain words),
-``texts.py`` (card texts from each game's ``describe.py``), ``labels.py`` (every action in
-words), ``reasons.py`` (why a card on offer cannot be built, from each game's
-``advice.py``), ``strings.py`` (the pages' words through gettext), ``templates/`` and
+``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log, from each game's
+``present.Log``), ``texts.py`` (card texts from each game's ``describe.py``), ``reasons.py``
+(why a card on offer cannot be built, from each game's ``advice.py``), ``strings.py`` (the
+pages' own words through gettext), ``templates/`` and
 ``static/`` (plain JavaScript, no build step).
 
 Not done yet (issue 14):
@@ -21,8 +21,9 @@ Not done yet (issue 14):
   symbols are words, cards are coloured chips with the full effect in a tooltip; charts are
   plain bars of the totals; the per-game boards are functional, not polished (e.g. Duel's
   structure rows follow the Age's shape, not the physical overlap);
-- every word of the pages goes through gettext (action labels: ``labels.py``; phase names
-  and the rest: ``strings.py``; card texts: each game's ``describe.py``), but no catalogue
-  is translated yet;
+- every word of the pages goes through gettext (the log, each decision's title and prompt,
+  each action's label and who won: each game's ``present.py``, sent as finished sentences;
+  phase names and the rest: ``strings.py``; card texts: each game's ``describe.py``), but
+  no catalogue is translated yet;
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """

@@ -31,8 +31,7 @@ from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
-from wonders.web.labels import label
-from wonders.web.reasons import unbuildable
+from wonders.web.reasons import notes, unbuildable
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
 from wonders.web.thinking import Thinkers, is_search_bot
 
@@ -514,11 +513,17 @@ class TableService:
             }
             msg["labels"] = []
             msg["why_not"] = {}
+            msg["decision"] = {"title": "", "prompt": ""}
+            msg["notes"] = []
             if seat is not None and seat in owing:
-                msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
+                legal = msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
                 names = [s.name for s in live.row.seats]
-                msg["labels"] = [label(live.row.game, a, names) for a in msg["legal"]]
-                msg["why_not"] = unbuildable(live.row.game, view, msg["legal"])
+                present = get_game(live.row.game).part("present")
+                title, prompt = present.decision(view, legal, names)
+                msg["decision"] = {"title": title, "prompt": prompt}
+                msg["labels"] = [present.action_label(view, a, names) for a in legal]
+                msg["why_not"] = unbuildable(live.row.game, view, legal)
+                msg["notes"] = notes(live.row.game, view, legal)
                 msg["my_choice"] = pending.get(seat)
             return msg
 

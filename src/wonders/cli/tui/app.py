@@ -145,7 +145,7 @@ class TableApp(App[None]):
     #status { height: 1; background: $primary-background; color: $text; }
     #top { height: 9; }
     #city, #table { width: 1fr; border-top: solid $accent; padding: 0 1 0 0; }
-    #prompt { height: auto; max-height: 3; color: $warning; }
+    #prompt { height: auto; max-height: 4; color: $warning; }
     #middle { height: 1fr; }
     #choices { width: 38; border: none; padding: 0; }
     #detail-box { width: 1fr; border-left: solid $accent; padding: 0 0 0 1; }

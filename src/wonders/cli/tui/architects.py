@@ -7,12 +7,25 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from wonders.architects import advice
-from wonders.architects.cards import catalog
-from wonders.architects.present import Log, victory_line
+from wonders.architects.actions import Action
+from wonders.architects.cards import CENTRAL, catalog
+from wonders.architects.describe import kind_text
+from wonders.architects.present import (
+    Log,
+    action_label,
+    card_label,
+    decision,
+    shields,
+    token_effect,
+    victory_line,
+    victory_tokens,
+    where,
+)
 from wonders.cli import architects_words as words
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
@@ -54,13 +67,7 @@ class ArchitectsView(GameView):
         out = Text()
         out.append(f"{info['wonder']}", style="bold cyan")
         out.append(
-            " · "
-            + ngettext("{n} shield", "{n} shields", info["shields"]).format(n=info["shields"])
-            + ", "
-            + ngettext("{n} victory token", "{n} victory tokens", info["victory_tokens"]).format(
-                n=info["victory_tokens"]
-            )
-            + "\n"
+            " · " + shields(info["shields"]) + ", " + victory_tokens(info["victory_tokens"]) + "\n"
         )
         for s in range(1, 6):
             built = s in info["stages"]
@@ -70,11 +77,11 @@ class ArchitectsView(GameView):
                 style="green" if built else "",
             )
         cards = ", ".join(
-            words.label(k) + (f" x{n}" if n > 1 else "") for k, n in info["cards"].items()
+            card_label(k) + (f" x{n}" if n > 1 else "") for k, n in info["cards"].items()
         )
         out.append(_("cards: {cards}").format(cards=cards or _("none")) + "\n")
         for t in info["progress"]:
-            out.append(f"◆ {t}: {words.token_text(t)}\n", style="bright_green")
+            out.append(f"◆ {t}: {token_effect(t)}\n", style="bright_green")
         parts = ", ".join(f"{_(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
         if parts:
             out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
@@ -89,20 +96,20 @@ class ArchitectsView(GameView):
         view = self.view()
         out = Text()
         for deck in view["decks"]:
-            place = words.where(view, deck["deck"])
-            top = words.label(deck["top"]) if deck["top"] else "-"
+            place = where(view, deck["deck"])
+            top = card_label(deck["top"]) if deck["top"] else "-"
             out.append(
                 ngettext(
                     "{deck} deck ({where}): {top}, {n} card",
                     "{deck} deck ({where}): {top}, {n} cards",
                     deck["size"],
-                ).format(deck=deck["deck"], where=place, top=top, n=deck["size"])
+                ).format(deck=deck["deck"], where=place or _("far"), top=top, n=deck["size"])
                 + "\n",
-                style="" if place != _("far") else "dim",
+                style="" if place else "dim",
             )
         central = view["central"]
         peek = (
-            _("top {card} (the cat's peek)").format(card=words.label(central["top"]))
+            _("top {card} (the cat's peek)").format(card=card_label(central["top"]))
             if "top" in central
             else _("face down")
         )
@@ -121,7 +128,7 @@ class ArchitectsView(GameView):
         tokens = view["tokens"]
         out.append(_("progress tokens (stack {n}):").format(n=tokens["stack"]) + "\n")
         for t in tokens["face_up"]:
-            out.append(f" ◆ {t}: {words.token_text(t)}\n", style="bright_green")
+            out.append(f" ◆ {t}: {token_effect(t)}\n", style="bright_green")
         for p, info in enumerate(view["players"]):
             if p != self.seat:
                 cat = " " + _("(cat)") if info["cat"] else ""
@@ -149,19 +156,21 @@ class ArchitectsView(GameView):
         return Group(*parts)
 
     def prompt(self) -> str:
-        return words.prompt(self.view(), self.legal_actions())
+        """What is asked (bold) and why and how, from ``present.decision``."""
+        legal = [a.to_json() for a in self.legal_actions()]
+        title, prompt = decision(self.view(), legal)
+        return f"[bold]{escape(title)}[/] · {escape(prompt)}" if title else ""
 
     def choices(self) -> list[Choice]:
+        """Each action in words; beside it, what the card it takes or keeps does."""
         out = []
         view = self.view()
         for a in self.legal_actions():
-            text = words.choice_text(view, a)
+            text = action_label(view, a.to_json())
             detail = Text(text + "\n")
-            if a.kind == "take" and a.deck != "central":
-                top = view["decks"][advice.deck_index(view, a.deck)]["top"]
-                detail.append(describe_kind(top))
-            elif a.kind == "pick":
-                detail.append(describe_kind(a.card))
+            card = shown_card(view, a)
+            if card:
+                detail.append(kind_text(catalog().kinds[card]))
             out.append(Choice(text, detail, action=a))
         return out
 
@@ -208,7 +217,15 @@ class ArchitectsView(GameView):
         )
 
 
-def describe_kind(kind: str) -> str:
-    from wonders.architects.describe import kind_text
-
-    return kind_text(catalog().kinds[kind])
+def shown_card(view: dict[str, Any], action: Action) -> str | None:
+    """The card an action takes or keeps, as the seat sees it: a side deck's top, the
+    central deck's only with the cat's peek, the card kept of a search. None otherwise."""
+    if action.kind == "pick":
+        return action.card
+    if action.kind != "take":
+        return None
+    if action.deck == CENTRAL:
+        peek: str | None = view["central"].get("top")
+        return peek
+    top: str | None = view["decks"][advice.deck_index(view, action.deck)]["top"]
+    return top

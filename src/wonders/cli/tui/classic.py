@@ -16,7 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.classic import advice, describe
-from wonders.classic.present import Log
+from wonders.classic.present import Log, action_label, decision
 from wonders.cli import render
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.app import Choice, GameView
@@ -27,24 +27,6 @@ from wonders.core.present import age_name, coins
 def shields(n: int) -> str:
     return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
-
-PHASE_PROMPTS = {
-    "draft": "Pick a card: build it, build your next wonder stage with it, or sell it for "
-    "3 coins. Then the hands pass to the {way}.",
-    "leader_draft": "Leader draft: keep one leader of the packet in front of you; the others "
-    "pass to your right. Your wonder and kept leaders are on the left.",
-    "recruit": "Recruitment: recruit a leader (coins to the bank), build a wonder stage with "
-    "it, or sell it for 3 coins (it goes back to the box).",
-    "recruit_now": "Roma: recruit a leader at once (or decline).",
-    "courtesan": "Courtesans Guild: copy the effect of a neighbour's recruited leader.",
-    "return": "Age III: send one of your leaders back to the box.",
-    "return_leader": "Age III: send one of your leaders back to the box.",
-    "extra_card": "Babylon B's second stage: you play the last card of the Age too, instead "
-    "of discarding it.",
-}
-
-
-BUILDS = ("build", "free_build", "discard_build", "recruit")
 
 CATEGORY_SHORT = {
     "military": "mil",
@@ -79,9 +61,6 @@ class ClassicView(GameView):
 
     def entries(self) -> list[dict[str, Any]]:
         return advice.city_entries(self.view())
-
-    def n(self) -> int:
-        return len(self.entries())
 
     def players(self) -> int:
         return len(self.view()["players"])
@@ -172,7 +151,10 @@ class ClassicView(GameView):
                 for k, v in advice.breakdown(view, p).items()
                 if v
             )
-            out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
+            if parts:
+                out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
+            else:
+                out.append(_("score now ≈ {vp}").format(vp=self.score(p)))
         return out
 
     def city(self) -> RenderableType:
@@ -242,32 +224,19 @@ class ClassicView(GameView):
         return Group(*parts)
 
     def prompt(self) -> str:
-        view = self.view()
-        phase = view["phase"]
-        if phase == "discard_build":
-            who = "Solomon" if advice.solomon_turn(view) else "Halicarnassus"
-            return _("{who}: build one card of the discard pile for free.").format(who=who)
-        if phase == "debt":
-            return render.debt_banner(view, self.acting(), self.seat)
-        if view.get("deciding_for") == "free_city":
-            side = _("left") if self.left(self.seat) == self.n() - 1 else _("right")
-            return _(
-                "Now the Free City's card (it sits on your {side}): it builds free by chain "
-                "when it can, sells only if it can build nothing, and pays from its own coins."
-            ).format(side=side)
-        way = _("left") if view["age"] != 2 else _("right")
-        text = _(PHASE_PROMPTS.get(phase, PHASE_PROMPTS["draft"])).format(way=way)
-        controller = view.get("free_city", {}).get("controller")
-        if phase == "draft" and self.seat == controller:
-            text += " " + _("You hold the Free City card: then choose its card.")
-        return text
+        title, prompt = decision(self.view(), [a.to_json() for a in self.legal_actions()])
+        return f"{title} — {prompt}" if title else ""
 
     # ------------------------------------------------------------------ choices
 
     def choices(self) -> list[Choice]:
+        """The hand's cards (or leaders), each opening its ways to be played; the actions
+        without a card (declining, paying a loss) last."""
         view = self.view()
         acting = self.acting()
         actions = self.legal_actions()
+        legal = [a.to_json() for a in actions]
+        why = advice.unbuildable(view, legal)
         groups: dict[str, list[Any]] = {}
         flat: list[Any] = []
         for a in actions:
@@ -277,14 +246,11 @@ class ClassicView(GameView):
                 flat.append(a)
         out = []
         for name, group in groups.items():
-            ways = [Choice(self.way_label(acting, a), action=a) for a in group]
-            detail = self.card_detail(acting, name, ways)
-            if self.view()["phase"] in ("draft", "extra_card") and not any(
-                a.kind in BUILDS for a in group
-            ):
-                reason = advice.why_not(self.view(), name, acting)  # a hand card, not a leader
-                detail.append(reason + "\n" if reason else "", style="yellow")
-            label = self.card_label(acting, name, group)
+            ways = [Choice(action_label(view, a.to_json()), action=a) for a in group]
+            detail = self.card_detail(name, ways)
+            if why.get(name):
+                detail.append(why[name] + "\n", style="yellow")
+            label = self.card_label(acting, name, group, name in why)
             if len(group) == 1 and group[0].kind in ("draft", "return", "copy"):
                 out.append(Choice(label, detail, action=group[0]))  # one leader, one choice
                 continue
@@ -292,52 +258,17 @@ class ClassicView(GameView):
                 way.detail = detail
             out.append(Choice(label, detail, children=ways))
         for a in flat:
-            text = render.explain(view, acting, a)
+            text = action_label(view, a.to_json())
             out.append(Choice(text, Text(text), action=a))
         return out
 
-    def way_label(self, acting: int, action: Any) -> str:
-        """One way to play a card: "build it (2 coins); buys 1 loom from your left"."""
-        explained = render.explain(self.view(), acting, action)
-        kind, paid = action.kind, action.left + action.right + action.bank
-        card = self.cat.by_name.get(action.card.lower()) if action.card else None
-        paid += card[0].coins if card and kind == "build" else 0
-        cost = coins(paid) if paid else _("free")
-        if kind == "build":
-            text = _("build it ({cost})").format(cost=cost)
-        elif kind == "wonder":
-            stage = self.entries()[acting]["stages"] + 1
-            entry = self.entries()[acting]
-            board = self.cat.wonder_named(entry["wonder"]).to_json()["sides"][entry["side"]]
-            reward = describe.stage_reward_text(board[stage - 1]) if stage <= len(board) else ""
-            text = _("wonder stage {n} ({cost}) -> {reward}").format(
-                n=stage, cost=cost, reward=reward
-            )
-        elif kind == "sell":
-            text = _("sell it for 3 coins")
-        else:
-            return explained
-        plan = advice.buys(self.view(), acting, action)
-        if plan is not None:
-            sides = zip(plan, (self.left(acting), self.right(acting)), strict=True)
-            what = [
-                _("{what} from {who}").format(what=advice.units(units), who=self.name(p))
-                for units, p in sides
-                if any(units)
-            ]
-            text += "; " + _("buys {what}").format(what=_(" and ").join(what))
-        elif action.left or action.right:
-            text += "; " + _("pays {l} to the left, {r} to the right").format(
-                l=action.left, r=action.right
-            )
-        if action.bank and kind != "build":
-            text += "; " + _("{n} to the bank").format(n=action.bank)
-        return text
-
-    def card_label(self, acting: int, name: str, group: list[Any]) -> Text:
+    def card_label(self, acting: int, name: str, group: list[Any], blocked: bool) -> Text:
+        """A card of the list: its name in its colour, and what it costs you now (or that
+        it cannot be built, ``blocked``: its reason is in the detail panel)."""
         cards = self.cat.by_name.get(name.lower())
         colour = cards[0].color if cards else "white"
-        builds = [a for a in group if a.kind in ("build", "free_build", "discard_build", "recruit")]
+        builds = [a for a in group if a.kind in advice.BUILDS]
+        price = ""
         if any(a.kind in ("free_build", "discard_build") for a in builds):
             price = _("free")
         elif builds:
@@ -349,13 +280,15 @@ class ClassicView(GameView):
                 price = coins(cheapest) if cheapest else _("free")
         elif any(a.kind == "draft" for a in group):
             price = coins(cards[0].coins) if cards else ""
-        else:
+        elif blocked and self.view()["phase"] in ("recruit", "recruit_now"):
+            price = _("can't recruit")
+        elif blocked:
             price = _("can't build")
         label = Text(f"{name:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
         label.append(f" {price}")
         return label
 
-    def card_detail(self, acting: int, name: str, ways: list[Choice]) -> Text:
+    def card_detail(self, name: str, ways: list[Choice]) -> Text:
         out = Text()
         cards = self.cat.by_name.get(name.lower())
         colour = cards[0].color if cards else "white"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -18,7 +19,7 @@ from wonders.core.i18n import _
 from wonders.core.present import age_name, coins
 from wonders.duel import advice
 from wonders.duel.city import card_facts
-from wonders.duel.present import Log, pawn, victory_line
+from wonders.duel.present import Log, action_label, decision, pawn, victory_line
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
@@ -181,7 +182,10 @@ class DuelView(GameView):
         return Group(*parts)
 
     def prompt(self) -> str:
-        return duel_words.prompt(self.view())
+        """The decision's title in bold on its own line, then why and how."""
+        legal = [a.to_json() for a in self.legal_actions()]
+        title, prompt = decision(self.view(), legal)
+        return f"[bold]{escape(title)}[/]\n{escape(prompt)}"
 
     def choices(self) -> list[Choice]:
         view = self.view()
@@ -195,7 +199,7 @@ class DuelView(GameView):
                 flat.append(a)
         out = []
         for card, group in groups.items():
-            ways = [Choice(duel_words.choice_text(view, a), action=a) for a in group]
+            ways = [Choice(action_label(view, a.to_json()), action=a) for a in group]
             colour = card_facts()[card].card.color
             label = Text(f"{card:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
             build = next((a for a in group if a.kind == "build"), None)
@@ -213,9 +217,9 @@ class DuelView(GameView):
             for way in ways:
                 way.detail = detail
             out.append(Choice(label, detail, children=ways))
-        for a in flat:
-            text = duel_words.choice_text(view, a)
-            out.append(Choice(text.split(":")[0], Text(text), action=a))
+        for a in flat:  # listed by what they take, in full beside
+            text = action_label(view, a.to_json())
+            out.append(Choice(a.wonder or a.token or a.card or text, Text(text), action=a))
         return out
 
     def log_lines(self, events: list[dict[str, Any]]) -> list[str]:

@@ -2,18 +2,6 @@
 "use strict";
 window.GAMES = {};
 
-function payText(pay) {
-  if (!pay) return "";
-  if (Array.isArray(pay)) return pay.length ? " (" + t("pay") + ": " + pay.join(", ") + ")" : "";
-  if (typeof pay === "number") return pay ? " (" + pay + " " + t("coins") + ")" : "";
-  const parts = [];
-  if (pay.left) parts.push(pay.left + " " + t("to the left"));
-  if (pay.right) parts.push(pay.right + " " + t("to the right"));
-  if (pay.bank) parts.push(pay.bank + " " + t("to the bank"));
-  return parts.length ? " (" + t("pay") + " " + parts.join(", ") + ")" : "";
-}
-
-
 function chip(text, cls, title) {
   return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(text) || null }, text);
 }
@@ -31,22 +19,6 @@ function byColour(names) {
 window.GAMES.classic = {
   nameOf: (key) => key,
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
-  decisionTitle: (view, legal) => {
-    const k = legal[0].kind;
-    const titles = { draft: "Leaders", recruit: "Leaders", pay: "Debt", discard_build: "Discard pile",
-      free_build: "Discard pile", copy: "Decision", skip: "Decision" };
-    return t("Decision") + ": " + t(titles[k] || "Decision");
-  },
-  buttonText(a) {
-    const names = { build: "Build", sell: "Sell", wonder: "Wonder stage" };
-    if (names[a.kind]) return t(names[a.kind]) + payText(a.pay);
-    if (a.kind === "pay") return t("pay") + " " + a.coins + " " + t("coins");
-    return window.actionLabel(a);  // the rare decisions: the server's words
-  },
-  actionText(a) {
-    if (!["build", "sell", "wonder"].includes(a.kind)) return window.actionLabel(a);
-    return this.buttonText(a) + " " + a.card;
-  },
   head(view) {
     const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
     return el("div", {}, t("Age") + " " + view.age + ", " + t("Turn") + " " + view.turn + dir +
@@ -102,27 +74,6 @@ const DUEL_ROWS = { 1: [2, 3, 4, 5, 6], 2: [6, 5, 4, 3, 2], 3: [2, 3, 4, 2, 4, 3
 window.GAMES.duel = {
   nameOf: (key) => key,
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
-  decisionTitle: (view, legal) => {
-    const k = legal[0].kind;
-    if (k === "pick_wonder") return t("Wonder draft");
-    if (k === "token") return t("Progress tokens");
-    if (k === "start") return t("Who starts this Age? You choose");
-    return t("Decision");
-  },
-  buttonText(a) {
-    if (a.kind === "build") return t("Build");
-    if (a.kind === "sell") return t("Sell");
-    if (a.kind === "wonder") return t("Wonder stage") + ": " + a.wonder;
-    if (a.kind === "pick_wonder") return t("Choose");
-    if (a.kind === "token") return t("Choose");
-    if (a.kind === "start") return a.seat === window.TABLE.seat ? t("I start") : t("My rival starts");
-    return window.actionLabel(a);
-  },
-  actionText(a) {
-    if (a.kind === "wonder") return a.wonder + " ← " + a.card;
-    if (!["build", "sell", "pick_wonder", "token", "start"].includes(a.kind)) return window.actionLabel(a);
-    return this.buttonText(a) + " " + (a.card || a.wonder || a.token || "");
-  },
   head(view) {
     return el("div", {}, t("Age") + " " + view.age + " — " + phaseText("duel", view.phase) +
       (view.victory ? " — " + t("Victory") + ": " + view.victory : ""));
@@ -184,16 +135,6 @@ window.GAMES.architects = {
     return { title: where + ": " + (top.label || deck.top), text: top.text || "", color: top.color };
   },
   isSpecial: (legal) => legal.some((a) => !["take"].includes(a.kind)),
-  decisionTitle: () => t("Decision"),
-  buttonText(a) {
-    if (a.kind === "take") return t("Choose");
-    if (a.kind === "pick") return t("Choose") + ": " + (window.cardInfo(a.card).label || a.card);
-    return window.actionLabel(a);
-  },
-  actionText(a) {
-    if (a.kind === "take") return t("Choose") + ": " + a.deck;
-    return a.kind === "pick" ? this.buttonText(a) : window.actionLabel(a);
-  },
   head(view) {
     return el("div", {}, t("Turn") + " " + view.turn + " — " + t("Conflict") + ": " +
       view.conflict.battle_side + "/" + view.conflict.total);

@@ -57,7 +57,7 @@ function send(action) {
 
 function confirmAction(action) {
   const dialog = document.getElementById("confirm");
-  document.getElementById("confirm-text").textContent = G.actionText(action, last.view);
+  document.getElementById("confirm-text").textContent = window.actionLabel(action);
   dialog.returnValue = "";
   const ok = document.getElementById("confirm-ok");
   const cancel = document.getElementById("confirm-cancel");
@@ -94,10 +94,13 @@ function renderDecision(msg) {
   }
   const special = G.isSpecial(msg.legal, msg.view);
   box.className = special ? "dialog" : "";
-  box.append(el("h3", {}, special ? G.decisionTitle(msg.view, msg.legal) : t("It is your turn")));
+  // the decision and every choice in the server's words (the game's presentation module)
+  box.append(el("h3", { id: "decision-title" }, msg.decision.title));
+  if (msg.decision.prompt) box.append(el("p", { id: "decision-prompt" }, msg.decision.prompt));
+  for (const note of msg.notes || []) box.append(el("p", { class: "why-not" }, note));
   if (msg.my_choice) {
     box.append(el("p", { id: "my-choice", class: "chosen" }, t("Your choice") + ": " +
-      G.actionText(msg.my_choice, msg.view) + " — " + t("Change your choice")));
+      window.actionLabel(msg.my_choice) + " — " + t("Change your choice")));
   }
   const groups = new Map();
   for (const a of msg.legal) {
@@ -118,7 +121,7 @@ function renderDecision(msg) {
         class: "act" + (sameAction(a, msg.my_choice) ? " selected" : ""),
         "data-action": JSON.stringify(a),
         onclick: () => confirmAction(a),
-      }, G.buttonText(a, msg.view)));
+      }, window.actionLabel(a)));
     }
     list.append(card);
   }
