@@ -213,6 +213,49 @@ def test_a_game_against_bots_is_played_to_the_end(
     page.screenshot(path=str(SHOTS / f"{game}-final.png"), full_page=True)
 
 
+def test_two_player_7_wonders_draws_the_free_city_and_each_city_once(
+    server: str, browser: Any
+) -> None:
+    lobby = browser.new_page()
+    links = create_table(lobby, server, "classic", 2, ["human", "bot:greedy"])
+    page = browser.new_context().new_page()
+    page.goto(server + links[0])
+    page.wait_for_selector("#decision-title")
+    heads = [h.inner_text() for h in page.query_selector_all("#board .city h4")]
+    assert len(heads) == 3, heads  # you, the other player, the Free City
+    assert sum("The Free City" in h for h in heads) == 1
+    assert sum("(left)" in h for h in heads) == 1 and sum("(right)" in h for h in heads) == 1
+    assert "with the Free City's card" in page.inner_text("#hand h3")  # seat 0 holds it first
+    assert "Choose a card to play" in page.inner_text("#decision-title")
+    take_turn(page)
+    page.wait_for_selector('#decision-title:has-text("Free City")')  # then its card
+
+
+def test_the_cat_holder_sees_the_central_decks_top(server: str, browser: Any) -> None:
+    """At the start of the holder's turn the view has the central top: the page shows it
+    (the table's seed is random: up to three games, until seat 0 holds the cat)."""
+    seen = 0
+    for _game in range(3):
+        lobby = browser.new_page()
+        links = create_table(lobby, server, "architects", 2, ["human", "bot:greedy"])
+        page = browser.new_context().new_page()
+        page.goto(server + links[0])
+        page.wait_for_selector("#decision-title")
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not page.query_selector("#game-over"):
+            mine = page.query_selector("#board .city[data-seat='0'] h4")
+            cat = bool(mine and "Cat" in mine.inner_text())
+            title = page.query_selector("#decision-title")
+            if cat and title and title.inner_text() == "Take a card":  # its turn's start
+                assert page.query_selector("#central .chip"), page.inner_text("#central")
+                seen += 1  # (a seat that saw the top keeps seeing it until it is taken)
+            if not take_turn(page):
+                page.wait_for_timeout(50)
+        if seen:
+            return
+    raise AssertionError("seat 0 never held the cat at the start of its turn")
+
+
 def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser: Any) -> None:
     lobby = browser.new_page()
     lobby.goto(server + "/")

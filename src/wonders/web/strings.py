@@ -9,6 +9,8 @@ from wonders.core.protocol import JSON
 
 PHRASES = [
     "Your hand",
+    "Your hand, with the Free City's card",
+    "The Free City",
     "Your city",
     "Spectator",
     "Waiting for",

@@ -44,23 +44,29 @@ window.GAMES.classic = {
     return box;
   },
   board(view, msg) {
-    const n = view.players.length;
+    // 2 players: the Free City is the third city of the ring (seat 2: player 0 on its left)
+    const cities = view.free_city ? [...view.players, view.free_city] : view.players;
+    const freeCity = view.free_city ? view.free_city.seat : null;
+    const n = cities.length;
     const me = view.seat === null || view.seat === undefined ? null : view.seat;
     const wrap = el("div", { class: "cities" });
     const finished = msg.status === "finished";
     const near = me === null ? [] : [(me + 1) % n, (me + n - 1) % n];
     if (view.hand && view.hand.length && me !== null) {
-      wrap.append(el("div", { class: "hand", id: "hand" }, el("h3", {}, t("Your hand")),
+      const holding = view.free_city && view.free_city.controller === me;
+      wrap.append(el("div", { class: "hand", id: "hand" },
+        el("h3", {}, holding ? t("Your hand, with the Free City's card") : t("Your hand")),
         view.hand.map((c) => chip(c, window.cardInfo(c).color, window.cardText(c) + " — " + t("Cost") + ": " + (window.cardInfo(c).cost || "")))));
     }
     if (view.teammate_hand && view.teammate_hand.length) {
       wrap.append(el("div", { class: "hand" }, el("h3", {}, t("Hand") + " (" + window.who(view.teammate) + ")"),
         view.teammate_hand.map((c) => chip(c, window.cardInfo(c).color))));
     }
-    const order = me === null ? view.players.map((p) => p.seat) : [me, ...near.filter((s) => s !== me), ...view.players.map((p) => p.seat).filter((s) => s !== me && !near.includes(s))];
+    const seats = cities.map((p) => p.seat);
+    const order = me === null ? seats : [me, ...near.filter((s) => s !== me), ...seats.filter((s) => s !== me && !near.includes(s))];
     for (const s of order) {
-      const p = view.players[s];
-      let label = window.who(s);
+      const p = cities[s];
+      let label = s === freeCity ? t("The Free City") : window.who(s);
       if (me !== null && s === (me + 1) % n && s !== me) label += " (" + t("left") + ")";
       else if (me !== null && s === (me + n - 1) % n && s !== me) label += " (" + t("right") + ")";
       wrap.append(this.city(p, label, finished || me === null || s === me || near.includes(s), (msg.chosen || []).includes(s)));
@@ -128,9 +134,10 @@ window.GAMES.architects = {
   groupInfo(actions, view) {
     const a = actions[0];
     if (a.kind !== "take") return null;
-    const deck = view.decks.find((d) => d.deck === a.deck);
-    const where = deck ? deck.deck : t("Central deck");
-    if (!deck || !deck.top) return { title: where + ": " + t("face down"), text: "" };
+    // the central deck's top is seen by the cat's holder only (the view has it then)
+    const deck = view.decks.find((d) => d.deck === a.deck) || view.central;
+    const where = deck === view.central ? t("Central deck") : deck.deck;
+    if (!deck.top) return { title: where + ": " + t("face down"), text: "" };
     const top = window.cardInfo(deck.top);
     return { title: where + ": " + (top.label || deck.top), text: top.text || "", color: top.color };
   },
@@ -144,7 +151,9 @@ window.GAMES.architects = {
     wrap.append(el("div", { class: "decks", id: "decks" }, el("h3", {}, t("Decks")),
       view.decks.map((d) => el("div", { class: "deck" }, d.deck + " (" + d.size + "): ",
         d.top ? chip(window.cardInfo(d.top).label || d.top, window.cardInfo(d.top).color, window.cardText(d.top)) : t("face down"))),
-      el("div", { class: "deck" }, t("Central deck") + ": " + view.central.size)));
+      el("div", { class: "deck", id: "central" }, t("Central deck") + " (" + view.central.size + "): ",
+        view.central.top ? chip(window.cardInfo(view.central.top).label || view.central.top,
+          window.cardInfo(view.central.top).color, window.cardText(view.central.top)) : t("face down"))));
     wrap.append(el("div", {}, t("Progress tokens") + ": ", view.tokens.face_up.map((n) => chip(n, "token")), " (+" + view.tokens.stack + ")"));
     for (const p of view.players) {
       const info = window.cardInfo(p.wonder);
