@@ -126,7 +126,7 @@ def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> N
     ann.goto(server + links[0])
     bob.goto(server + links[1])
     ann.wait_for_selector("#hand")
-    assert ann.query_selector("button.act") and "Age 1" in ann.inner_text("#head")
+    assert ann.query_selector("button.act") and "Age I," in ann.inner_text("#head")
     drawn = ann.query_selector("#board .stats svg.icon-coin")  # a symbol, its word for readers
     assert drawn and drawn.get_attribute("aria-label") == "coins"
     play([ann, bob], timeout=150)
@@ -229,6 +229,23 @@ def test_two_player_7_wonders_draws_the_free_city_and_each_city_once(
     assert "Choose a card to play" in page.inner_text("#decision-title")
     take_turn(page)
     page.wait_for_selector('#decision-title:has-text("Free City")')  # then its card
+
+
+def test_duels_track_draws_the_capitals_the_pawn_and_the_coin_tokens(
+    server: str, browser: Any
+) -> None:
+    lobby = browser.new_page()
+    links = create_table(lobby, server, "duel", 2, ["human", "bot:greedy"])
+    page = browser.new_context().new_page()
+    page.goto(server + links[0])
+    page.wait_for_selector("#military")
+    track = page.query_selector("#military")
+    assert len(track.query_selector_all(".cell")) == 19
+    assert len(track.query_selector_all(".capital")) == 2
+    assert [c.inner_text() for c in track.query_selector_all(".token")] == ["5", "2", "2", "5"]
+    assert track.query_selector(".pawn") and "3," not in track.inner_text()  # no "you 3, you 6"
+    sides = [s.inner_text() for s in track.query_selector_all(".side")]
+    assert sides == ["you", "greedy bot 2"]
 
 
 def test_the_cat_holder_sees_the_central_decks_top(server: str, browser: Any) -> None:

@@ -4,6 +4,10 @@
 function t(phrase) {
   return (window.STRINGS && window.STRINGS[phrase]) || phrase;
 }
+// an Age as the rulebooks write it: I, II, III
+function ageName(age) {
+  return ({ 1: "I", 2: "II", 3: "III" })[age] || String(age);
+}
 // a game's phase in words ("phase:<game>:<id>" in the strings), its id if it has none
 function phaseText(game, phase) {
   if (!phase) return "";

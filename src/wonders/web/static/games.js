@@ -21,7 +21,7 @@ window.GAMES.classic = {
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
   head(view) {
     const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
-    return el("div", {}, t("Age") + " " + view.age + ", " + t("Turn") + " " + view.turn + dir +
+    return el("div", {}, t("Age") + " " + ageName(view.age) + ", " + t("Turn") + " " + view.turn + dir +
       " — " + t("Discard pile") + ": " + view.discard_size + (view.phase ? " — " + phaseText("classic", view.phase) : ""));
   },
   city(p, label, full, chosen) {
@@ -81,15 +81,27 @@ window.GAMES.duel = {
   nameOf: (key) => key,
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
   head(view) {
-    return el("div", {}, t("Age") + " " + view.age + " — " + phaseText("duel", view.phase) +
+    return el("div", {}, t("Age") + " " + ageName(view.age) + " — " + phaseText("duel", view.phase) +
       (view.victory ? " — " + t("Victory") + ": " + view.victory : ""));
   },
+  // the conflict track: seat 0's capital at the left end, seat 1's at the right; the pawn,
+  // and the military tokens still on the board (2 or 5 coins) on the space that triggers them
   track(view) {
     const pos = view.military.position;
+    const tokens = new Map(view.military.tokens.map(([p, z]) => [p === 0 ? -z : z, z >= 6 ? 5 : 2]));
     const cells = [];
-    for (let i = -9; i <= 9; i++) cells.push(el("span", { class: "cell" + (i === pos ? " pawn" : "") }, i === pos ? "⚔" : (i === 0 ? "|" : "·")));
-    const tokens = view.military.tokens.map(([p, n]) => window.who(p) + " " + n).join(", ");
-    return el("div", { class: "track", id: "military" }, t("Military") + " (" + window.who(0) + " ← → " + window.who(1) + "): ", cells, " " + tokens);
+    for (let i = -9; i <= 9; i++) {
+      const capital = i === -9 || i === 9;
+      const coins = tokens.get(i);
+      let cls = "cell" + (capital ? " capital" : "") + (i === 0 ? " centre" : "") + (coins ? " token" : "");
+      let text = capital ? "⌂" : (i === 0 ? "|" : "·");
+      if (coins) text = String(coins);
+      if (i === pos) { cls += " pawn"; text = "⚔"; }
+      const title = capital ? window.who(i < 0 ? 0 : 1) : (coins ? coins + " " + t("coins") : null);
+      cells.push(el("span", { class: cls, title }, text));
+    }
+    return el("div", { class: "track", id: "military" }, el("span", { class: "side" }, window.who(0)),
+      el("span", { class: "cells" }, cells), el("span", { class: "side" }, window.who(1)));
   },
   structure(view) {
     const rows = DUEL_ROWS[view.age] || [view.structure.length];
