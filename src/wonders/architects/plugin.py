@@ -25,4 +25,5 @@ GAME = GameInfo(
     },
     # no Ages: the ``age`` cut-off looks 3 turns a player ahead
     search=SearchHints("random", "end", 0.7, 0.0, gap_scale=3.0, horizon=3),
+    max_decisions=1500,
 )

@@ -25,4 +25,6 @@ GAME = GameInfo(
     },
     # rewards spread little at four or more players (cut-off estimates): small exploration
     search=SearchHints("greedy", "age", 0.25, 0.1, gap_scale=4.0),
+    simultaneous=True,
+    max_decisions=400,
 )

@@ -65,6 +65,11 @@ class GameInfo:
     flags: frozenset[str] = frozenset()
     parts: Mapping[str, str] = field(default_factory=dict)
     search: SearchHints = SearchHints()
+    # every seat owing a decision chooses at once (OpenSpiel's simultaneous dynamics)
+    simultaneous: bool = False
+    # an upper bound on a game's decisions (joint ones when simultaneous): OpenSpiel's
+    # max_game_length
+    max_decisions: int = 1000
 
     def __post_init__(self) -> None:
         if not self.min_players <= self.default_players <= self.max_players:

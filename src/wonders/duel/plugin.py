@@ -25,4 +25,5 @@ GAME = GameInfo(
     },
     # sudden wins that random playouts to the end see and an Age-end estimate does not
     search=SearchHints("random", "end", 0.7, 0.0, gap_scale=6.0),
+    max_decisions=300,
 )

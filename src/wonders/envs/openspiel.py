@@ -59,32 +59,33 @@ import pyspiel
 from wonders.core.errors import OptionsError
 from wonders.core.protocol import JSON
 from wonders.core.protocol import State as EngineState
-from wonders.core.registry import get_game
+from wonders.core.registry import game_names, get_game
 from wonders.envs import make_codec
 from wonders.envs.codec import WAIT, Codec, outcome_rewards
 
 DEFAULT_DEALS = 1000
-_BOUNDS = {"classic": (2, 8), "duel": (2, 2), "architects": (2, 7)}
-_PARAMS: dict[str, dict[str, Any]] = {
-    "classic": {
-        "players": 3,
-        "expansions": "",
-        "teams": False,
-        "sides": "random",
-        "deals": DEFAULT_DEALS,
-    },
-    "duel": {"first_game": False, "deals": DEFAULT_DEALS},
-    "architects": {"players": 2, "deals": DEFAULT_DEALS},
-}
-# Upper bounds on the number of moves (joint moves at simultaneous nodes) of a game.
-_MAX_LENGTH = {"classic": 400, "duel": 300, "architects": 1500}
+
+
+def _params(game: str) -> dict[str, Any]:
+    """The game's OpenSpiel parameters and their defaults: its command-line options (the
+    registry's ``flags``), the players when they vary, and ``deals``."""
+    info = get_game(game)
+    params: dict[str, Any] = {}
+    if info.min_players != info.max_players:
+        params["players"] = info.default_players
+    defaults = {"expansions": "", "teams": False, "sides": "random", "first_game": False}
+    params |= {flag: value for flag, value in defaults.items() if flag in info.flags}
+    params["deals"] = DEFAULT_DEALS
+    return params
+
+
 # OpenSpiel counts a node's flat joint actions in a C++ int (action_view.h).
 MAX_FLAT_JOINT_ACTIONS = 2**31 - 1
 
 
 def game_type(game: str) -> Any:
-    simultaneous = game == "classic"
-    low, high = _BOUNDS[game]
+    info = get_game(game)
+    simultaneous, low, high = info.simultaneous, info.min_players, info.max_players
     return pyspiel.GameType(
         short_name=f"python_wonders_{game}",
         long_name=f"Python wonders {game}",
@@ -104,31 +105,29 @@ def game_type(game: str) -> Any:
         provides_observation_string=True,
         provides_observation_tensor=True,
         provides_factored_observation_string=False,
-        parameter_specification=_PARAMS[game],
+        parameter_specification=_params(game),
     )
 
 
 def engine_options(game: str, params: dict[str, Any]) -> JSON:
-    """The engine's setup options from the OpenSpiel parameters."""
-    if game == "duel":
-        return {"first_game": True} if params.get("first_game") else {}
-    options: JSON = {"players": int(params["players"])}
-    if game == "classic":
-        expansions = str(params.get("expansions", "")).replace("+", ",").split(",")
-        expansions = [e.strip() for e in expansions]
-        if any(expansions):
-            options["expansions"] = [e for e in expansions if e]
-        if params.get("teams"):
-            options["teams"] = True
-        options["sides"] = params.get("sides", "random")
-    return options
+    """The engine's setup options from the OpenSpiel parameters (``expansions`` joined by
+    ``+`` or ``,``)."""
+    expansions = str(params.get("expansions", "")).replace("+", ",")
+    players = params.get("players")
+    return get_game(game).options(
+        int(players) if players is not None else None,
+        params.get("sides"),
+        expansions,
+        bool(params.get("teams", False)),
+        bool(params.get("first_game", False)),
+    )
 
 
 class _Data:
     """What a game's states need: the engine's options, setup and the codec."""
 
     def __init__(self, name: str, params: dict[str, Any]) -> None:
-        full = {**_PARAMS[name], **params}
+        full = {**_params(name), **params}
         self.name = name
         self.params = full
         self.options = engine_options(name, full)
@@ -138,8 +137,8 @@ class _Data:
         self.deals = int(full["deals"])
         if self.deals < 1:
             raise OptionsError(f"deals must be at least 1, got {self.deals}")
-        self.simultaneous = name == "classic"
-        self.max_length = _MAX_LENGTH[name]
+        self.simultaneous = self.module.simultaneous
+        self.max_length = self.module.max_decisions
 
     def knows_move(self, player: int, mover: int) -> bool:
         """Whether ``player`` knows the action ``mover`` chose: its own, or any move of the
@@ -177,7 +176,7 @@ class WondersGame(pyspiel.Game):  # type: ignore[misc]
                 min_utility=-1.0,
                 max_utility=1.0,
                 utility_sum=0.0,
-                max_game_length=_MAX_LENGTH[self.game_name],
+                max_game_length=data.max_length,
             ),
             data.params,
         )
@@ -402,22 +401,15 @@ class Observer:
         return json.dumps({"view": view, "decisions": state.decisions[player]}, sort_keys=True)
 
 
-class WondersClassicGame(WondersGame):
-    game_name = "classic"
+def _game_class(name: str) -> type[WondersGame]:
+    """The pyspiel game class of the registered game ``name``."""
+    title = "".join(part.title() for part in name.split("_"))
+    return type(f"Wonders{title}Game", (WondersGame,), {"game_name": name})
 
 
-class WondersDuelGame(WondersGame):
-    game_name = "duel"
-
-
-class WondersArchitectsGame(WondersGame):
-    game_name = "architects"
-
-
+# every registered game with a learning-environment codec, registered with pyspiel
 GAME_CLASSES: dict[str, type[WondersGame]] = {
-    "classic": WondersClassicGame,
-    "duel": WondersDuelGame,
-    "architects": WondersArchitectsGame,
+    name: _game_class(name) for name in game_names() if get_game(name).has("codec")
 }
 
 for _name, _cls in GAME_CLASSES.items():
@@ -427,9 +419,6 @@ __all__ = [
     "GAME_CLASSES",
     "MAX_FLAT_JOINT_ACTIONS",
     "WAIT",
-    "WondersArchitectsGame",
-    "WondersClassicGame",
-    "WondersDuelGame",
     "WondersGame",
     "WondersState",
     "engine_options",
