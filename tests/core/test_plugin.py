@@ -106,3 +106,10 @@ def test_a_toy_game_plays_a_tournament_of_search_bots(toy: None, tmp_path: Path)
     assert len(list(tmp_path.glob("*.json"))) == 4
     for path in tmp_path.glob("*.json"):
         assert replay(GameRecord.load(path)).is_terminal()
+
+
+def test_a_toy_game_is_benchmarked_from_its_entry(toy: None) -> None:
+    from wonders.cli import throughput
+
+    (row,) = throughput.report(games=4, only="highcard")
+    assert row["game"] == "highcard" and row["games"] == 4 and row["games_per_second"] > 0

@@ -26,4 +26,6 @@ GAME = GameInfo(
     # no Ages: the ``age`` cut-off looks 3 turns a player ahead
     search=SearchHints("random", "end", 0.7, 0.0, gap_scale=3.0, horizon=3),
     max_decisions=1500,
+    benches=(({"players": 2}, 1.0), ({"players": 4}, 1.0), ({"players": 7}, 0.5)),
+    env_benches=(({"players": 2}, 1.0), ({"players": 7}, 0.5)),
 )

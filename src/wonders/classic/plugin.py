@@ -27,4 +27,19 @@ GAME = GameInfo(
     search=SearchHints("greedy", "age", 0.25, 0.1, gap_scale=4.0),
     simultaneous=True,
     max_decisions=400,
+    benches=(
+        ({"players": 3}, 1.0),
+        ({"players": 5}, 0.6),
+        ({"players": 7}, 3 / 7),
+        ({"players": 2}, 1.0),
+        ({"players": 3, "expansions": ["leaders"]}, 1.0),
+        ({"players": 7, "expansions": ["leaders"]}, 3 / 7),
+        ({"players": 3, "expansions": ["cities"]}, 1.0),
+        ({"players": 8, "expansions": ["cities"]}, 3 / 8),
+    ),
+    env_benches=(
+        ({"players": 3}, 1.0),
+        ({"players": 7}, 3 / 7),
+        ({"players": 8, "expansions": ["leaders", "cities"]}, 3 / 8),
+    ),
 )

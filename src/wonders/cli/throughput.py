@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import wonders
-from wonders.core.registry import get_game
+from wonders.core.registry import game_names, get_game
 
 
 def playout(game: str, options: dict[str, Any], seed: int) -> int:
@@ -86,23 +86,6 @@ def measure_search(game: str, options: dict[str, Any], games: int, seed: int) ->
     }
 
 
-# Each game's benchmark tables: (options, share of the run's game count).
-TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
-    "classic": [
-        ({"players": 3}, 1.0),
-        ({"players": 5}, 0.6),
-        ({"players": 7}, 3 / 7),
-        ({"players": 2}, 1.0),
-        ({"players": 3, "expansions": ["leaders"]}, 1.0),
-        ({"players": 7, "expansions": ["leaders"]}, 3 / 7),
-        ({"players": 3, "expansions": ["cities"]}, 1.0),
-        ({"players": 8, "expansions": ["cities"]}, 3 / 8),
-    ],
-    "duel": [({}, 2.0)],
-    "architects": [({"players": 2}, 1.0), ({"players": 4}, 1.0), ({"players": 7}, 0.5)],
-}
-
-
 def report(
     games: int = 200, seed: int = 0, only: str | None = None, search: bool = True
 ) -> list[dict[str, Any]]:
@@ -110,10 +93,8 @@ def report(
     ``search``, each row adds ``measure_search``'s costs (over a twentieth of the games),
     and every row says which build ran (``build``: compiled or pure)."""
     rows = []
-    for game, tables in TABLES.items():
-        if only is not None and game != only:
-            continue
-        for options, share in tables:
+    for game in game_names() if only is None else [only]:
+        for options, share in get_game(game).benches:
             count = max(1, int(games * share))
             row = measure(game, options, count, seed)
             if search:

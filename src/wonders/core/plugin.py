@@ -70,6 +70,10 @@ class GameInfo:
     # an upper bound on a game's decisions (joint ones when simultaneous): OpenSpiel's
     # max_game_length
     max_decisions: int = 1000
+    # the tables ``wonders bench`` measures: (setup options, share of the run's game count);
+    # ``env_benches``: those of ``wonders bench --envs`` (games with a ``codec``)
+    benches: tuple[tuple[JSON, float], ...] = (({}, 1.0),)
+    env_benches: tuple[tuple[JSON, float], ...] = (({}, 1.0),)
 
     def __post_init__(self) -> None:
         if not self.min_players <= self.default_players <= self.max_players:

@@ -26,4 +26,6 @@ GAME = GameInfo(
     # sudden wins that random playouts to the end see and an Age-end estimate does not
     search=SearchHints("random", "end", 0.7, 0.0, gap_scale=6.0),
     max_decisions=300,
+    benches=(({}, 2.0),),
+    env_benches=(({}, 1.0),),
 )

@@ -25,19 +25,9 @@ from typing import Any
 import numpy as np
 
 from wonders.cli.throughput import measure
-from wonders.core.registry import get_game
+from wonders.core.registry import game_names, get_game
 from wonders.envs import make_codec
 from wonders.envs.pettingzoo import WondersAEC, WondersParallel
-
-TABLES: dict[str, list[tuple[dict[str, Any], float]]] = {
-    "classic": [
-        ({"players": 3}, 1.0),
-        ({"players": 7}, 3 / 7),
-        ({"players": 8, "expansions": ["leaders", "cities"]}, 3 / 8),
-    ],
-    "duel": [({}, 1.0)],
-    "architects": [({"players": 2}, 1.0), ({"players": 7}, 0.5)],
-}
 
 
 def aec_playout(e: WondersAEC, seed: int, rng: np.random.Generator) -> int:
@@ -155,9 +145,8 @@ def measure_envs(game: str, options: dict[str, Any], games: int, seed: int) -> d
 def report(games: int = 40, seed: int = 0, only: str | None = None) -> list[dict[str, Any]]:
     """Every game's rows (or ``only`` that game's); bigger tables play fewer games."""
     rows = []
-    for game, tables in TABLES.items():
-        if only is not None and game != only:
-            continue
-        for options, share in tables:
+    names = [g for g in game_names() if get_game(g).has("codec")] if only is None else [only]
+    for game in names:
+        for options, share in get_game(game).env_benches:
             rows.append(measure_envs(game, options, max(1, int(games * share)), seed))
     return rows
