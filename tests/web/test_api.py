@@ -349,7 +349,8 @@ def test_card_texts_come_from_the_games_descriptions(client: TestClient) -> None
     assert classic["Lumber Yard"]["text"] and classic["Lumber Yard"]["color"] == "brown"
     assert client.get("/api/texts/duel").json()["Lumber yard"]["text"]
     assert "stages" in client.get("/api/texts/architects").json()["Giza"]
-    assert client.get("/api/texts/chess").json() == {}
+    unknown = client.get("/api/texts/chess")
+    assert unknown.status_code == 404 and "unknown game 'chess'" in unknown.json()["error"]
 
 
 def test_the_replay_steps_through_a_finished_game_as_each_seat_saw_it(

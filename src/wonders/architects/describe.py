@@ -12,6 +12,7 @@ from typing import Any
 
 from wonders.architects.cards import ArchitectsCatalog, ArchitectsWonder, Kind, catalog
 from wonders.core.i18n import _, ngettext
+from wonders.core.protocol import JSON
 
 POWER_WORDS = {
     "take_any_deck_top": "take the top card of any deck, the central one included",
@@ -194,3 +195,20 @@ def cards_json(cat: ArchitectsCatalog | None = None) -> list[dict[str, Any]]:
                 }
             )
     return listed
+
+
+def page_texts() -> dict[str, JSON]:
+    """Every name of the game's data with what the web page shows of it (its text, cost,
+    colour, stages, label), by name."""
+
+    out: dict[str, JSON] = {}
+    for item in cards_json():
+        entry: JSON = {
+            "text": item["text"],
+            "label": item.get("label", item["name"]),
+            "color": item.get("color", ""),
+        }
+        if "stages" in item:
+            entry["stages"] = [s["text"] for s in item["stages"]]
+        out[item["name"]] = entry
+    return out

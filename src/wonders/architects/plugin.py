@@ -15,6 +15,7 @@ GAME = GameInfo(
     parts={
         "present": "wonders.architects.present",
         "advice": "wonders.architects.advice",
+        "texts": "wonders.architects.describe:page_texts",
         "narrator": "wonders.architects.present:Log",
         "booklet": "wonders.architects.booklet:score_sheet",
         "greedy": "wonders.architects.greedy:choose",

@@ -13,6 +13,7 @@ from typing import Any
 
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
+from wonders.core.protocol import JSON
 
 SCIENCE_WORDS = {"compass": "compass", "gear": "gear", "tablet": "tablet"}
 
@@ -235,4 +236,30 @@ def chains_into(cards: list[dict[str, Any]]) -> dict[str, list[str]]:
             targets = out.setdefault(source, [])
             if c["name"] not in targets:
                 targets.append(c["name"])
+    return out
+
+
+def page_texts() -> dict[str, JSON]:
+    """Every name of the game's data with what the web page shows of it (its text, cost,
+    colour, stages, label), by name."""
+    from wonders.classic.cards import EXPANSIONS, catalog_for
+
+    cat = catalog_for(list(EXPANSIONS))
+    every = [c.to_json() for c in (*cat.cards, *cat.leaders)]
+    into = chains_into(every)
+    out: dict[str, JSON] = {}
+    for data in every:
+        out[data["name"]] = {
+            "text": card_text(data, into.get(data["name"])),
+            "cost": cost_text(data.get("cost", {})),
+            "color": data.get("color", ""),
+        }
+    for w in cat.wonders:
+        board = w.to_json()
+        stages = {side: [stage_text(s) for s in st] for side, st in board["sides"].items()}
+        out[board["name"]] = {
+            "text": board_text(board),
+            "stages": stages,
+            "color": "wonder",
+        }
     return out

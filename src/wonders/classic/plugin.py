@@ -15,6 +15,7 @@ GAME = GameInfo(
     parts={
         "present": "wonders.classic.present",
         "advice": "wonders.classic.advice",
+        "texts": "wonders.classic.describe:page_texts",
         "narrator": "wonders.classic.present:Log",
         "booklet": "wonders.classic.booklet:score_sheet",
         "greedy": "wonders.classic.greedy:choose",

@@ -13,6 +13,7 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | | ``action_label(view, action_json, names)``: every word a player reads of the game |
 | ``narrator`` | ``Log(view, names)``: the log in sentences (``core.present.Narrator``) |
 | ``advice`` | the module computing from a seat's view alone (costs, ``unbuildable``...) |
+| ``texts`` | ``page_texts() -> dict``: each name of the data with the page's text of it |
 | ``plain`` | the module of ``wonders play --plain``: ``play(session, console, ask)``, and |
 | | ``decide(console, view, actions)`` and ``final(console, view, result)`` |
 | ``tui`` | the full-screen table's ``GameView`` class |

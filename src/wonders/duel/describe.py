@@ -12,6 +12,7 @@ from typing import Any
 
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
+from wonders.core.protocol import JSON
 from wonders.duel.cards import DuelCatalog, catalog
 
 
@@ -170,3 +171,13 @@ def texts(cat: DuelCatalog | None = None) -> dict[str, str]:
     out.update({w.name: wonder_text(w.to_json()) for w in cat.wonders})
     out.update({t.name: token_text(t.to_json()) for t in cat.tokens})
     return out
+
+
+def page_texts() -> dict[str, JSON]:
+    """Every name of the game's data with what the web page shows of it (its text, cost,
+    colour, stages, label), by name."""
+    cat = catalog()
+    colors: dict[str, Any] = {c.name: c.to_json().get("color", "") for c in cat.cards}
+    return {
+        name: {"text": text, "color": colors.get(name, "")} for name, text in texts(cat).items()
+    }

@@ -15,6 +15,7 @@ GAME = GameInfo(
     parts={
         "present": "wonders.duel.present",
         "advice": "wonders.duel.advice",
+        "texts": "wonders.duel.describe:page_texts",
         "narrator": "wonders.duel.present:Log",
         "booklet": "wonders.duel.booklet:score_sheet",
         "greedy": "wonders.duel.greedy:choose",

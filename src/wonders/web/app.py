@@ -24,6 +24,7 @@ from fastapi.templating import Jinja2Templates
 from wonders.bots import BOT_NAMES
 from wonders.core.i18n import _
 from wonders.core.protocol import JSON
+from wonders.core.registry import game_names
 from wonders.web import strings
 from wonders.web.live import Connection, Hub
 from wonders.web.service import LiveTable, StaleTable, TableService, TooLarge, WebError
@@ -361,6 +362,11 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
 
     @app.get("/api/texts/{game}")
     async def game_texts(game: str) -> Response:
+        if game not in game_names():
+            error = _("unknown game {game!r}; known games: {names}").format(
+                game=game, names=", ".join(game_names())
+            )
+            return JSONResponse({"error": error}, status_code=404)
         return JSONResponse(texts(game), headers={"Cache-Control": "max-age=3600"})
 
     # ---- WebSockets ----
