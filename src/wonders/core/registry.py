@@ -50,6 +50,12 @@ def game_names() -> list[str]:
     return sorted(_GAMES)
 
 
+def registered() -> list[GameInfo]:
+    """Every game, in the order registered (the built-in ones first, 7 Wonders first)."""
+    _load_builtin()
+    return list(_GAMES.values())
+
+
 def command_options(
     game: str,
     players: int | None = None,

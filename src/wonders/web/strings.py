@@ -6,6 +6,7 @@ from __future__ import annotations
 from wonders.bots import BOT_NAMES
 from wonders.core.i18n import _
 from wonders.core.protocol import JSON
+from wonders.core.registry import registered
 
 PHRASES = [
     "Your hand",
@@ -163,10 +164,15 @@ def strings() -> dict[str, str]:
 
 
 def game_forms() -> JSON:
-    """What the lobby's form offers for each game (the engines check the values)."""
-    return {
-        "classic": {"label": _("7 Wonders"), "players": [2, 8], "default": 3},
-        "duel": {"label": _("7 Wonders Duel"), "players": [2, 2], "default": 2},
-        "architects": {"label": _("7 Wonders Architects"), "players": [2, 7], "default": 3},
-        "bots": list(BOT_NAMES),
-    }
+    """What the lobby's form offers for each registered game, from its registry entry: its
+    title, player range and default, and the options it takes (the engines check values)."""
+    forms: JSON = {}
+    for info in registered():
+        forms[info.name] = {
+            "label": _(info.title),
+            "players": [info.min_players, info.max_players],
+            "default": info.default_players,
+            "flags": sorted(info.flags),
+        }
+    forms["bots"] = list(BOT_NAMES)
+    return forms

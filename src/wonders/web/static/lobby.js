@@ -19,33 +19,33 @@ function seatRows() {
   }
 }
 
+// the setup options of the game chosen, from the options its registry entry takes
 function options() {
   const game = document.getElementById("game").value;
+  const form = forms[game];
+  const takes = (flag) => form.flags.includes(flag);
   const opts = {};
-  const players = Number(document.getElementById("players").value);
-  if (game === "classic") {
-    opts.players = players;
-    opts.sides = document.getElementById("sides").value;
+  if (form.players[0] !== form.players[1]) opts.players = Number(document.getElementById("players").value);
+  if (takes("sides")) opts.sides = document.getElementById("sides").value;
+  if (takes("expansions")) {
     const exp = [];
     if (document.getElementById("exp-leaders").checked) exp.push("leaders");
     if (document.getElementById("exp-cities").checked) exp.push("cities");
     if (exp.length) opts.expansions = exp;
-    if (document.getElementById("teams").checked) opts.teams = true;
-  } else if (game === "architects") {
-    opts.players = players;
-  } else if (game === "duel") {
-    if (document.getElementById("first-game").checked) opts.first_game = true;
   }
+  if (takes("teams") && document.getElementById("teams").checked) opts.teams = true;
+  if (takes("first_game") && document.getElementById("first-game").checked) opts.first_game = true;
   return opts;
 }
 
 function showGameOptions() {
   const game = document.getElementById("game").value;
-  for (const span of document.querySelectorAll(".opt")) span.hidden = !span.classList.contains(game);
+  const form = forms[game];
+  for (const span of document.querySelectorAll(".opt")) span.hidden = !form.flags.includes(span.dataset.flag);
   const input = document.getElementById("players");
-  input.min = forms[game].players[0];
-  input.max = forms[game].players[1];
-  if (game === "duel") input.value = 2;
+  input.min = form.players[0];
+  input.max = form.players[1];
+  if (form.players[0] === form.players[1]) input.value = form.players[0];
   seatRows();
 }
 
