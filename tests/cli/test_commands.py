@@ -240,12 +240,13 @@ def test_simulated_records_never_overwrite(tmp_path: Path) -> None:
 def test_play_saves_a_record_that_replays(
     game: str, extra: tuple[str, ...], tmp_path: Path
 ) -> None:
+    folder = tmp_path / "out"  # the game in progress was saved beside: tmp_path / "saves"
     code, out, _ = run(
         "play", game, *extra, "--bots", "random", "--seed", "6", "--plain",
-        "--record", str(tmp_path), stdin="1\n" * 300,
+        "--record", str(folder), stdin="1\n" * 300,
     )  # fmt: skip
     assert code == 0, out
-    (path,) = tmp_path.iterdir()
+    (path,) = folder.iterdir()
     assert f"Game record saved: {path}" in " ".join(out.split())
     code, out, _ = run("replay", str(path), "--json")
     assert code == 0 and json.loads(out)["seed"] == 6

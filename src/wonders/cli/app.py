@@ -1,4 +1,4 @@
-"""The ``wonders`` command: play, simulate, replay, score, list cards, benchmark."""
+"""The ``wonders`` command: play, resume, simulate, replay, score, list cards, benchmark."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from typer.core import TyperGroup
 
 from wonders.bots import BOT_NAMES, make_bot
 from wonders.cli import render, throughput
+from wonders.cli.saves import latest_save, resume_command, saves_folder
 from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
@@ -127,7 +128,29 @@ def _options(
     return command_options(game, players, sides, expansions, teams, first_game)
 
 
-@app.command()
+Plain = Annotated[
+    bool,
+    typer.Option(
+        "--plain", help="line mode (screen readers, scripts); also when not on a terminal"
+    ),
+]
+RecordFolder = Annotated[
+    Path | None,
+    typer.Option(
+        help="folder for the finished game's record (default: $WONDERS_RECORDS, "
+        "else ~/.local/share/wonders/records)"
+    ),
+]
+SAVES_HELP = (
+    "A game in progress is saved after every decision in $WONDERS_SAVES, else in a saves "
+    "folder beside the records (~/.local/share/wonders/saves); a finished game's save is "
+    "removed once its record is written."
+)
+PLAY_HELP = "Play against bots: a full-screen table, or a plain line mode (--plain).\n\n"
+RESUME_HELP = "Continue a saved game (wonders play --resume: the last one).\n\n"
+
+
+@app.command(help=PLAY_HELP + SAVES_HELP)
 @clear_errors
 def play(
     game: Game = "classic",
@@ -140,18 +163,21 @@ def play(
     bots: Bots = "greedy",
     wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
     seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
-    plain: Annotated[
+    plain: Plain = False,
+    record: RecordFolder = None,
+    resume: Annotated[
         bool,
-        typer.Option(
-            "--plain", help="line mode (screen readers, scripts); also when not on a terminal"
-        ),
+        typer.Option("--resume", help="continue the last unfinished game (takes no game options)"),
     ] = False,
-    record: Annotated[
-        Path | None,
-        typer.Option(help="folder for the finished game's record (default: $WONDERS_RECORDS)"),
-    ] = None,
 ) -> None:
-    """Play against bots: a full-screen table, or a plain line mode (--plain)."""
+    if resume:
+        setup = (game, players, seat, sides, expansions, teams, first_game, bots, wonder, seed)
+        if setup != ("classic", None, 0, "random", None, False, False, "greedy", None, None):
+            raise OptionsError(
+                _("--resume takes only --plain and --record: the save has the game's options")
+            )
+        _continue(Session.resume(latest_save(saves_folder())), plain, record)
+        return
     options = _options(game, players, sides, expansions, teams, first_game)
     make_bot(bots)  # an unknown bot fails before the game
     info = get_game(game)
@@ -164,16 +190,60 @@ def play(
         raise OptionsError(f"--seat must be 0 to {count - 1}")
     if wonder is not None:
         options["wonders"] = [wonder if p == seat else None for p in range(count)]
-    session = Session(game, options, seed, seat, bots)
+    session = Session(game, options, seed, seat, bots, _absolute(record))
+    session.save_path = free_path(saves_folder(), f"{game}-{seed}")
+    session.autosave()
+    _continue(session, plain, None)
+
+
+@app.command(help=RESUME_HELP + SAVES_HELP)
+@clear_errors
+def resume(
+    file: Annotated[Path, typer.Argument(help="a saved game (JSON)")],
+    plain: Plain = False,
+    record: Annotated[
+        Path | None,
+        typer.Option(help="folder for the finished game's record (default: as when it began)"),
+    ] = None,
+) -> None:
+    _continue(Session.resume(file), plain, record)
+
+
+def _absolute(folder: Path | None) -> Path | None:
+    """A records folder as an absolute path: a resumed game may run elsewhere."""
+    return folder.resolve() if folder is not None else None
+
+
+def _continue(session: Session, plain: bool, record: Path | None) -> None:
+    """Play ``session`` to its end (full-screen, or in lines), then save its record; a game
+    left before its end stays saved, and the way out says how to resume it."""
+    if record is not None:
+        session.records = _absolute(record)
     if plain or not (sys.stdin.isatty() and sys.stdout.isatty()):
-        info.part("plain").play(session, console, _ask)
-        path = session.save(record)
+        if session.record.actions:
+            note = _("Continuing the game saved in {path}.")
+        else:
+            note = _("The game is saved after every decision in {path}.")
+        console.print(note.format(path=session.save_path), soft_wrap=True, highlight=False)
+        try:
+            get_game(session.game).part("plain").play(session, console, _ask)
+        except EOFError:
+            raise InputError(
+                _(
+                    "input ended before the game did; it is saved, continue it with: {command}"
+                ).format(command=_resume_command(session))
+            ) from None
+        except KeyboardInterrupt:
+            errors.print(_saved_note(session), soft_wrap=True, highlight=False)
+            raise typer.Exit(130) from None
+        path = session.save()
     else:
         from wonders.cli.tui import make_app
 
-        table = make_app(session, record)
+        table = make_app(session)
         table.run()
         if table.record_path is None:
+            console.print(_saved_note(session), soft_wrap=True, highlight=False)
             return
         path = table.record_path
     console.print(
@@ -183,12 +253,23 @@ def play(
     )
 
 
+def _resume_command(session: Session) -> str:
+    return resume_command(session.save_path) if session.save_path else "wonders play --resume"
+
+
+def _saved_note(session: Session) -> str:
+    """What a player leaving a game mid-way reads."""
+    return _("The game is saved; continue it with: {command} (or wonders play --resume)").format(
+        command=_resume_command(session)
+    )
+
+
 def _ask(count: int) -> int:
     while True:
         console.print(_("Choose 1-{n}: ").format(n=count), end="")
         line = sys.stdin.readline()
         if not line:
-            raise InputError(_("input ended before the game did"))
+            raise EOFError
         if not sys.stdin.isatty():
             console.print(line.strip(), highlight=False)  # piped input: keep the log legible
         try:

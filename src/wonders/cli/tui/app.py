@@ -4,8 +4,10 @@ Panels stay in place: a status line (Age, turn, coins, the running score estimat
 city and the table around it, what you are asked and why, your choices (a hand card first,
 then how to play it) beside the plain description of the highlighted one, and the log. Keys:
 ``?`` help, ``c`` your city in full, ``o`` every city in full, ``l`` the whole log,
-``Enter`` choose, ``Esc`` back, ``f`` the final scores, ``q`` quit (twice mid-game); the
-mouse clicks choices and scrolls panels.
+``Enter`` choose, ``Esc`` back, ``u`` take back your last decision, ``f`` the final
+scores, ``q`` (and Ctrl+Q, Ctrl+C) quit, twice mid-game: the game is saved after every
+decision and the confirmation says how to resume it; the mouse clicks choices and scrolls
+panels. The log's border shows the game's seed.
 
 A game's look is its ``GameView`` (``tui/classic.py``, ``duel.py``, ``architects.py``): it
 is given a ``SeatTable`` only, so every panel is a function of the seat's ``view`` and
@@ -30,6 +32,7 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from wonders.cli.narration import log_text
+from wonders.cli.saves import resume_command
 from wonders.cli.session import SeatTable
 from wonders.core.i18n import _
 
@@ -103,8 +106,9 @@ HELP = _(
     "  o                every city in full\n"
     "  l                the whole log\n"
     "  ?                this help\n"
+    "  u                take back your last decision (the bots replay theirs)\n"
     "  f                the final scores (once the game is over)\n"
-    "  q                quit (press it twice mid-game)\n"
+    "  q, Ctrl+C        quit (press it twice mid-game; the game is saved)\n"
 )
 
 
@@ -158,7 +162,10 @@ class TableApp(App[None]):
         Binding("l", "log", _("log")),
         Binding("f", "final", _("final scores"), show=False),
         Binding("escape", "cards", _("back"), show=False),
+        Binding("u", "take_back", _("take back")),
         Binding("q", "leave", _("quit")),
+        # Ctrl+C as q, over any page too (Textual's own only says to press Ctrl+Q)
+        Binding("ctrl+c", "leave", show=False, priority=True),
     ]
 
     def __init__(self, game_view: GameView, record_folder: Path | None = None) -> None:
@@ -194,6 +201,7 @@ class TableApp(App[None]):
             panel.border_title = _(title)
             panel.styles.width = width
         self.query_one("#top").styles.height = self.game.top_height
+        self.query_one("#log").border_title = _("seed {seed}").format(seed=self.table.seed)
         self.table.start()
         self.refresh_all()
         self.query_one("#choices", OptionList).focus()
@@ -279,15 +287,41 @@ class TableApp(App[None]):
         if self.group is not None and not self.table.is_over():
             self.refresh_all()
 
-    async def action_leave(self) -> None:
+    def action_leave(self) -> None:
         """Quit; mid-game only when asked twice (a stray ``q`` loses nothing)."""
         if self.table.is_over() or self.quit_armed:
             self.exit()
             return
         self.quit_armed = True
-        self.query_one("#prompt", Static).update(
-            _("Press q again to leave: this unfinished game will not be saved.")
-        )
+        while len(self.screen_stack) > 1:  # the question shows on the table, not under a page
+            self.pop_screen()
+        saved = self.table.saved_at
+        if saved is None:
+            ask = _("Press q again to leave: this unfinished game will not be saved.")
+        else:
+            ask = _(
+                "Press q again to leave. The game is saved; continue it with: {command}"
+            ).format(command=resume_command(saved))
+        self.query_one("#prompt", Static).update(Text(ask))
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: the same question as ``q`` (Textual's own quits at once)."""
+        self.action_leave()
+
+    def action_take_back(self) -> None:
+        """``u``: take back your last decision; the bots replay theirs from the same seeds."""
+        if self.table.is_over():
+            return
+        self.quit_armed = False
+        if not self.table.take_back():
+            self.refresh_all()
+            nothing = _("There is no decision to take back.")
+            self.query_one("#prompt", Static).update(nothing + " " + self.game.prompt())
+            return
+        self.shown_events = 0  # the log is written again, up to the decision taken back
+        self.log_text = []
+        self.query_one("#log", RichLog).clear()
+        self.refresh_all()
 
     def action_help(self) -> None:
         self.push_screen(TextScreen(_("Help"), HELP + "\n" + self.game.help()))
