@@ -2,12 +2,16 @@
 
 Every route goes through ``TableService``; a ``WebError`` becomes ``{"error": "..."}`` with its
 HTTP status (on a WebSocket: ``{"type": "error", "error": "..."}``, the connection stays).
+On the play socket a page sends ``{"type": "act", "action": ..., "version": v, "id": "..."}``:
+the answer (ack or error) carries the same ``id``, and the action is refused if the table has
+moved on since the state of version ``v``; ``{"type": "ping"}`` is answered ``{"type": "pong"}``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import time
@@ -39,6 +43,7 @@ if TYPE_CHECKING:
 HERE = Path(__file__).resolve().parent
 PUBSUB_ENV = "WONDERS_PUBSUB"  # e.g. redis://127.0.0.1:6379/0: Redis pub/sub between processes
 MAX_MESSAGE = 16 * 1024  # bytes: an action's JSON is far smaller
+MAX_REF = 64  # characters of the id a page gives an action (echoed in the answer)
 
 
 def _error(exc: WebError) -> JSONResponse:
@@ -57,6 +62,19 @@ async def _body(request: Request) -> bytes:
         if len(body) > MAX_MESSAGE:
             raise too_large
     return body
+
+
+def _act_fields(msg: dict[str, Any]) -> tuple[str | None, int | None]:
+    """An act message's optional ``id`` (the page's name for the action, echoed in the
+    answer) and ``version`` (of the state message the choice was made on)."""
+    ref, version = msg.get("id"), msg.get("version")
+    if ref is not None and (not isinstance(ref, str) or not 0 < len(ref) <= MAX_REF):
+        raise WebError(_("an action's id is text of 1 to {n} characters").format(n=MAX_REF))
+    if version is not None and (
+        isinstance(version, bool) or not isinstance(version, int) or version < 0
+    ):
+        raise WebError(_("version must be the whole number of a state message"))
+    return ref, version
 
 
 def _parse(raw: bytes | str) -> Any:
@@ -157,11 +175,19 @@ class Web:
         finally:
             self.clocks.pop((live.id, seat, count), None)
 
-    async def act(self, live: LiveTable, seat: int, action: Any) -> JSON:
+    async def act(
+        self,
+        live: LiveTable,
+        seat: int,
+        action: Any,
+        version: int | None = None,
+        ref: str | None = None,
+    ) -> JSON:
+        play = functools.partial(self.service.act, version=version, ref=ref)
         try:
-            ack = await asyncio.to_thread(self.service.act, live, seat, action)
+            ack = await asyncio.to_thread(play, live, seat, action)
         except StaleTable:  # another process moved first: judge it on the reloaded game
-            ack = await asyncio.to_thread(self.service.act, live, seat, action)
+            ack = await asyncio.to_thread(play, live, seat, action)
         await self.after_change(live)
         return ack
 
@@ -378,6 +404,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
             await conn.send(await asyncio.to_thread(service.message, live, seat))
             while True:
                 raw = await ws.receive_text()
+                answer: JSON = {}  # an act's id, echoed in its acknowledgement or error
                 try:
                     msg = _parse(raw.encode())
                     if not isinstance(msg, dict):
@@ -385,16 +412,21 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
                     if msg.get("type") == "sync":
                         live = await asyncio.to_thread(service.get, live.id)
                         await conn.send(await asyncio.to_thread(service.message, live, seat))
+                    elif msg.get("type") == "ping":  # the page checks the connection is alive
+                        await conn.send({"type": "pong"})
                     elif msg.get("type") == "act":
+                        ref, version = _act_fields(msg)
+                        if ref is not None:
+                            answer["id"] = ref
                         if seat is None:
                             raise WebError(_("a spectator cannot act"))
                         live, acting = await asyncio.to_thread(service.seat_for_token, token)
-                        ack = await web.act(live, acting, msg.get("action"))
-                        await conn.send(ack)
+                        ack = await web.act(live, acting, msg.get("action"), version, ref)
+                        await conn.send({**ack, **answer})
                     else:
                         raise WebError(_("unknown message type {t!r}").format(t=msg.get("type")))
                 except WebError as exc:
-                    await conn.send({"type": "error", "error": str(exc)})
+                    await conn.send({"type": "error", "error": str(exc), **answer})
         except WebSocketDisconnect:
             pass
         finally:

@@ -21,6 +21,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,6 +41,12 @@ MAX_NAME = 40
 _SEQ = itertools.count(1)  # one clock for every table of this process: views never go back
 MIN_CLOCK, MAX_CLOCK = 5, 3600  # the turn clock's bounds, in seconds
 CLOCK_BOT = "greedy"  # decides for a person whose turn clock ran out
+
+
+def decision_of(version: int) -> int:
+    """The number of stored actions a state message's ``version`` was made at (the version
+    also counts the pending choices of a simultaneous turn, which leave it the same turn)."""
+    return version // 1000
 
 
 class WebError(WondersError):
@@ -69,6 +76,14 @@ class StaleTable(Conflict):
 
 
 @dataclass
+class StoodIn:
+    """A decision the turn clock's bot made for a person who ran out of time."""
+
+    bot: str
+    label: str  # the action in words, as the seat saw it when the bot chose
+
+
+@dataclass
 class LiveTable:
     row: TableRow
     state: State
@@ -76,6 +91,10 @@ class LiveTable:
     lock: threading.RLock = field(default_factory=threading.RLock)
     bots: dict[str, Bot] = field(default_factory=dict)  # "seat:name" -> its bot
     version: int = field(default_factory=lambda: next(_SEQ))  # grows with every change
+    # the clock's last decision for each seat, until the person chooses again themselves
+    # (this process's memory: a restart forgets it, the record keeps the action itself)
+    stood_in: dict[int, StoodIn] = field(default_factory=dict)
+    acked: dict[int, str] = field(default_factory=dict)  # seat -> its page's last accepted id
 
     @property
     def id(self) -> str:
@@ -317,9 +336,21 @@ class TableService:
 
     # ---- acting ----
 
-    def act(self, live: LiveTable, seat: int, action_json: Any, by_bot: bool = False) -> JSON:
+    def act(
+        self,
+        live: LiveTable,
+        seat: int,
+        action_json: Any,
+        by_bot: bool = False,
+        version: int | None = None,
+        ref: str | None = None,
+    ) -> JSON:
         """Check and play (or, in a simultaneous turn, keep) ``seat``'s action; stored before
-        this returns. Returns the acknowledgement."""
+        this returns. Returns the acknowledgement. ``version``: the state message's version
+        the choice was made on; refused if the table has stored actions since (a page that
+        was offline must not play an old choice on a new turn). ``ref``: the page's id for
+        the action, kept as the seat's ``acked`` so a page that lost the connection before
+        the acknowledgement can tell its choice was taken."""
         with live.lock:
             if live.finished:
                 raise Conflict(_("the game is over"))
@@ -327,6 +358,8 @@ class TableService:
                 raise Conflict(_("a bot plays your seat: take it back first"))
             if not isinstance(action_json, dict):
                 raise WebError(_("an action must be a JSON object"))
+            if version is not None and decision_of(version) != live.count:
+                raise Conflict(_("the table has moved on since this choice was made: choose again"))
             state = live.state
             owing = state.to_move()
             if seat not in owing:
@@ -342,10 +375,16 @@ class TableService:
             pending[seat] = canonical
             if len(owing) > 1 and not set(owing) <= set(pending):
                 self._store(live, [], pending)
-                return {"type": "ack", "pending": True, "chosen": sorted(pending)}
-            batch = [(s, pending[s]) for s in sorted(pending) if s in owing]
-            self._play(live, batch)
-            return {"type": "ack", "pending": False}
+                ack: JSON = {"type": "ack", "pending": True, "chosen": sorted(pending)}
+            else:
+                batch = [(s, pending[s]) for s in sorted(pending) if s in owing]
+                self._play(live, batch)
+                ack = {"type": "ack", "pending": False}
+            if not by_bot:
+                live.stood_in.pop(seat, None)  # the person chooses again: the clock's note goes
+                if ref is not None:
+                    live.acked[seat] = ref
+            return ack
 
     def _play(self, live: LiveTable, batch: list[tuple[int, JSON]]) -> None:
         state = live.state
@@ -412,6 +451,15 @@ class TableService:
                 and s not in live.row.pending
             ]
 
+    def clock_left(self, live: LiveTable, seat: int | None) -> float | None:
+        """Seconds left before the turn clock's bot decides for ``seat`` (None: it is not on
+        the clock): computed when the message is made, so a page counts down from it with
+        its own clock, whatever the skew between the two."""
+        with live.lock:
+            if seat is None or seat not in self.clock_owing(live):
+                return None
+            return round(max(0.0, (self.deadline(live, seat) or 0.0) - time.time()), 1)
+
     def deadline(self, live: LiveTable, seat: int) -> float | None:
         """When ``seat``'s turn clock runs out (seconds since the epoch), from the stored time
         its decision became owed (or it took the seat back from a stand-in, if later): the
@@ -463,12 +511,39 @@ class TableService:
                 for _attempt in range(len(live.row.seats) + 1):
                     if live.count != count or seat not in owed(live):
                         return False  # the table moved on (or the person took the seat back)
+                    label = "" if clock_count is None else self._label(live, seat, choice)
                     try:
                         self.act(live, seat, choice, by_bot=True)
-                        return True
                     except StaleTable:  # another process stored another seat's choice:
                         continue  # reloaded; this decision is still this claim's
+                    if clock_count is not None:  # the person is told who chose what for them
+                        live.stood_in[seat] = StoodIn(name, label)
+                    return True
                 return False
+
+    @staticmethod
+    def _label(live: LiveTable, seat: int, action: JSON) -> str:
+        """``action`` in words as ``seat`` sees it now (before it is played)."""
+        names = [s.name for s in live.row.seats]
+        present = get_game(live.row.game).part("present")
+        return str(present.action_label(live.state.view(seat), action, names))
+
+    @staticmethod
+    def _stood_in(live: LiveTable, reader: int | None) -> list[JSON]:
+        """The clock's last decisions in a sentence for ``reader``: what was chosen is told
+        only to the seat it was chosen for."""
+        out: list[JSON] = []
+        for seat, entry in sorted(live.stood_in.items()):
+            if seat == reader:
+                text = _("Your time ran out, so the bot {bot} chose for you: {action}").format(
+                    bot=entry.bot, action=entry.label
+                )
+            else:
+                text = _("The bot {bot} chose for {name}, whose time ran out").format(
+                    bot=entry.bot, name=live.row.seats[seat].name
+                )
+            out.append({"seat": seat, "bot": entry.bot, "text": text})
+        return out
 
     # ---- what a client receives ----
 
@@ -503,6 +578,9 @@ class TableService:
                     for s in live.row.seats
                 ],
                 "clock": live.row.clock,
+                "clock_left": self.clock_left(live, seat),
+                "stood_in": self._stood_in(live, seat),
+                "acked": None if seat is None else live.acked.get(seat),
                 "view": view,
                 "log": words.log(live.row.game, view, seat, [s.name for s in live.row.seats]),
                 "legal": [],

@@ -25,22 +25,190 @@ window.actionLabel = (a) => {
   return i >= 0 && last.labels ? last.labels[i] : "";
 };
 
-function connect() {
-  const path = T.seat === null ? "/ws/watch/" + T.table : "/ws/play/" + T.token;
-  socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
-  socket.onopen = () => { retry = 500; document.getElementById("status").textContent = t("Connected"); };
-  socket.onmessage = (m) => {
-    const msg = JSON.parse(m.data);
-    if (msg.type === "state") { last = msg; render(msg); }
-    else if (msg.type === "error") showError(msg.error);
-    else if (msg.type === "ack") showError("");
-  };
-  socket.onclose = () => {
-    document.getElementById("status").textContent = t("Reconnecting...");
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 8000);
-  };
+// ---- the connection: always shown, never losing a choice ----
+// conn: "connecting" (first time), "connected", "reconnecting" (the socket closed: trying
+// again), "offline" (the browser has no network: trying again when it is back).
+// outbox: the seat's latest choice and what became of it: "queued" (not connected: sent once
+// the connection is back, if it still applies), "sent" (waiting for the server's answer),
+// "unconfirmed" (the connection dropped before the answer), "accepted", "refused".
+const TIMING = Object.assign({ ackWait: 10000, pingEvery: 20000, pingWait: 10000 },
+  window.WONDERS_TIMING || {});  // (tests shorten these)
+const NONCE = Math.random().toString(36).slice(2, 10);
+let conn = "connecting";
+let outbox = null;
+let sent = 0;
+let retryTimer = null;
+let heard = 0;  // when the server was last heard (ms, this page's clock)
+let pinged = 0;  // when the unanswered ping went (0: none out)
+let clockEnd = null;  // when this seat's turn clock runs out (ms, this page's clock)
+
+function setConn(state) {
+  conn = state;
+  const box = document.getElementById("status");
+  box.dataset.state = state;
+  box.textContent = {
+    connecting: t("Connecting..."),
+    connected: t("Connected"),
+    reconnecting: t("Reconnecting..."),
+    offline: t("Offline: waiting for the network"),
+  }[state];
+  document.body.classList.toggle("disconnected", state !== "connected");
+  renderOutbox();
 }
+
+function connect() {
+  clearTimeout(retryTimer);
+  if (!navigator.onLine) { setConn("offline"); return; }
+  if (conn === "offline") setConn("reconnecting");
+  const path = T.seat === null ? "/ws/watch/" + T.table : "/ws/play/" + T.token;
+  const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + path);
+  socket = ws;
+  ws.onopen = () => {
+    if (socket !== ws) return;
+    retry = 500;
+    heard = Date.now();
+    pinged = 0;
+    setConn("connected");  // a queued choice waits for the fresh state the server sends first
+  };
+  ws.onmessage = (m) => {
+    if (socket !== ws) return;
+    heard = Date.now();
+    pinged = 0;
+    receive(JSON.parse(m.data));
+  };
+  ws.onclose = () => { if (socket === ws) dropped(); };
+}
+
+function dropped() {
+  socket = null;
+  if (outbox && outbox.status === "sent") outbox.status = "unconfirmed";
+  if (!navigator.onLine) { setConn("offline"); return; }
+  setConn("reconnecting");
+  retryTimer = setTimeout(connect, retry);
+  retry = Math.min(retry * 2, 8000);
+}
+
+// the connection is taken for dead (no network, no answer): drop it and start again
+function cut() {
+  const ws = socket;
+  if (!ws) return;
+  socket = null;
+  ws.onclose = null;
+  ws.close();
+  dropped();
+}
+
+window.addEventListener("offline", () => {
+  if (socket) cut();
+  else { clearTimeout(retryTimer); setConn("offline"); }
+});
+window.addEventListener("online", () => { if (!socket) { retry = 500; connect(); } });
+
+// a connection that says nothing (a sleeping laptop, a changed network) is pinged, then cut;
+// a choice the server does not answer in time is checked again on a new connection
+setInterval(() => {
+  if (conn !== "connected" || !socket) return;
+  const now = Date.now();
+  if (outbox && outbox.status === "sent" && now - outbox.sentAt > TIMING.ackWait) cut();
+  else if (pinged && now - pinged > TIMING.pingWait) cut();
+  else if (!pinged && now - heard > TIMING.pingEvery) {
+    pinged = now;
+    socket.send(JSON.stringify({ type: "ping" }));
+  }
+}, 250);
+
+function receive(msg) {
+  if (msg.type === "state") {
+    last = msg;
+    clockEnd = msg.clock_left === null || msg.clock_left === undefined ? null
+      : performance.now() + msg.clock_left * 1000;  // the server's count: no clock skew
+    render(msg);
+    settle(msg);
+  } else if (msg.type === "ack") {
+    if (outbox && msg.id === outbox.id) { outbox.status = "accepted"; renderOutbox(); }
+    showError("");
+  } else if (msg.type === "error") {
+    if (outbox && msg.id !== undefined && msg.id === outbox.id) {
+      outbox.status = "refused";
+      outbox.error = msg.error;
+      renderOutbox();
+    } else showError(msg.error);
+  }
+}
+
+// a fresh state after (re)connecting: a waiting choice is sent once if it still applies to
+// it (one of its legal actions; the server checks the version it was made on), a choice
+// whose answer was lost is matched with what the server says it took
+function settle(msg) {
+  if (!outbox || conn !== "connected") return;
+  const mine = sameAction(outbox.action, msg.my_choice);
+  if (outbox.status === "unconfirmed" && (msg.acked === outbox.id || mine)) {
+    outbox.status = "accepted";
+  } else if (outbox.status === "queued" || outbox.status === "unconfirmed") {
+    if (msg.legal.some((a) => sameAction(a, outbox.action))) transmit();
+    else {
+      outbox.stale = outbox.status === "queued"
+        ? "“{choice}” was not sent: the table has moved on since you chose. Choose again."
+        : "No answer came about “{choice}”, and the table has moved on: see the log.";
+      outbox.status = "refused";
+    }
+  }
+  renderOutbox();
+}
+
+function transmit() {
+  socket.send(JSON.stringify({ type: "act", action: outbox.action, version: outbox.version, id: outbox.id }));
+  outbox.status = "sent";
+  outbox.sentAt = Date.now();
+  renderOutbox();
+}
+
+// the seat's choice, made on the state message of ``version``
+function choose(action, version) {
+  sent += 1;
+  outbox = { action, version, label: window.actionLabel(action), id: NONCE + "-" + sent, status: "queued" };
+  if (conn === "connected" && socket) transmit();
+  else { renderOutbox(); if (last) renderDecision(last); }
+}
+
+function renderOutbox() {
+  const box = document.getElementById("outbox");
+  if (!box) return;
+  box.replaceChildren();
+  box.className = outbox ? outbox.status : "";
+  if (!outbox) return;
+  const fill = (phrase) => t(phrase).replace("{choice}", outbox.label);
+  if (outbox.status === "queued") {
+    box.append(fill("Not connected: “{choice}” will be sent when the connection is back"), " ",
+      el("button", { id: "outbox-cancel", onclick: () => {
+        outbox = null;
+        renderOutbox();
+        if (last) renderDecision(last);
+      } }, t("Cancel")));
+  } else if (outbox.status === "sent") box.append(fill("Sent: “{choice}”. Waiting for the server..."));
+  else if (outbox.status === "unconfirmed") {
+    box.append(fill("No answer yet about “{choice}”: it is checked when the connection is back"));
+  } else if (outbox.status === "accepted") box.append(fill("Accepted: “{choice}”"));
+  else if (outbox.stale) box.append(fill(outbox.stale));
+  else box.append(fill("“{choice}” was not accepted: {why}").replace("{why}", outbox.error));
+}
+
+// the turn clock's line, counted down between the server's messages
+function tickClock() {
+  const line = document.getElementById("clock");
+  if (!line) return;
+  if (clockEnd === null) {
+    line.textContent = t("Turn clock: {n} seconds for each decision").replace("{n}", last.clock);
+    line.className = "clock";
+    return;
+  }
+  const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
+  line.className = "clock running" + (left <= 10 ? " urgent" : "");
+  line.dataset.left = left;
+  line.textContent = left > 0 ? t("Turn clock: {n} seconds left").replace("{n}", left)
+    : t("Time is up: a bot is choosing for you");
+}
+setInterval(tickClock, 250);
 
 function showError(text) {
   let box = document.getElementById("error");
@@ -51,17 +219,13 @@ function showError(text) {
   box.textContent = text;
 }
 
-function send(action) {
-  socket.send(JSON.stringify({ type: "act", action }));
-}
-
-function confirmAction(action) {
+function confirmAction(action, version) {
   const dialog = document.getElementById("confirm");
   document.getElementById("confirm-text").textContent = window.actionLabel(action);
   dialog.returnValue = "";
   const ok = document.getElementById("confirm-ok");
   const cancel = document.getElementById("confirm-cancel");
-  ok.onclick = () => { dialog.close(); send(action); };
+  ok.onclick = () => { dialog.close(); choose(action, version); };
   cancel.onclick = () => dialog.close();
   dialog.showModal();
 }
@@ -87,7 +251,7 @@ function renderDecision(msg) {
       el("button", { id: "take-back", onclick: () => fetch("/api/play/" + T.token + "/back", { method: "POST" }) }, t("Take my seat back"))));
     return;
   }
-  if (msg.clock) box.append(el("p", { class: "clock" }, t("Turn clock") + ": " + msg.clock + " " + t("seconds")));
+  if (msg.clock) { box.append(el("p", { class: "clock", id: "clock" })); tickClock(); }
   if (!msg.legal.length) {
     box.append(el("p", { class: "waiting" }, t("Nothing to do: waiting for the others")));
     return;
@@ -117,10 +281,11 @@ function renderDecision(msg) {
       info.text ? el("div", { class: "text" }, iconize(info.text)) : null,
       msg.why_not && msg.why_not[key] ? el("div", { class: "why-not" }, msg.why_not[key]) : null);
     for (const a of actions) {
+      const queued = outbox && outbox.status === "queued" && sameAction(a, outbox.action);
       card.append(el("button", {
-        class: "act" + (sameAction(a, msg.my_choice) ? " selected" : ""),
+        class: "act" + (sameAction(a, msg.my_choice) ? " selected" : "") + (queued ? " queued" : ""),
         "data-action": JSON.stringify(a),
-        onclick: () => confirmAction(a),
+        onclick: () => confirmAction(a, msg.version),
       }, window.actionLabel(a)));
     }
     list.append(card);
@@ -164,10 +329,17 @@ function renderScores(msg) {
       el("span", { class: "bar", style: "width:" + (70 * p.total / best) + "%" }, p.total)))));
 }
 
+// the turn clock's decisions for people whose time ran out, in the server's sentences
+function renderStoodIn(msg) {
+  document.getElementById("stood-in").replaceChildren(...(msg.stood_in || []).map((s) =>
+    el("li", { "data-seat": s.seat, class: s.seat === T.seat ? "mine" : "" }, s.text)));
+}
+
 function render(msg) {
   const head = document.getElementById("head");
   head.replaceChildren(G.head(msg.view, msg));
   if (msg.status === "finished") head.prepend(el("strong", { class: "over" }, t("Game over") + ". "));
+  renderStoodIn(msg);
   renderDecision(msg);
   const board = document.getElementById("board");
   board.replaceChildren(G.board(msg.view, msg));
@@ -179,4 +351,5 @@ function render(msg) {
 }
 
 fetch("/api/texts/" + T.game).then((r) => r.json()).then((d) => { texts = d; if (last) render(last); });
+setConn("connecting");
 connect();
