@@ -108,3 +108,16 @@ def test_every_phase_a_game_reaches_has_words() -> None:
     words = strings()
     assert all(words["phase:" + key] for key in seen)
     assert "view.phase.replace" not in (STATIC / "games.js").read_text()
+
+
+def test_every_phrase_the_pages_translate_is_listed_for_gettext() -> None:
+    """``t("...")`` in the pages' scripts looks the phrase up in ``strings.PHRASES`` (through
+    gettext): a phrase missing there would never be translated."""
+    import re
+
+    from wonders.web.strings import PHRASES
+
+    listed = set(PHRASES)
+    for script in STATIC.glob("*.js"):
+        for phrase in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"\)', script.read_text()):
+            assert phrase in listed, (script.name, phrase)
