@@ -45,7 +45,8 @@ def test_the_builtin_games_are_registered_with_their_facts() -> None:
     assert (classic.min_players, classic.default_players, classic.max_players) == (2, 3, 8)
     for name in game_names():
         info = get_game(name)
-        for role in ("booklet", "greedy", "estimate", "narrator", "tui", "codec"):
+        for role in ("booklet", "greedy", "estimate", "narrator", "tui", "codec", "texts",
+                     "cards", "cards_table"):  # fmt: skip
             assert callable(info.part(role)), (name, role)
         plain = info.part("plain")
         assert all(callable(getattr(plain, f)) for f in ("play", "decide", "final"))

@@ -212,3 +212,15 @@ def page_texts() -> dict[str, JSON]:
             entry["stages"] = [s["text"] for s in item["stages"]]
         out[item["name"]] = entry
     return out
+
+
+def card_list(
+    players: int | None, age: int | None, expansions: str | None = None
+) -> list[dict[str, Any]]:
+    """``wonders cards``: ``cards_json`` (Architects has no Ages, and its decks depend on the
+    wonders in play, not on the player count)."""
+    from wonders.core.errors import OptionsError
+
+    if players is not None or age is not None:
+        raise OptionsError("Architects has no Ages; its decks depend on the wonders in play")
+    return cards_json()

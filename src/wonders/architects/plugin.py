@@ -16,6 +16,8 @@ GAME = GameInfo(
         "present": "wonders.architects.present",
         "advice": "wonders.architects.advice",
         "texts": "wonders.architects.describe:page_texts",
+        "cards": "wonders.architects.describe:card_list",
+        "cards_table": "wonders.cli.architects_front:cards_table",
         "narrator": "wonders.architects.present:Log",
         "booklet": "wonders.architects.booklet:score_sheet",
         "greedy": "wonders.architects.greedy:choose",

@@ -263,3 +263,42 @@ def page_texts() -> dict[str, JSON]:
             "color": "wonder",
         }
     return out
+
+
+def card_list(
+    players: int | None, age: int | None, expansions: str | None = None
+) -> list[dict[str, Any]]:
+    """``wonders cards``: the cards (and leaders) used at ``players`` (every card if None),
+    of ``age`` (and the boards when no Age is asked), each with its ``text``."""
+    from wonders.classic.cards import CITIES_MAX_PLAYERS, MAX_PLAYERS, catalog_for
+    from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
+    from wonders.core.errors import OptionsError
+
+    names = [e.strip() for e in (expansions or "").split(",") if e.strip()]
+    chosen: list[str] = normalize_options({"expansions": names}).get("expansions", [])
+    most = CITIES_MAX_PLAYERS if "cities" in chosen else MAX_PLAYERS
+    if players is not None and not FREE_CITY_PLAYERS <= players <= most:
+        raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {most}")
+    cat = catalog_for(chosen)
+    deck_players = max(players, 3) if players is not None else None  # 2 players: the 3+ cards
+    every = [card.to_json() for card in (*cat.cards, *cat.leaders)]
+    into = chains_into(every)
+    listed = []
+    for card, data in zip((*cat.cards, *cat.leaders), every, strict=True):
+        if age is not None and card.age != age:
+            continue
+        if deck_players is not None and card.copies:  # guilds, black cards, leaders: random
+            data["copies"] = [m for m in card.copies if m <= deck_players]
+            if not data["copies"]:
+                continue
+        data["text"] = card_text(data, into.get(card.name))
+        listed.append(data)
+    if age is None:  # the boards (no Age): both sides' stages, each with its text
+        for w in cat.wonders:
+            board = {**w.to_json(), "age": None, "color": "wonder"}
+            for stages in board["sides"].values():
+                for stage in stages:
+                    stage["text"] = stage_text(stage)
+            board["text"] = board_text(board)
+            listed.append(board)
+    return listed

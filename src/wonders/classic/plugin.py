@@ -16,6 +16,8 @@ GAME = GameInfo(
         "present": "wonders.classic.present",
         "advice": "wonders.classic.advice",
         "texts": "wonders.classic.describe:page_texts",
+        "cards": "wonders.classic.describe:card_list",
+        "cards_table": "wonders.cli.render:cards_table",
         "narrator": "wonders.classic.present:Log",
         "booklet": "wonders.classic.booklet:score_sheet",
         "greedy": "wonders.classic.greedy:choose",

@@ -486,139 +486,14 @@ def cards(
     """The card catalogue, or the cards used at a player count."""
     if age is not None and age not in (1, 2, 3):
         raise OptionsError("--age must be 1, 2 or 3")
-    if game != "classic" and expansions:
-        raise OptionsError(f"--expansions is for classic 7 Wonders, not {game}")
-    if game == "duel":
-        listed = _duel_cards(players, age)
-    elif game == "architects":
-        if players is not None or age is not None:
-            raise OptionsError("Architects has no Ages; its decks depend on the wonders in play")
-        from wonders.architects.describe import cards_json as architects_cards
-
-        listed = architects_cards()
-        if not as_json:
-            _architects_table(listed)
-            return
-    elif game == "classic":
-        listed = _classic_cards(players, age, expansions)
-    else:
-        raise OptionsError(f"unknown game {game!r}; cards of: architects, classic, duel")
+    command_options(game, None, None, expansions)  # an option the game does not take: refused
+    info = get_game(game)
+    listed = info.part("cards")(players, age, expansions)
     if as_json:
         print(json.dumps(listed))
         return
-    from wonders.classic import describe as classic_describe  # costs read alike in both games
-
-    title = get_game(game).title
-    if game == "classic" and expansions:
-        title += " + " + expansions
-    table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
-    for column in ("age", "name", "colour", "cost", "copies", "effect"):
-        table.add_column(column)
-    dealt = {"purple": "guild", "black": "random"}  # drawn at random, not by player count
-    kinds = {"wonder": "board", "token": "token"}
-    for c in listed:
-        style = render.COLOR_STYLE.get(c["color"], "")
-        if c["color"] in kinds:  # boards, Duel wonders and tokens: their text says it all
-            name = f"[{style}]{escape(c['name'])}[/]" if style else escape(c["name"])
-            table.add_row(kinds[c["color"]], name, c["color"], "", "", escape(c["text"]))
-            continue
-        table.add_row(
-            str(c["age"]) if c["age"] is not None else "leader",
-            f"[{style}]{escape(c['name'])}[/]",
-            c["color"],
-            classic_describe.cost_text(c["cost"]),
-            " ".join(map(str, c["copies"])) or dealt.get(c["color"], ""),
-            escape(c["text"]),
-        )
-    console.print(table)
-
-
-def _architects_table(listed: list[dict[str, Any]]) -> None:
-    """One row per card face (how many in the central deck and in the wonder decks), then
-    the wonders with their stages and the progress tokens."""
-    table = Table(title="7 Wonders Architects cards, wonders and progress tokens")
-    for column in ("card", "colour", "central", "wonder decks", "what it does"):
-        table.add_column(column)
-    faces: dict[str, dict[str, Any]] = {}
-    for c in listed:
-        if c["deck"] is None:
-            continue
-        face = faces.setdefault(c["name"], {"card": c, "central": 0, "wonders": 0})
-        face["central" if c["deck"] == "central" else "wonders"] += 1
-    for face in faces.values():
-        color = face["card"]["color"]
-        table.add_row(
-            f"[{render.COLOR_STYLE.get(color, color)}]{escape(face['card']['label'])}[/]",
-            color,
-            str(face["central"]),
-            str(face["wonders"]),
-            escape(face["card"]["text"]),
-        )
-    for c in listed:
-        if c["deck"] is None:
-            kind = "wonder" if c["color"] == "wonder" else "token"
-            table.add_row(f"[{render.COLOR_STYLE[kind]}]{c['name']}[/]", kind, "", "", c["text"])
-    console.print(table)
-
-
-def _classic_cards(
-    players: int | None, age: int | None, expansions: str | None = None
-) -> list[dict[str, Any]]:
-    from wonders.classic import describe as classic_describe
-    from wonders.classic.cards import CITIES_MAX_PLAYERS, MAX_PLAYERS, catalog_for
-    from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
-
-    names = [e.strip() for e in (expansions or "").split(",") if e.strip()]
-    chosen: list[str] = normalize_options({"expansions": names}).get("expansions", [])
-    most = CITIES_MAX_PLAYERS if "cities" in chosen else MAX_PLAYERS
-    if players is not None and not FREE_CITY_PLAYERS <= players <= most:
-        raise OptionsError(f"--players must be {FREE_CITY_PLAYERS} to {most}")
-    cat = catalog_for(chosen)
-    deck_players = max(players, 3) if players is not None else None  # 2 players: the 3+ cards
-    every = [card.to_json() for card in (*cat.cards, *cat.leaders)]
-    into = classic_describe.chains_into(every)
-    listed = []
-    for card, data in zip((*cat.cards, *cat.leaders), every, strict=True):
-        if age is not None and card.age != age:
-            continue
-        if deck_players is not None and card.copies:  # guilds, black cards, leaders: random
-            data["copies"] = [m for m in card.copies if m <= deck_players]
-            if not data["copies"]:
-                continue
-        data["text"] = classic_describe.card_text(data, into.get(card.name))
-        listed.append(data)
-    if age is None:  # the boards (no Age): both sides' stages, each with its text
-        for w in cat.wonders:
-            board = {**w.to_json(), "age": None, "color": "wonder"}
-            for stages in board["sides"].values():
-                for stage in stages:
-                    stage["text"] = classic_describe.stage_text(stage)
-            board["text"] = classic_describe.board_text(board)
-            listed.append(board)
-    return listed
-
-
-def _duel_cards(players: int | None, age: int | None) -> list[dict[str, Any]]:
-    from wonders.duel import describe as duel_describe
-    from wonders.duel.cards import catalog
-
-    if players not in (None, 2):
-        raise OptionsError("Duel is for 2 players")
-    cat = catalog()
-    into = duel_describe.chains_into(cat)
-    listed = [
-        {**c.to_json(), "text": duel_describe.card_text(c.to_json(), into.get(c.name))}
-        for c in cat.cards
-        if age is None or c.age == age
-    ]
-    if age is None:  # wonders and progress tokens have no Age
-        for w in cat.wonders:
-            entry = {**w.to_json(), "age": None, "color": "wonder"}
-            listed.append({**entry, "text": duel_describe.wonder_text(entry)})
-        for t in cat.tokens:
-            entry = {**t.to_json(), "age": None, "color": "token"}
-            listed.append({**entry, "text": duel_describe.token_text(entry)})
-    return listed
+    title = info.title + (" + " + expansions if expansions else "")
+    console.print(info.part("cards_table")(listed, title, players))
 
 
 @app.command()

@@ -29,6 +29,7 @@ from wonders.architects.present import (
     where,
 )
 from wonders.cli import architects_words as words
+from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
@@ -196,4 +197,32 @@ def card_points(view: dict[str, Any]) -> Table:
     table.add_column(_("VP"), justify="right")
     for label, points in advice.card_points(view):
         table.add_row(escape(label), str(points))
+    return table
+
+
+def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
+    """One row per card face (how many in the central deck and in the wonder decks), then
+    the wonders with their stages and the progress tokens."""
+    table = Table(title=f"{title} cards, wonders and progress tokens")
+    for column in ("card", "colour", "central", "wonder decks", "what it does"):
+        table.add_column(column)
+    faces: dict[str, dict[str, Any]] = {}
+    for c in listed:
+        if c["deck"] is None:
+            continue
+        face = faces.setdefault(c["name"], {"card": c, "central": 0, "wonders": 0})
+        face["central" if c["deck"] == "central" else "wonders"] += 1
+    for face in faces.values():
+        color = face["card"]["color"]
+        table.add_row(
+            f"[{render.COLOR_STYLE.get(color, color)}]{escape(face['card']['label'])}[/]",
+            color,
+            str(face["central"]),
+            str(face["wonders"]),
+            escape(face["card"]["text"]),
+        )
+    for c in listed:
+        if c["deck"] is None:
+            kind = "wonder" if c["color"] == "wonder" else "token"
+            table.add_row(f"[{render.COLOR_STYLE[kind]}]{c['name']}[/]", kind, "", "", c["text"])
     return table

@@ -371,3 +371,28 @@ def result_table(
             str(p.tiebreak),
         )
     return table
+
+
+def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
+    """``wonders cards`` for 7 Wonders and Duel: one row per card (its Ages' copies by
+    player count), then the boards or wonders and the tokens (their text says it all)."""
+    table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
+    for column in ("age", "name", "colour", "cost", "copies", "effect"):
+        table.add_column(column)
+    dealt = {"purple": "guild", "black": "random"}  # drawn at random, not by player count
+    kinds = {"wonder": "board", "token": "token"}
+    for c in listed:
+        style = COLOR_STYLE.get(c["color"], "")
+        if c["color"] in kinds:
+            name = f"[{style}]{escape(c['name'])}[/]" if style else escape(c["name"])
+            table.add_row(kinds[c["color"]], name, c["color"], "", "", escape(c["text"]))
+            continue
+        table.add_row(
+            str(c["age"]) if c["age"] is not None else "leader",
+            f"[{style}]{escape(c['name'])}[/]",
+            c["color"],
+            describe.cost_text(c["cost"]),
+            " ".join(map(str, c["copies"])) or dealt.get(c["color"], ""),
+            escape(c["text"]),
+        )
+    return table

@@ -181,3 +181,29 @@ def page_texts() -> dict[str, JSON]:
     return {
         name: {"text": text, "color": colors.get(name, "")} for name, text in texts(cat).items()
     }
+
+
+def card_list(
+    players: int | None, age: int | None, expansions: str | None = None
+) -> list[dict[str, Any]]:
+    """``wonders cards``: the Age cards (of ``age``), then (no Age asked) the wonders and
+    the progress tokens, each with its ``text``."""
+    from wonders.core.errors import OptionsError
+
+    if players not in (None, 2):
+        raise OptionsError("Duel is for 2 players")
+    cat = catalog()
+    into = chains_into(cat)
+    listed = [
+        {**c.to_json(), "text": card_text(c.to_json(), into.get(c.name))}
+        for c in cat.cards
+        if age is None or c.age == age
+    ]
+    if age is None:  # wonders and progress tokens have no Age
+        for w in cat.wonders:
+            entry = {**w.to_json(), "age": None, "color": "wonder"}
+            listed.append({**entry, "text": wonder_text(entry)})
+        for t in cat.tokens:
+            entry = {**t.to_json(), "age": None, "color": "token"}
+            listed.append({**entry, "text": token_text(entry)})
+    return listed

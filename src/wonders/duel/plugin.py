@@ -16,6 +16,8 @@ GAME = GameInfo(
         "present": "wonders.duel.present",
         "advice": "wonders.duel.advice",
         "texts": "wonders.duel.describe:page_texts",
+        "cards": "wonders.duel.describe:card_list",
+        "cards_table": "wonders.cli.render:cards_table",
         "narrator": "wonders.duel.present:Log",
         "booklet": "wonders.duel.booklet:score_sheet",
         "greedy": "wonders.duel.greedy:choose",
