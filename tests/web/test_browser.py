@@ -61,20 +61,30 @@ class Server:
         self.thread.join(timeout=10)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    srv = Server(tmp_path_factory.mktemp("browser") / "wonders.db", free_port())
+def serve(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[str]:
+    """A module's server (its own database in a ``name`` folder): yields its URL."""
+    srv = Server(tmp_path_factory.mktemp(name) / "wonders.db", free_port())
     srv.start()
     yield srv.url
     srv.stop()
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium, headless, for one module's tests."""
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
         yield b
         b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from serve(tmp_path_factory, "browser")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    yield from chromium()
 
 
 def create_table(page: Any, server: str, game: str, players: int, seats: list[str]) -> list[str]:

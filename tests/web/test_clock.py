@@ -15,7 +15,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import create, state, wait
-from tests.web.test_browser import CHROMIUM, SHOTS, Server, free_port
+from tests.web.test_browser import CHROMIUM, SHOTS, chromium, serve
 from tests.web.test_connection import api
 from wonders.web import service as service_module
 from wonders.web.models import tables
@@ -104,18 +104,12 @@ def test_a_timed_out_seat_is_told_which_bot_chose_what_and_the_others_who(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    srv = Server(tmp_path_factory.mktemp("clock") / "wonders.db", free_port())
-    srv.start()
-    yield srv.url
-    srv.stop()
+    yield from serve(tmp_path_factory, "clock")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from chromium()
 
 
 @needs_chromium

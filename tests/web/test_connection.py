@@ -18,7 +18,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import create, state, steady
-from tests.web.test_browser import CHROMIUM, SHOTS, Server, free_port
+from tests.web.test_browser import CHROMIUM, SHOTS, Server, chromium, free_port, serve
 
 playwright_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 
@@ -114,18 +114,12 @@ def test_a_bad_id_or_version_is_refused_in_a_line_and_changes_nothing(
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    srv = Server(tmp_path_factory.mktemp("connection") / "wonders.db", free_port())
-    srv.start()
-    yield srv.url
-    srv.stop()
+    yield from serve(tmp_path_factory, "connection")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        yield b
-        b.close()
+    yield from chromium()
 
 
 def api(server: str, path: str, body: Any = None) -> Any:
