@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.architects.cards import ArchitectsCatalog, ArchitectsWonder, Kind, catalog
+from wonders.core.errors import OptionsError
 from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON
 
@@ -219,8 +220,6 @@ def card_list(
 ) -> list[dict[str, Any]]:
     """``wonders cards``: ``cards_json`` (Architects has no Ages, and its decks depend on the
     wonders in play, not on the player count)."""
-    from wonders.core.errors import OptionsError
-
     if players is not None or age is not None:
         raise OptionsError("Architects has no Ages; its decks depend on the wonders in play")
     return cards_json()

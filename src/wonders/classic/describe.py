@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from wonders.classic.cards import CITIES_MAX_PLAYERS, EXPANSIONS, MAX_PLAYERS, catalog_for
+from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
+from wonders.core.errors import OptionsError
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
 from wonders.core.protocol import JSON
@@ -242,8 +245,6 @@ def chains_into(cards: list[dict[str, Any]]) -> dict[str, list[str]]:
 def page_texts() -> dict[str, JSON]:
     """Every name of the game's data with what the web page shows of it (its text, cost,
     colour, stages, label), by name."""
-    from wonders.classic.cards import EXPANSIONS, catalog_for
-
     cat = catalog_for(list(EXPANSIONS))
     every = [c.to_json() for c in (*cat.cards, *cat.leaders)]
     into = chains_into(every)
@@ -270,9 +271,6 @@ def card_list(
 ) -> list[dict[str, Any]]:
     """``wonders cards``: the cards (and leaders) used at ``players`` (every card if None),
     of ``age`` (and the boards when no Age is asked), each with its ``text``."""
-    from wonders.classic.cards import CITIES_MAX_PLAYERS, MAX_PLAYERS, catalog_for
-    from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
-    from wonders.core.errors import OptionsError
 
     names = [e.strip() for e in (expansions or "").split(",") if e.strip()]
     chosen: list[str] = normalize_options({"expansions": names}).get("expansions", [])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from wonders.core.errors import OptionsError
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
 from wonders.core.protocol import JSON
@@ -188,8 +189,6 @@ def card_list(
 ) -> list[dict[str, Any]]:
     """``wonders cards``: the Age cards (of ``age``), then (no Age asked) the wonders and
     the progress tokens, each with its ``text``."""
-    from wonders.core.errors import OptionsError
-
     if players not in (None, 2):
         raise OptionsError("Duel is for 2 players")
     cat = catalog()
