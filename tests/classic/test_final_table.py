@@ -2,29 +2,17 @@
 
 from __future__ import annotations
 
-import random
-
 from rich.console import Console
 
+from tests.playouts import random_finish
 from wonders.classic import advice
-from wonders.classic.state import setup
 from wonders.cli import render
-
-
-def _finished(seed: int, options: dict[str, object]) -> object:
-    state = setup(options, seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        for p in state.to_move():
-            if p in state.to_move():
-                state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
 
 
 def test_each_built_wonder_stage_shows_its_points_and_they_add_up_to_the_wonder_score() -> None:
     shown = 0
     for seed in range(6):
-        state = _finished(seed, {"players": 3, "sides": "A" if seed % 2 else "B"})
+        state = random_finish("classic", {"players": 3, "sides": "A" if seed % 2 else "B"}, seed)
         for seat in range(3):
             view = state.view(seat)  # type: ignore[attr-defined]
             points = advice.stage_points(view)

@@ -3,12 +3,11 @@ test_present.py) with the table's names, for a seat and for a spectator."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 pytest.importorskip("fastapi", reason="the web extra is not installed")
 
+from tests.playouts import random_finish
 from wonders.core.protocol import JSON
 from wonders.core.registry import get_game
 from wonders.web import words
@@ -23,20 +22,10 @@ TABLES: list[tuple[str, JSON]] = [
 ]
 
 
-def _finished(game: str, options: JSON, seed: int) -> object:
-    state = get_game(game).setup(options, seed)
-    rng = random.Random(seed)
-    while not state.is_terminal():
-        for p in state.to_move():
-            if p in state.to_move():
-                state.apply(p, rng.choice(state.legal_actions(p)))
-    return state
-
-
 @pytest.mark.parametrize(("game", "options"), TABLES)
 def test_every_log_line_is_a_plain_sentence_with_the_tables_names(game: str, options: JSON) -> None:
     for seed in range(3):
-        state = _finished(game, options, seed)
+        state = random_finish(game, options, seed)
         n = state.num_players  # type: ignore[attr-defined]
         names = [f"Name{p}" for p in range(n)]
         for reader in [*range(n), None]:
@@ -53,7 +42,7 @@ def test_every_log_line_is_a_plain_sentence_with_the_tables_names(game: str, opt
 
 
 def test_the_log_keeps_its_last_lines() -> None:
-    state = _finished("duel", {}, 1)
+    state = random_finish("duel", {}, 1)
     view = state.view(0)  # type: ignore[attr-defined]
     full = words.log("duel", view, 0, ["Ann", "Bob"], last=10_000)
     assert words.log("duel", view, 0, ["Ann", "Bob"], last=5) == full[-5:]
@@ -91,7 +80,7 @@ def test_duel_says_who_chose_who_starts_an_age() -> None:
 def test_who_won_is_a_sentence_even_when_it_opens_with_a_lowercase_name(
     game: str, options: JSON
 ) -> None:
-    state = _finished(game, options, 2)
+    state = random_finish(game, options, 2)
     n = state.num_players  # type: ignore[attr-defined]
     names = [f"greedy bot {p + 1}" for p in range(n)]
     result = state.result().to_json()  # type: ignore[attr-defined]
