@@ -13,7 +13,7 @@ ENGINE_SOURCES := setup.py $(wildcard src/wonders/core/*.py src/wonders/classic/
 # the compiled build is what `make test` checks (and the pure one beside it), unless asked not to
 COMPILED := $(if $(filter-out 0,$(WONDERS_PURE)),,$(shell command -v $${CC:-cc} >/dev/null 2>&1 && echo 1))
 
-.PHONY: all build run serve test test-pure lint typecheck docs bench clean
+.PHONY: all build run serve test test-pure lint typecheck docs bench clean messages
 
 all: build
 
@@ -37,9 +37,29 @@ $(BUILD_STAMP): $(ENGINE_SOURCES) | $(PLAY_STAMP)
 	find src -name '*.so' -exec touch {} +
 	touch $(BUILD_STAMP)
 
-build: $(BUILD_STAMP)
+# the translations (docs/TRANSLATING.md): `make messages` extracts every string a player reads
+# into the template and merges it into each language's catalogue; the build compiles them
+LOCALE := src/wonders/locale
+LANGUAGES := ru pl uk
+CATALOGUES := $(foreach l,$(LANGUAGES),$(LOCALE)/$(l)/LC_MESSAGES/wonders.po)
+COMPILED_CATALOGUES := $(CATALOGUES:.po=.mo)
 
-run: $(PLAY_STAMP) $(BUILD_STAMP)
+$(LOCALE)/%/LC_MESSAGES/wonders.mo: $(LOCALE)/%/LC_MESSAGES/wonders.po | $(PLAY_STAMP)
+	$(BIN)/pybabel compile --domain wonders --statistics -i $< -o $@
+
+messages: $(TEST_STAMP)
+	$(BIN)/pybabel extract --mapping-file babel.cfg --sort-by-file --no-wrap \
+		--project wonders --msgid-bugs-address "" --output-file $(LOCALE)/wonders.pot .
+	for l in $(LANGUAGES); do \
+		if [ -f $(LOCALE)/$$l/LC_MESSAGES/wonders.po ]; then \
+			$(BIN)/pybabel update --domain wonders --no-wrap --ignore-obsolete \
+				-i $(LOCALE)/wonders.pot -d $(LOCALE) -l $$l; \
+		else $(BIN)/pybabel init --domain wonders --no-wrap -i $(LOCALE)/wonders.pot -d $(LOCALE) -l $$l; fi; \
+	done
+
+build: $(BUILD_STAMP) $(COMPILED_CATALOGUES)
+
+run: $(PLAY_STAMP) $(BUILD_STAMP) $(COMPILED_CATALOGUES)
 	$(BIN)/wonders play classic
 
 # the web table: `make serve HOST=0.0.0.0` lets friends on the network join
@@ -51,7 +71,7 @@ $(WEB_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(BIN)/pip install --quiet -e '.[web]'
 	touch $(WEB_STAMP)
 
-serve: $(WEB_STAMP) $(BUILD_STAMP)
+serve: $(WEB_STAMP) $(BUILD_STAMP) $(COMPILED_CATALOGUES)
 	$(BIN)/wonders serve --host $(HOST) --port $(PORT)
 
 lint: $(TEST_STAMP)
@@ -70,18 +90,18 @@ docs: $(TEST_STAMP)
 /usr/bin/chromium:
 	apt-get update && apt-get install -y chromium
 
-test: $(TEST_STAMP) $(BUILD_STAMP) lint typecheck docs /usr/bin/chromium
+test: $(TEST_STAMP) $(BUILD_STAMP) $(COMPILED_CATALOGUES) lint typecheck docs /usr/bin/chromium
 	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest
 	$(MAKE) --no-print-directory test-pure
 
 # the pure-Python build beside the compiled one: the conformance test, a short property run
 # and the observers (compiled modules too) against the reference encoders
-test-pure: $(TEST_STAMP)
+test-pure: $(TEST_STAMP) $(COMPILED_CATALOGUES)
 	WONDERS_PURE=1 $(BIN)/pytest tests/test_conformance.py tests/core/test_builds.py \
 		tests/duel/test_properties.py tests/architects/test_properties.py \
 		tests/classic/test_properties.py tests/envs/test_fast_path.py
 
-bench: $(PLAY_STAMP) $(BUILD_STAMP)
+bench: $(PLAY_STAMP) $(BUILD_STAMP) $(COMPILED_CATALOGUES)
 	$(BIN)/wonders bench
 
 clean:

@@ -9,6 +9,7 @@ The project's metadata is in pyproject.toml; this file only lists the compiled m
 import os
 import shutil
 import sysconfig
+from pathlib import Path
 
 from setuptools import setup
 
@@ -77,4 +78,23 @@ def _extensions() -> list:
     )
 
 
+def _compile_catalogues() -> None:
+    """The translations' .mo files beside their .po (package data), when Babel is present
+    (the Makefile compiles them too, without rebuilding the engines)."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        return
+    for po in Path("src/wonders/locale").glob("*/LC_MESSAGES/wonders.po"):
+        mo = po.with_suffix(".mo")
+        if mo.exists() and mo.stat().st_mtime >= po.stat().st_mtime:
+            continue
+        with po.open("rb") as source:
+            catalog = read_po(source)
+        with mo.open("wb") as target:
+            write_mo(target, catalog)
+
+
+_compile_catalogues()
 setup(ext_modules=_extensions())

@@ -25,7 +25,7 @@ from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
-from wonders.core.i18n import _
+from wonders.core.i18n import LANGUAGES, LanguageError, _, set_language
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import command_options, game_names, get_game, taking
@@ -40,6 +40,11 @@ class OneLineErrors(TyperGroup):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
+        try:
+            kwargs["args"] = _take_language(list(kwargs.get("args") or sys.argv[1:]))
+        except LanguageError as exc:
+            errors.print(Text.assemble(("error: ", "red"), str(exc)), soft_wrap=True)
+            sys.exit(2)
         try:
             code = super().main(*args, standalone_mode=False, **kwargs)  # type: ignore[misc]
         except Exception as exc:  # click's exceptions (typer may vendor click): by name
@@ -59,12 +64,50 @@ class OneLineErrors(TyperGroup):
         return code
 
 
+def _take_language(args: list[str]) -> list[str]:
+    """``args`` without ``--lang X`` (anywhere: every command takes it), whose language
+    becomes this process's (else ``WONDERS_LANG``, the system locale, English)."""
+    wanted: str | None = None
+    rest: list[str] = []
+    it = iter(args)
+    for arg in it:
+        if arg == "--":
+            rest += [arg, *it]
+        elif arg == "--lang":
+            wanted = next(it, "")
+            if not wanted:
+                raise LanguageError(f"--lang needs a language: {', '.join(LANGUAGES)}")
+        elif arg.startswith("--lang="):
+            wanted = arg.split("=", 1)[1]
+        else:
+            rest.append(arg)
+    set_language(wanted)
+    return rest
+
+
 app = typer.Typer(
     help="The 7 Wonders family of games: play, simulate, replay, score.",
     no_args_is_help=True,
     add_completion=False,
     cls=OneLineErrors,
 )
+
+
+@app.callback()
+def _language(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="the language of the text: "
+            + ", ".join(LANGUAGES)
+            + " (else WONDERS_LANG, the system locale, English); every command takes it",
+        ),
+    ] = None,
+) -> None:
+    """The 7 Wonders family of games: play, simulate, replay, score."""
+
+
 app.command("tournament")(tournament_command)
 app.command("serve")(serve_command)
 
