@@ -378,7 +378,7 @@ def test_payment_choices_say_what_is_bought_from_whom() -> None:
 def test_simulate_summary_and_per_game_seeds() -> None:
     code, out, _ = run("simulate", "classic", "--players", "3", "--games", "2", "--seed", "4")
     assert code == 0
-    assert "wins" in out and "mean score" in out and "games/s" in out
+    assert "wins" in out and "mean score" in out and "games a second" in out
     _, one, _ = run("simulate", "classic", "--games", "1", "--seed", "5", "--json")
     _, two, _ = run("simulate", "classic", "--games", "2", "--seed", "4", "--json")
     assert json.loads(two)["results"][1] == json.loads(one)["results"][0]
@@ -427,7 +427,7 @@ def test_score_a_two_player_sheet_shows_the_free_city_unranked(tmp_path: Path) -
     assert [p["name"] for p in scored["players"]] == ["Ann", "[/]Bob"]
     assert scored["free_city"]["name"] == "Cy"
     code, out, _ = run("score", str(path))
-    assert code == 0 and "Cy (Free City)" in out
+    assert code == 0 and "Cy (the Free City)" in out
 
 
 def test_score_sheet_errors(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import random
 from typing import Any, Protocol
 
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _
 from wonders.core.protocol import State
 
 
@@ -40,7 +41,11 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
     base, budget, style = split_spec(name)
     if budget is not None and base not in SEARCH_BOTS:
-        raise OptionsError(f"bot {base!r} takes no think budget (only {', '.join(SEARCH_BOTS)})")
+        raise OptionsError(
+            _("bot {name} takes no think budget (only {bots})").format(
+                name=repr(base), bots=", ".join(SEARCH_BOTS)
+            )
+        )
     if base == "random":
         return RandomBot(seed)
     if base == "greedy":

@@ -25,7 +25,7 @@ from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
-from wonders.core.i18n import LANGUAGES, LanguageError, _, set_language
+from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, set_language
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import command_options, game_names, get_game, taking
@@ -76,7 +76,9 @@ def _take_language(args: list[str]) -> list[str]:
         elif arg == "--lang":
             wanted = next(it, "")
             if not wanted:
-                raise LanguageError(f"--lang needs a language: {', '.join(LANGUAGES)}")
+                raise LanguageError(
+                    _("--lang needs a language: {known}").format(known=", ".join(LANGUAGES))
+                )
         elif arg.startswith("--lang="):
             wanted = arg.split("=", 1)[1]
         else:
@@ -155,8 +157,10 @@ def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: JSON and UTF-8
-        reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
-        raise error(f"cannot read {what} {path}: {reason}") from None
+        reason = _("nested too deeply") if isinstance(exc, RecursionError) else exc
+        raise error(
+            _("cannot read {what} {path}: {reason}").format(what=what, path=path, reason=reason)
+        ) from None
 
 
 def _options(
@@ -225,12 +229,16 @@ def play(
     make_bot(bots)  # an unknown bot fails before the game
     info = get_game(game)
     if wonder is not None and "wonder" not in info.flags:
-        raise OptionsError(f"--wonder is for {taking('wonder')}, not {info.title}")
+        raise OptionsError(
+            _("{option} is for {games}, not {game}").format(
+                option="--wonder", games=taking("wonder"), game=info.title
+            )
+        )
     if seed is None:
         seed = int(time.time() * 1000) % 1_000_000
     count = options.get("players", 2)
     if not 0 <= seat < count:
-        raise OptionsError(f"--seat must be 0 to {count - 1}")
+        raise OptionsError(_("--seat must be 0 to {last}").format(last=count - 1))
     if wonder is not None:
         options["wonders"] = [wonder if p == seat else None for p in range(count)]
     session = Session(game, options, seed, seat, bots, _absolute(record))
@@ -345,13 +353,15 @@ def simulate(
     """Bot games: results, throughput, optional records."""
     options = _options(game, players, sides, expansions, teams, first_game)
     if games < 1:
-        raise OptionsError("--games must be at least 1")
+        raise OptionsError(_("--games must be at least 1"))
     make_bot(bots)  # an unknown bot fails before any game
     if record is not None:
         try:
             record.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise InputError(f"cannot write records into {record}: {exc}") from None
+            raise InputError(
+                _("cannot write records into {folder}: {reason}").format(folder=record, reason=exc)
+            ) from None
     results: list[dict[str, Any]] = []
     start = time.perf_counter()
     for g in range(games):
@@ -380,7 +390,11 @@ def simulate(
             try:
                 rec.save(free_path(record, f"{game}-{game_seed}"))  # never overwrite one
             except OSError as exc:
-                raise InputError(f"cannot write a record into {record}: {exc}") from None
+                raise InputError(
+                    _("cannot write a record into {folder}: {reason}").format(
+                        folder=record, reason=exc
+                    )
+                ) from None
     seconds = time.perf_counter() - start
     if as_json:
         print(
@@ -395,9 +409,21 @@ def simulate(
         )
         return
     seats = len(results[0]["totals"])
-    pairs = " in teams" if teams else ""
-    table = Table(title=f"{games} games of {game}, {seats} players{pairs}, {bots} bots")
-    for column in ("seat", "wins", "mean score"):
+    fields = {"n": games, "game": get_game(game).title, "players": seats, "bots": bots}
+    if teams:
+        heading = ngettext(
+            "{n} game of {game}, {players} players in teams, {bots} bots",
+            "{n} games of {game}, {players} players in teams, {bots} bots",
+            games,
+        )
+    else:
+        heading = ngettext(
+            "{n} game of {game}, {players} players, {bots} bots",
+            "{n} games of {game}, {players} players, {bots} bots",
+            games,
+        )
+    table = Table(title=heading.format(**fields))
+    for column in (_("seat"), _("wins"), _("mean score")):
         table.add_column(column, justify="right")
     for p in range(seats):
         wins = sum(1 for r in results if p in r["winners"])
@@ -405,15 +431,15 @@ def simulate(
         table.add_row(str(p), str(wins), f"{mean:.1f}")
     console.print(table)
     if teams:  # seats 0-1, 2-3...: a team wins when its seats do
-        by_team = Table(title="teams")
-        for column in ("team", "wins", "mean total"):
+        by_team = Table(title=_("teams"))
+        for column in (_("team"), _("wins"), _("mean total")):
             by_team.add_column(column, justify="right")
         for t in range(seats // 2):
             wins = sum(1 for r in results if 2 * t in r["winners"])
             mean = sum(r["teams"][t] for r in results) / games
             by_team.add_row(f"{2 * t} + {2 * t + 1}", str(wins), f"{mean:.1f}")
         console.print(by_team)
-    console.print(f"{games / seconds:.1f} games/s")
+    console.print(_("{rate} games a second").format(rate=f"{games / seconds:.1f}"))
 
 
 @app.command()
@@ -426,7 +452,7 @@ def replay(
     rec = GameRecord.load(file)
     state = replay_record(rec)
     if not state.is_terminal():
-        raise InputError(f"{file}: the record's game is not finished")
+        raise InputError(_("{file}: the record's game is not finished").format(file=file))
     result = state.result()
     if as_json:
         out = {
@@ -469,12 +495,12 @@ def score(
     players = scored["players"]
     categories = list(players[0]["breakdown"])
     padding = (0, 0) if len(categories) >= 8 else (0, 1)  # Cities, Duel: fit 80 columns
-    table = Table(title="Score booklet", padding=padding)
-    table.add_column("rank", justify="right")
-    table.add_column("name")
+    table = Table(title=_("Score booklet"), padding=padding)
+    table.add_column(_("rank"), justify="right")
+    table.add_column(_("name"))
     for c in categories:
         table.add_column(render.SHORT.get(c, c), justify="right")
-    table.add_column("total", justify="right")
+    table.add_column(_("total"), justify="right")
     for p in sorted(players, key=lambda p: p["rank"]):
         table.add_row(
             str(p["rank"]),
@@ -486,7 +512,7 @@ def score(
         fc = scored["free_city"]
         table.add_row(
             "-",
-            escape(f"{fc['name']} (Free City)"),
+            escape(_("{name} (the Free City)").format(name=fc["name"])),
             *(str(fc["breakdown"][c]) for c in categories),
             str(fc["total"]),
         )
@@ -494,9 +520,9 @@ def score(
     if "victory" in scored:  # Duel: how the game was won
         console.print(_duel_victory(scored["victory"], scored["winners"]))
     if "teams" in scored:
-        teams = Table(title="Teams")
-        for column in ("rank", "team", "total", "coins"):
-            teams.add_column(column, justify="left" if column == "team" else "right")
+        teams = Table(title=_("Teams"))
+        for i, column in enumerate((_("rank"), _("team"), _("total"), _("coins"))):
+            teams.add_column(column, justify="left" if i == 1 else "right")
         for t in sorted(scored["teams"], key=lambda t: t["rank"]):
             names = " + ".join(escape(n) for n in t["players"])
             teams.add_row(str(t["rank"]), names, f"[bold]{t['total']}[/]", str(t["coins"]))
@@ -528,14 +554,18 @@ def cards(
 ) -> None:
     """The card catalogue, or the cards used at a player count."""
     if age is not None and age not in (1, 2, 3):
-        raise OptionsError("--age must be 1, 2 or 3")
+        raise OptionsError(_("--age must be 1, 2 or 3"))
     command_options(game, None, None, expansions)  # an option the game does not take: refused
     info = get_game(game)
     listed = info.part("cards")(players, age, expansions)
     if as_json:
         print(json.dumps(listed))
         return
-    title = info.title + (" + " + expansions if expansions else "")
+    title = (
+        _("{game} with {expansions}").format(game=info.title, expansions=expansions)
+        if expansions
+        else info.title
+    )
     console.print(info.part("cards_table")(listed, title, players))
 
 
@@ -555,7 +585,7 @@ def bench(
     """Random-playout throughput with full legal-action enumeration, and what a search bot
     pays each iteration (µs per clone() and per sample_world())."""
     if games < 1:
-        raise OptionsError("--games must be at least 1")
+        raise OptionsError(_("--games must be at least 1"))
     if game is not None:
         get_game(game)
     report = throughput.report(games, seed, game)

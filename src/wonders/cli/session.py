@@ -53,7 +53,9 @@ def save_record(record: GameRecord, folder: Path) -> Path:
         path = free_path(folder, f"{record.game}-{record.seed}")
         record.save(path)
     except OSError as exc:
-        raise InputError(f"cannot write a record into {folder}: {exc}") from None
+        raise InputError(
+            _("cannot write a record into {folder}: {reason}").format(folder=folder, reason=exc)
+        ) from None
     return path
 
 
@@ -222,7 +224,7 @@ class SeatTable:
     def result(self) -> Result:
         """The final scores, once the game is over."""
         if not self.is_over():
-            raise InputError("the game is not over")
+            raise InputError(_("the game is not over"))
         result: Result = self._session.state.result()
         return result
 

@@ -22,7 +22,7 @@ from rich.progress import (
 from rich.text import Text
 
 from wonders.core.errors import OptionsError, WondersError
-from wonders.core.i18n import _
+from wonders.core.i18n import _, ngettext
 from wonders.core.registry import command_options, get_game
 from wonders.tournament import report, runner
 from wonders.tournament.schedule import parse_lineup, schedule
@@ -43,7 +43,13 @@ def table_options(
     """The game's setup options for a table of ``seats`` bots."""
     info = get_game(game)
     if info.min_players == info.max_players and seats != info.min_players:
-        raise OptionsError(f"{info.title} is for {info.min_players} players; --bots names {seats}")
+        raise OptionsError(
+            ngettext(
+                "{game} is for {n} players; --bots names {seats}",
+                "{game} is for {n} players; --bots names {seats}",
+                info.min_players,
+            ).format(game=info.title, n=info.min_players, seats=seats)
+        )
     return command_options(game, seats, sides, expansions, teams, first_game)
 
 
@@ -95,7 +101,7 @@ def _tournament(
     get_game(game).setup(dict(options), seed)  # impossible options fail before any game
     specs = schedule(game, options, lineup, games or 10 * len(lineup), seed)
     if workers < 0:
-        raise OptionsError("--workers must be 0 (every core) or more")
+        raise OptionsError(_("--workers must be 0 (every core) or more"))
     report.save_records(records, [])  # an unwritable folder fails before any game
     if ray is not None:
         runner.connect_ray(ray)  # before the progress bar: a bad address is one clear line

@@ -6,6 +6,7 @@ from collections.abc import Collection
 from typing import Any
 
 from wonders.core.errors import IllegalActionError
+from wonders.core.i18n import _
 from wonders.core.protocol import JSON
 
 
@@ -13,10 +14,14 @@ def action_object(data: Any, kinds: Collection[str], fields: Collection[str]) ->
     """``data`` if it is a JSON object with a known ``kind`` and no field but ``kind`` and
     ``fields``; otherwise an IllegalActionError naming what is wrong."""
     if not isinstance(data, dict):
-        raise IllegalActionError("an action must be a JSON object")
+        raise IllegalActionError(_("an action must be a JSON object"))
     kind = data.get("kind")
     if kind not in kinds:
-        raise IllegalActionError(f"unknown action kind {kind!r}; kinds: {', '.join(kinds)}")
+        raise IllegalActionError(
+            _("unknown action kind {kind}; kinds: {kinds}").format(
+                kind=repr(kind), kinds=", ".join(kinds)
+            )
+        )
     unknown = set(data) - {"kind", *fields}
     if unknown:
         allowed = ", ".join(["kind", *fields])

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON, State
 
 Setup = Callable[[JSON, int], State]
@@ -106,8 +107,10 @@ class GameInfo:
         if found is None:
             where = self.parts.get(role)
             if where is None:
-                raise OptionsError(f"{self.title} has no {role} part")
-            module, _, attribute = where.partition(":")
+                raise OptionsError(
+                    _("{game} has no {role} part").format(game=self.title, role=role)
+                )
+            module, _sep, attribute = where.partition(":")
             found = importlib.import_module(module)
             if attribute:
                 found = getattr(found, attribute)
@@ -142,11 +145,19 @@ class GameInfo:
         one-line error (the values themselves are checked by the game's ``setup``)."""
         flag = self.refused(sides, expansions, teams, first_game)
         if flag is not None:
-            raise OptionsError(f"--{flag.replace('_', '-')} does not apply to {self.title}")
+            raise OptionsError(
+                _("{option} does not apply to {game}").format(
+                    option="--" + flag.replace("_", "-"), game=self.title
+                )
+            )
         options: dict[str, Any] = {}
         if self.min_players == self.max_players:
             if players not in (None, self.min_players):
-                raise OptionsError(f"{self.title} is for {self.min_players} players")
+                raise OptionsError(
+                    ngettext(
+                        "{game} is for {n} player", "{game} is for {n} players", self.min_players
+                    ).format(game=self.title, n=self.min_players)
+                )
         else:
             options["players"] = self.default_players if players is None else players
         if "sides" in self.flags:

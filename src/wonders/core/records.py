@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from wonders.core.errors import RecordError, WondersError
+from wonders.core.i18n import _
 from wonders.core.protocol import JSON, State
 from wonders.core.registry import get_game
 
@@ -41,22 +42,22 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordError("a game record must be a JSON object")
+            raise RecordError(_("a game record must be a JSON object"))
         for key in ("version", "game", "options", "seed", "actions"):
             if key not in data:
-                raise RecordError(f"game record has no {key!r}")
+                raise RecordError(_("the game record has no {key}").format(key=repr(key)))
         if data["version"] != RECORD_VERSION or isinstance(data["version"], bool):
             raise RecordError(
                 f"unknown game record version {data['version']!r}; "
                 f"this program reads version {RECORD_VERSION}"
             )
         if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
-            raise RecordError("the record's seed must be an integer")
+            raise RecordError(_("the record's seed must be an integer"))
         if not isinstance(data["options"], dict):
-            raise RecordError("the record's options must be an object")
+            raise RecordError(_("the record's options must be an object"))
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise RecordError("the record's actions must be a list")
+            raise RecordError(_("the record's actions must be a list"))
         parsed: list[tuple[int, JSON]] = []
         for i, item in enumerate(actions):
             if (
@@ -66,7 +67,7 @@ class GameRecord:
                 or isinstance(item[0], bool)
                 or not isinstance(item[1], dict)
             ):
-                raise RecordError(f"action #{i} must be [seat, action-object]")
+                raise RecordError(_("action #{i} must be [seat, action-object]").format(i=i))
             parsed.append((item[0], item[1]))
         result = data.get("result")
         return cls(str(data["game"]), dict(data["options"]), data["seed"], parsed, result)
@@ -80,7 +81,9 @@ class GameRecord:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError, RecursionError) as exc:  # ValueError: bad JSON or UTF-8
             reason = "nested too deeply" if isinstance(exc, RecursionError) else exc
-            raise RecordError(f"cannot read game record {path}: {reason}") from None
+            raise RecordError(
+                _("cannot read the game record {path}: {reason}").format(path=path, reason=reason)
+            ) from None
         return cls.from_json(data)
 
 
@@ -89,17 +92,23 @@ def replay(record: GameRecord) -> State:
     try:
         state = get_game(record.game).setup(dict(record.options), record.seed)
     except WondersError as exc:
-        raise RecordError(f"record's game cannot be set up: {exc}") from exc
+        raise RecordError(
+            _("the record's game cannot be set up: {reason}").format(reason=exc)
+        ) from exc
     for i, (seat, action_json) in enumerate(record.actions):
         try:
             action = state.action_from_json(action_json)
             state.apply(seat, action)
         except WondersError as exc:
-            raise RecordError(f"action #{i} (seat {seat}) does not replay: {exc}") from exc
+            raise RecordError(
+                _("action #{i} (seat {seat}) does not replay: {reason}").format(
+                    i=i, seat=seat, reason=exc
+                )
+            ) from exc
     if record.result is not None:
         if not state.is_terminal():
-            raise RecordError("the record claims a result but its game is not over")
+            raise RecordError(_("the record claims a result but its game is not over"))
         replayed = state.result().to_json()
         if replayed != record.result:
-            raise RecordError("the replayed result differs from the one in the record")
+            raise RecordError(_("the replayed result differs from the one in the record"))
     return state

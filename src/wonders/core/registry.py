@@ -15,6 +15,7 @@ import importlib
 from typing import Any
 
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _
 from wonders.core.plugin import GameInfo, forget_parts
 from wonders.core.protocol import JSON
 
@@ -42,7 +43,9 @@ def get_game(name: str) -> GameInfo:
         return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES))
-        raise OptionsError(f"unknown game {name!r}; known games: {known}") from None
+        raise OptionsError(
+            _("unknown game {name}; known games: {known}").format(name=repr(name), known=known)
+        ) from None
 
 
 def game_names() -> list[str]:
@@ -70,7 +73,11 @@ def command_options(
     flag = info.refused(sides, expansions, teams, first_game)
     if flag is not None:
         option = "--" + flag.replace("_", "-")
-        raise OptionsError(f"{option} is for {taking(flag)}, not {info.title}")
+        raise OptionsError(
+            _("{option} is for {games}, not {game}").format(
+                option=option, games=taking(flag), game=info.title
+            )
+        )
     return info.options(players, sides, expansions, teams, first_game)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from wonders.core.errors import InputError
+from wonders.core.i18n import _
 
 
 def check_unique_names(names: Iterable[str]) -> None:
@@ -14,5 +15,9 @@ def check_unique_names(names: Iterable[str]) -> None:
     for name in names:
         key = name.strip().casefold()
         if key in seen:
-            raise InputError(f"two players are named {name.strip()!r}: give each their own name")
+            raise InputError(
+                _("two players are named {name}: give each their own name").format(
+                    name=repr(name.strip())
+                )
+            )
         seen.add(key)

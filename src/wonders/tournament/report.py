@@ -65,11 +65,13 @@ def save_records(folder: Path, outcomes: list[dict[str, Any]]) -> None:
             name = f"{o['game']}-s{o['seed']}-r{o['rotation']}.json"
             GameRecord.from_json(o["record"]).save(folder / name)
     except OSError as exc:
-        raise InputError(f"cannot write game records into {folder}: {exc}") from None
+        raise InputError(
+            _("cannot write game records into {folder}: {reason}").format(folder=folder, reason=exc)
+        ) from None
 
 
 def save_json(path: Path, data: dict[str, Any]) -> None:
     try:
         path.write_text(json.dumps(data, indent=1) + "\n")
     except OSError as exc:
-        raise InputError(f"cannot write {path}: {exc}") from None
+        raise InputError(_("cannot write {path}: {reason}").format(path=path, reason=exc)) from None

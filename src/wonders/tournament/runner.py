@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _
 from wonders.tournament.games import run_game
 from wonders.tournament.schedule import GameSpec
 
@@ -18,7 +19,7 @@ OnDone = Callable[[Outcome], None]
 def run_local(specs: list[GameSpec], workers: int, on_done: OnDone | None = None) -> list[Outcome]:
     """Every game with ``workers`` processes (1: in this process); sorted by game."""
     if workers < 1:
-        raise OptionsError("--workers must be at least 1")
+        raise OptionsError(_("--workers must be at least 1"))
     outcomes: list[Outcome] = []
     if workers == 1 or len(specs) == 1:
         for spec in specs:
@@ -42,13 +43,19 @@ def connect_ray(address: str | None) -> Any:
     try:
         import ray
     except ImportError:
-        raise OptionsError("--ray needs the ray package: pip install 'wonders[cluster]'") from None
+        raise OptionsError(
+            _("--ray needs the ray package: pip install 'wonders[cluster]'")
+        ) from None
     if not ray.is_initialized():
         _check_reachable(address)
         try:
             ray.init(address=address, include_dashboard=False, log_to_driver=False)
         except (ConnectionError, ValueError, RuntimeError) as exc:
-            raise OptionsError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
+            raise OptionsError(
+                _("cannot reach a Ray cluster at {address}: {reason}").format(
+                    address=repr(address), reason=exc
+                )
+            ) from None
     return ray
 
 
@@ -76,9 +83,16 @@ def _check_reachable(address: str | None, timeout: float = 5.0) -> None:
         return
     host, sep, port = address.removeprefix("ray://").rpartition(":")
     if not sep or not port.isdigit():
-        raise OptionsError(f"bad Ray address {address!r}: write host:port, ray://host:port, "
-                           "auto or local")  # fmt: skip
+        raise OptionsError(
+            _("bad Ray address {address}: write host:port, ray://host:port, auto or local").format(
+                address=repr(address)
+            )
+        )
     try:
         socket.create_connection((host, int(port)), timeout=timeout).close()
     except OSError as exc:
-        raise OptionsError(f"cannot reach a Ray cluster at {address!r}: {exc}") from None
+        raise OptionsError(
+            _("cannot reach a Ray cluster at {address}: {reason}").format(
+                address=repr(address), reason=exc
+            )
+        ) from None

@@ -7,6 +7,7 @@ from typing import Any
 
 from wonders.bots import make_bot
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _
 from wonders.core.protocol import JSON
 
 MAX_SEATS = 8
@@ -48,18 +49,26 @@ def parse_lineup(text: str) -> list[str]:
         name, star, count = part.partition("*")
         name = name.strip()
         if not name:
-            raise OptionsError(f"--bots has an empty bot name in {text!r}")
+            raise OptionsError(_("--bots has an empty bot name in {text}").format(text=repr(text)))
         times = 1
         if star:
             if not count.strip().isdigit() or not 1 <= int(count) <= MAX_SEATS:
-                raise OptionsError(f"bad repeat {part!r} in --bots: write NAME*K, K from 1 to 8")
+                raise OptionsError(
+                    _("bad repeat {part} in --bots: write NAME*K, K from 1 to 8").format(
+                        part=repr(part)
+                    )
+                )
             times = int(count)
         make_bot(name)  # an unknown bot or a bad think budget fails before any game
         lineup.extend([name] * times)
     if len(lineup) < 2:
-        raise OptionsError("--bots needs at least two bots, one a seat (e.g. ismcts,greedy*3)")
+        raise OptionsError(_("--bots needs at least two bots, one a seat (e.g. ismcts,greedy*3)"))
     if len(lineup) > MAX_SEATS:
-        raise OptionsError(f"--bots names {len(lineup)} seats; a table has at most {MAX_SEATS}")
+        raise OptionsError(
+            _("--bots names {n} seats; a table has at most {most}").format(
+                n=len(lineup), most=MAX_SEATS
+            )
+        )
     return lineup
 
 
