@@ -250,3 +250,21 @@ def test_play_saves_a_record_that_replays(
     assert f"Game record saved: {path}" in " ".join(out.split())
     code, out, _ = run("replay", str(path), "--json")
     assert code == 0 and json.loads(out)["seed"] == 6
+
+
+def test_every_command_takes_lang_anywhere_and_refuses_an_unknown_one() -> None:
+    from wonders.core import i18n
+
+    try:
+        code, out, _ = run("simulate", "duel", "--games", "1", "--lang", "pseudo")
+        assert code == 0 and "ŵíñš" in out and "wins" not in out  # the column heading
+        code, out, _ = run("--lang=pseudo", "cards", "duel", "--age", "1")
+        assert code == 0 and "wins" not in out
+        code, _, err = run("cards", "duel", "--lang", "xx")
+        assert code == 2
+        assert err.strip() == "error: unknown language 'xx'; known: en, ru, pl, uk"
+        i18n.set_language("en")
+        code, _, err = run("cards", "duel", "--lang")
+        assert code == 2 and err.startswith("error: --lang needs a language")
+    finally:
+        i18n.set_language("en")

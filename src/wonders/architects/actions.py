@@ -21,6 +21,7 @@ from wonders.architects.cards import CENTRAL, facts
 from wonders.architects.payments import payments
 from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
+from wonders.core.i18n import _
 
 KINDS = ("take", "search", "pick", "build", "science", "token")
 STACK = "stack"
@@ -55,13 +56,13 @@ class Action(NamedTuple):
         deck, card, token = data.get("deck", ""), data.get("card", ""), data.get("token", "")
         for what, value in (("deck", deck), ("card", card), ("token", token)):
             if not isinstance(value, str):
-                raise IllegalActionError(f"an action's {what} must be a name")
+                raise IllegalActionError(_("an action's {what} must be a name").format(what=what))
         stage = data.get("stage", 0)
         if not isinstance(stage, int) or isinstance(stage, bool):
-            raise IllegalActionError("an action's stage must be a number")
+            raise IllegalActionError(_("an action's stage must be a number"))
         pay = data.get("pay", [])
         if not isinstance(pay, list) or not all(isinstance(x, str) for x in pay):
-            raise IllegalActionError("an action's pay must be a list of card kinds")
+            raise IllegalActionError(_("an action's pay must be a list of card kinds"))
         return cls(kind, deck, card, stage, tuple(sorted(pay)), token)
 
     def describe(self) -> str:

@@ -47,6 +47,7 @@ from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
 from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
 from wonders.core.draws import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
+from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -61,43 +62,57 @@ MAIN, EXTRA, ANY, SEARCH, PICK, BABYLON = "main", "extra", "any", "search", "pic
 def normalize_options(options: JSON) -> JSON:
     """Check the options and fill in defaults; an impossible option is an OptionsError."""
     if not isinstance(options, dict):
-        raise OptionsError("options must be an object")
+        raise OptionsError(_("options must be an object"))
     known = {"players", "wonders"}
     unknown = set(options) - known
     if unknown:
-        raise OptionsError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+        raise OptionsError(
+            ngettext(
+                "unknown option {unknown}; known: {known}",
+                "unknown options {unknown}; known: {known}",
+                len(unknown),
+            ).format(unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known)))
+        )
     players = options.get("players", 3)
     if (
         not isinstance(players, int)
         or isinstance(players, bool)
         or not MIN_PLAYERS <= players <= MAX_PLAYERS
     ):
-        raise OptionsError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {players!r}")
+        raise OptionsError(
+            _("players must be {min_players} to {max_players}, got {players}").format(
+                min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, players=repr(players)
+            )
+        )
     names: list[str | None] = [None] * players
     wonders = options.get("wonders")
     if wonders is not None:
         if not isinstance(wonders, list) or len(wonders) != players:
-            raise OptionsError("wonders must list one wonder (or null for random) per seat")
+            raise OptionsError(_("wonders must list one wonder (or null for random) per seat"))
         known_w = facts().wonders
         for i, w in enumerate(wonders):
             if w is None or w == "random":
                 continue
             if not isinstance(w, str):
-                raise OptionsError(f"seat {i}: a wonder must be a name")
+                raise OptionsError(_("seat {i}: a wonder must be a name").format(i=i))
             match = next((k for k in known_w if k.lower() == w.lower()), None)
             if match is None:
-                raise OptionsError(f"unknown wonder {w!r}; wonders: {', '.join(known_w)}")
+                raise OptionsError(
+                    _("unknown wonder {w}; wonders: {known_w}").format(
+                        w=repr(w), known_w=", ".join(known_w)
+                    )
+                )
             names[i] = match
         chosen = [n for n in names if n]
         if len(set(chosen)) != len(chosen):
-            raise OptionsError("two seats cannot have the same wonder")
+            raise OptionsError(_("two seats cannot have the same wonder"))
     return {"players": players, "wonders": names}
 
 
 def setup(options: JSON, seed: int) -> ArchitectsState:
     """A new game: wonders dealt, decks and tokens shuffled from the seed."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError("the seed must be an integer")
+        raise OptionsError(_("the seed must be an integer"))
     opts = normalize_options(options)
     f = facts()
     rng = random.Random(seed)
@@ -339,15 +354,23 @@ class ArchitectsState(State):
 
     def apply(self, player: int, action: Any) -> None:
         if not isinstance(action, Action) or action.kind not in KINDS:
-            raise IllegalActionError(f"not a 7 Wonders Architects action: {action!r}")
+            raise IllegalActionError(
+                _("not a 7 Wonders Architects action: {action}").format(action=repr(action))
+            )
         if not isinstance(player, int) or not 0 <= player < self.n:
-            raise IllegalActionError(f"no seat {player} in a {self.n}-player game")
+            raise IllegalActionError(
+                _("no seat {player} in a {n}-player game").format(player=player, n=self.n)
+            )
         if self.over:
-            raise IllegalActionError("the game is over")
+            raise IllegalActionError(_("the game is over"))
         if player != self.current:
-            raise IllegalActionError(f"seat {player} owes no decision now")
+            raise IllegalActionError(_("seat {player} owes no decision now").format(player=player))
         if not self._is_legal(action):
-            raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
+            raise IllegalActionError(
+                _("seat {player} cannot {action} now").format(
+                    player=player, action=action.describe()
+                )
+            )
         if self._shared:
             self._unshare()
         self._legal = None
@@ -739,7 +762,7 @@ class ArchitectsState(State):
 
     def result(self) -> Result:
         if self._result is None:
-            raise IllegalActionError("the game is not over")
+            raise IllegalActionError(_("the game is not over"))
         return self._result
 
     # ------------------------------------------------------------ views

@@ -37,6 +37,7 @@ from typing import Any, NamedTuple, cast
 
 from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
+from wonders.core.i18n import _
 
 KINDS = (
     "build",
@@ -78,20 +79,20 @@ class Action(NamedTuple):
             action_object(data, KINDS, ("coins",))
             coins = data.get("coins")
             if not isinstance(coins, int) or isinstance(coins, bool) or coins < 0:
-                raise IllegalActionError("pay needs coins: a non-negative integer")
+                raise IllegalActionError(_("pay needs coins: a non-negative integer"))
             return cls("pay", bank=coins)
         action_object(data, KINDS, ("card", "pay"))
         kind = data["kind"]
         card = data.get("card", "")
         if not isinstance(card, str):
-            raise IllegalActionError("an action's card must be a name")
+            raise IllegalActionError(_("an action's card must be a name"))
         pay = data.get("pay", {})
         if not isinstance(pay, dict) or set(pay) - {"left", "right", "bank"}:
-            raise IllegalActionError("an action's pay must be {'left': n, 'right': n}")
+            raise IllegalActionError(_("an action's pay must be {'left': n, 'right': n}"))
         left, right, bank = pay.get("left", 0), pay.get("right", 0), pay.get("bank", 0)
         for v in (left, right, bank):
             if not isinstance(v, int) or isinstance(v, bool) or v < 0:
-                raise IllegalActionError("payments must be non-negative integers")
+                raise IllegalActionError(_("payments must be non-negative integers"))
         return cls(kind, card, left, right, bank)
 
     def describe(self) -> str:

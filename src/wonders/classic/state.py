@@ -43,6 +43,7 @@ from wonders.classic.turn import (
 )
 from wonders.core.draws import sample, shuffle
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON
 
 __all__ = [
@@ -68,33 +69,47 @@ def normalize_options(options: JSON) -> JSON:
     known = {"players", "sides", "wonders", "expansions", "teams"}
     unknown = set(options) - known
     if unknown:
-        raise OptionsError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+        raise OptionsError(
+            ngettext(
+                "unknown option {unknown}; known: {known}",
+                "unknown options {unknown}; known: {known}",
+                len(unknown),
+            ).format(unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known)))
+        )
     expansions = _expansions(options.get("expansions", []))
     players = options.get("players", 3)
     most = CITIES_MAX_PLAYERS if "cities" in expansions else MAX_PLAYERS
     if not isinstance(players, int) or isinstance(players, bool):
-        raise OptionsError(f"players must be a number, got {players!r}")
+        raise OptionsError(
+            _("players must be a number, got {players}").format(players=repr(players))
+        )
     if players == CITIES_MAX_PLAYERS and most == MAX_PLAYERS:
-        raise OptionsError("8 players need the Cities expansion")
+        raise OptionsError(_("8 players need the Cities expansion"))
     if not FREE_CITY_PLAYERS <= players <= most:
-        raise OptionsError(f"players must be {FREE_CITY_PLAYERS} to {most}, got {players!r}")
+        raise OptionsError(
+            _("players must be {free_city_players} to {most}, got {players}").format(
+                free_city_players=FREE_CITY_PLAYERS, most=most, players=repr(players)
+            )
+        )
     teams = options.get("teams", False)
     if not isinstance(teams, bool):
-        raise OptionsError("teams must be true or false")
+        raise OptionsError(_("teams must be true or false"))
     if teams and "cities" not in expansions:
-        raise OptionsError("the team game needs the Cities expansion")
+        raise OptionsError(_("the team game needs the Cities expansion"))
     if teams and players not in TEAM_SIZES:
-        raise OptionsError(f"the team game is for 4, 6 or 8 players, not {players}")
+        raise OptionsError(
+            _("the team game is for 4, 6 or 8 players, not {players}").format(players=players)
+        )
     cities = players + 1 if players == FREE_CITY_PLAYERS else players
     sides = options.get("sides", "random")
     side_list = [sides] * cities if isinstance(sides, str) else sides
     if isinstance(side_list, list) and len(side_list) == players < cities:
         side_list = [*side_list, "random"]  # the Free City's side
     if not isinstance(side_list, list) or len(side_list) != cities:
-        raise OptionsError("sides must be A, B, random, or one of those per seat")
+        raise OptionsError(_("sides must be A, B, random, or one of those per seat"))
     for s in side_list:
         if s not in ("A", "B", "random"):
-            raise OptionsError(f"a side must be A, B or random, got {s!r}")
+            raise OptionsError(_("a side must be A, B or random, got {s}").format(s=repr(s)))
     wonders = options.get("wonders")
     cat = catalog_for(expansions)
     names: list[str | None] = [None] * cities
@@ -102,20 +117,22 @@ def normalize_options(options: JSON) -> JSON:
         if isinstance(wonders, list) and len(wonders) == players < cities:
             wonders = [*wonders, None]  # the Free City's wonder is dealt at random
         if not isinstance(wonders, list) or len(wonders) != cities:
-            raise OptionsError("wonders must list one wonder (or null for random) per seat")
+            raise OptionsError(_("wonders must list one wonder (or null for random) per seat"))
         for i, w in enumerate(wonders):
             if w is None or w == "random":
                 continue
             if not isinstance(w, str):
-                raise OptionsError(f"seat {i}: a wonder must be a name")
+                raise OptionsError(_("seat {i}: a wonder must be a name").format(i=i))
             try:
                 names[i] = cat.wonder_named(w).name
             except KeyError:
                 known_w = ", ".join(x.name for x in cat.wonders)
-                raise OptionsError(f"unknown wonder {w!r}; wonders: {known_w}") from None
+                raise OptionsError(
+                    _("unknown wonder {w}; wonders: {known_w}").format(w=repr(w), known_w=known_w)
+                ) from None
         chosen = [n for n in names if n]
         if len(set(chosen)) != len(chosen):
-            raise OptionsError("two seats cannot have the same wonder")
+            raise OptionsError(_("two seats cannot have the same wonder"))
     out: JSON = {"players": players, "sides": side_list, "wonders": names}
     if expansions:
         out["expansions"] = expansions
@@ -126,12 +143,16 @@ def normalize_options(options: JSON) -> JSON:
 
 def _expansions(raw: Any) -> list[str]:
     if not isinstance(raw, list) or not all(isinstance(e, str) for e in raw):
-        raise OptionsError("expansions must be a list of names")
+        raise OptionsError(_("expansions must be a list of names"))
     out = []
     for name in raw:
         key = name.strip().lower()
         if key not in EXPANSIONS:
-            raise OptionsError(f"unknown expansion {name!r}; expansions: {', '.join(EXPANSIONS)}")
+            raise OptionsError(
+                _("unknown expansion {name}; expansions: {expansions}").format(
+                    name=repr(name), expansions=", ".join(EXPANSIONS)
+                )
+            )
         if key not in out:
             out.append(key)
     return sorted(out)
@@ -140,7 +161,7 @@ def _expansions(raw: Any) -> list[str]:
 def setup(options: JSON, seed: int) -> ClassicState:
     """A new game: wonders and sides dealt, the three Ages' hands dealt from the seed."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError("the seed must be an integer")
+        raise OptionsError(_("the seed must be an integer"))
     opts = normalize_options(options)
     players = opts["players"]
     expansions = opts.get("expansions", [])

@@ -50,6 +50,7 @@ from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
 from wonders.classic.city import City
 from wonders.classic.payments import FREE, MarketKey, affordable, market_options
 from wonders.core.errors import IllegalActionError
+from wonders.core.i18n import _
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
 HAND_SIZE = 7
@@ -167,7 +168,7 @@ class ClassicState(State):
 
     def controller(self) -> int:
         """The seat playing for the Free City this turn (2 players only: free_city.py)."""
-        raise IllegalActionError("there is no Free City in this game")
+        raise IllegalActionError(_("there is no Free City in this game"))
 
     def teammate(self, seat: int) -> int | None:
         """The seat playing with ``seat`` in the team game (cities.py); None otherwise."""
@@ -206,13 +207,25 @@ class ClassicState(State):
 
     def apply(self, player: int, action: Any) -> None:
         if not isinstance(action, Action) or action.kind not in KINDS:
-            raise IllegalActionError(f"not a 7 Wonders action: {action!r}")
+            raise IllegalActionError(
+                _("not a 7 Wonders action: {action}").format(action=repr(action))
+            )
         if not 0 <= player < self.players:
-            raise IllegalActionError(f"no seat {player} in a {self.players}-player game")
+            raise IllegalActionError(
+                _("no seat {player} in a {players}-player game").format(
+                    player=player, players=self.players
+                )
+            )
         if action not in self.legal_actions(player):  # none for a seat owing nothing
             if player not in self.to_move():
-                raise IllegalActionError(f"seat {player} owes no decision now")
-            raise IllegalActionError(f"seat {player} cannot {action.describe()} now")
+                raise IllegalActionError(
+                    _("seat {player} owes no decision now").format(player=player)
+                )
+            raise IllegalActionError(
+                _("seat {player} cannot {action} now").format(
+                    player=player, action=action.describe()
+                )
+            )
         self._decide(player, action)
 
     def _decide(self, player: int, action: Action) -> None:
@@ -682,7 +695,7 @@ class ClassicState(State):
 
     def result(self) -> Result:
         if self._result is None:
-            raise IllegalActionError("the game is not over")
+            raise IllegalActionError(_("the game is not over"))
         return self._result
 
     # ------------------------------------------------------------ views

@@ -41,7 +41,8 @@ class OneLineErrors(TyperGroup):
     def main(self, *args: Any, **kwargs: Any) -> Any:
         standalone_mode = kwargs.pop("standalone_mode", True)
         try:
-            kwargs["args"] = _take_language(list(kwargs.get("args") or sys.argv[1:]))
+            given = kwargs.get("args")
+            kwargs["args"] = _take_language(list(sys.argv[1:] if given is None else given))
         except LanguageError as exc:
             errors.print(Text.assemble(("error: ", "red"), str(exc)), soft_wrap=True)
             sys.exit(2)
@@ -422,7 +423,8 @@ def simulate(
             "{n} games of {game}, {players} players, {bots} bots",
             games,
         )
-    table = Table(title=heading.format(**fields))
+    console.print(heading.format(**fields))  # above the table: a title would wrap to its width
+    table = Table()
     for column in (_("seat"), _("wins"), _("mean score")):
         table.add_column(column, justify="right")
     for p in range(seats):

@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from wonders.core.actions import action_object
 from wonders.core.errors import IllegalActionError
+from wonders.core.i18n import _
 
 KINDS = (
     "pick_wonder",
@@ -60,11 +61,11 @@ class Action(NamedTuple):
         for name in _TEXT_FIELDS:
             value = data.get(name, "")
             if not isinstance(value, str):
-                raise IllegalActionError(f"an action's {name} must be a name")
+                raise IllegalActionError(_("an action's {name} must be a name").format(name=name))
             texts.append(value)
         seat = data.get("seat", -1)
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise IllegalActionError("an action's seat must be 0 or 1")
+            raise IllegalActionError(_("an action's seat must be 0 or 1"))
         return cls(kind, texts[0], texts[1], texts[2], seat)
 
     def describe(self) -> str:

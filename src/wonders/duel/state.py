@@ -33,6 +33,7 @@ from typing import Any, Final
 
 from wonders.core.draws import Draws, draws_to_shuffle
 from wonders.core.errors import IllegalActionError, OptionsError
+from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 from wonders.duel import sampling
 from wonders.duel.actions import Action
@@ -247,13 +248,23 @@ class DuelState(State):
 
     def apply(self, player: int, action: Any) -> None:
         if not isinstance(action, Action):
-            raise IllegalActionError(f"not a 7 Wonders Duel action: {action!r}")
+            raise IllegalActionError(
+                _("not a 7 Wonders Duel action: {action}").format(action=repr(action))
+            )
         if player not in (0, 1):
-            raise IllegalActionError(f"no seat {player} in Duel (seats 0 and 1)")
+            raise IllegalActionError(
+                _("no seat {player} in Duel (seats 0 and 1)").format(player=player)
+            )
         if player != self._mover():
-            raise IllegalActionError(f"seat {player} has no decision to make now")
+            raise IllegalActionError(
+                _("seat {player} has no decision to make now").format(player=player)
+            )
         if not self._is_legal(player, action):
-            raise IllegalActionError(f"illegal for seat {player} now: {action.describe()}")
+            raise IllegalActionError(
+                _("illegal for seat {player} now: {action}").format(
+                    player=player, action=action.describe()
+                )
+            )
         if self._shared:
             self._unshare()
         if self.phase == "draft":
@@ -540,7 +551,7 @@ class DuelState(State):
 
     def result(self) -> Result:
         if self.phase != "over":
-            raise IllegalActionError("the game is not over")
+            raise IllegalActionError(_("the game is not over"))
         parts = [self.breakdown(p) for p in (0, 1)]
         totals = [sum(b.values()) for b in parts]
         blue = [b["civilian"] for b in parts]
@@ -557,7 +568,7 @@ class DuelState(State):
 
     def view(self, player: int | None) -> JSON:
         if player not in (None, 0, 1):
-            raise IllegalActionError(f"no seat {player} in Duel")
+            raise IllegalActionError(_("no seat {player} in Duel").format(player=player))
         structure: list[JSON] = []
         if self.structure is not None and self.phase != "draft":
             open_places = set(self.structure.accessible())
@@ -737,15 +748,19 @@ def catalog_token(name: str) -> dict[str, Any]:
 def setup(options: JSON, seed: int) -> DuelState:
     """A new game: the wonder draft first (or the first-game wonder sets)."""
     if not isinstance(options, dict):
-        raise OptionsError("options must be a JSON object")
+        raise OptionsError(_("options must be a JSON object"))
     unknown = set(options) - OPTIONS
     if unknown:
-        raise OptionsError(f"unknown Duel option(s): {', '.join(sorted(unknown))}")
+        raise OptionsError(
+            ngettext(
+                "unknown Duel option: {unknown}", "unknown Duel options: {unknown}", len(unknown)
+            ).format(unknown=", ".join(sorted(unknown)))
+        )
     if options.get("players", 2) != 2:
-        raise OptionsError("Duel is for 2 players")
+        raise OptionsError(_("Duel is for 2 players"))
     first_game = options.get("first_game", False)
     if not isinstance(first_game, bool):
-        raise OptionsError("first_game must be true or false")
+        raise OptionsError(_("first_game must be true or false"))
     rng = random.Random(seed)
     s = DuelState()
     s.seed = seed
