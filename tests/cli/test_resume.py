@@ -450,7 +450,7 @@ def tampered(tmp_path: Path) -> Path:
         (lambda d: (d / "x.json").write_text("[]") and d / "x.json", "is not a saved game"),
         (
             lambda d: (d / "x.json").write_text('{"version": 1, "resume": {}}') and d / "x.json",
-            "is not a saved game: game record has no 'game'",
+            "is not a saved game: the game record has no 'game'",
         ),
         (tampered, "the saved game does not replay: action #2"),
     ],
