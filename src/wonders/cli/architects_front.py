@@ -19,11 +19,13 @@ from rich.text import Text
 from wonders.architects import advice
 from wonders.architects.actions import Action
 from wonders.architects.cards import facts
+from wonders.architects.describe import colour_name, printed
 from wonders.architects.present import (
     Log,
     action_label,
     card_label,
     card_labels,
+    category_name,
     decision,
     victory_line,
     where,
@@ -32,7 +34,7 @@ from wonders.cli import architects_words as words
 from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.session import SeatTable, Session
-from wonders.core.i18n import _
+from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import Result
 
 COLOR_STYLE = {
@@ -64,7 +66,9 @@ def final(console: Console, view: dict[str, Any], result: Result) -> None:
     seat = view["seat"]
     console.print(position_table(view))
     names = [
-        f"{p} {info['wonder']}" + (" " + _("(you)") if p == seat else "")
+        _("{seat} {wonder} (you)").format(seat=p, wonder=printed(info["wonder"]))
+        if p == seat
+        else _("{seat} {wonder}").format(seat=p, wonder=printed(info["wonder"]))
         for p, info in enumerate(view["players"])
     ]
     console.print(result_table(result, names))
@@ -95,21 +99,21 @@ def position_table(view: dict[str, Any]) -> Table:
     for p, info in enumerate(view["players"]):
         cards = ", ".join(
             f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(card_label(k))}[/]"
-            + (f" x{c}" if c > 1 else "")
+            + (" " + _("×{n}").format(n=c) if c > 1 else "")
             for k, c in info["cards"].items()
         )
         label = _("you") if p == seat else _("seat {n}").format(n=p)
         label += " [bold]" + _("cat") + "[/]" if info["cat"] else ""
         table.add_row(
             label,
-            info["wonder"],
+            printed(info["wonder"]),
             " ".join(map(str, info["stages"])) or "-",
             "; ".join(f"{st}: {words.stage_text(info['wonder'], st)}" for st in info["next_stages"])
             or _("done"),
             cards,
             str(info["shields"]),
             str(info["victory_tokens"]),
-            ", ".join(info["progress"]),
+            ", ".join(printed(t) for t in info["progress"]),
             str(advice.score(view, p)),
         )
     return table
@@ -118,7 +122,7 @@ def position_table(view: dict[str, Any]) -> Table:
 def your_wonder(view: dict[str, Any]) -> str:
     """Your wonder's stages, each with its cost pattern and reward (built ones ticked)."""
     info = view["players"][view["seat"]]
-    lines = [_("Your wonder, {name}:").format(name=info["wonder"])]
+    lines = [_("Your wonder, {name}:").format(name=printed(info["wonder"]))]
     for s in range(1, 6):
         mark = "✓" if s in info["stages"] else "→" if s in info["next_stages"] else "·"
         text = _("stage {n}: {text}").format(n=s, text=words.stage_text(info["wonder"], s))
@@ -134,21 +138,27 @@ def decks_line(view: dict[str, Any]) -> str:
             continue
         top = card_label(deck["top"]) if deck["top"] else "-"
         parts.append(
-            _("{deck} deck ({where}): top {top}, {n}").format(
-                deck=deck["deck"], where=place, top=top, n=deck["size"]
-            )
+            ngettext(
+                "{deck} deck ({where}): top {top}, {n} card",
+                "{deck} deck ({where}): top {top}, {n} cards",
+                deck["size"],
+            ).format(deck=printed(deck["deck"]), where=place, top=top, n=deck["size"])
         )
     central = view["central"]
     if "top" in central:
         top = _("top {card} (the cat's peek)").format(card=card_label(central["top"]))
     else:
         top = _("face down")
-    parts.append(_("central: {top}, {n}").format(top=top, n=central["size"]))
+    parts.append(
+        ngettext("central: {top}, {n} card", "central: {top}, {n} cards", central["size"]).format(
+            top=top, n=central["size"]
+        )
+    )
     tokens = view["tokens"]
     lines = [
         _("Decks:") + " " + "; ".join(parts),
         _("Progress tokens: {names} (stack {n})").format(
-            names=", ".join(tokens["face_up"]) or _("none"), n=tokens["stack"]
+            names=", ".join(printed(t) for t in tokens["face_up"]) or _("none"), n=tokens["stack"]
         ),
         _("Conflict: {b} of {t} tokens on the battle side").format(
             b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
@@ -176,7 +186,7 @@ def result_table(result: Result, names: list[str]) -> Table:
     table.add_column(_("player"), no_wrap=True)
     categories = list(result.players[0].breakdown)
     for c in categories:
-        table.add_column(_(c), justify="right")
+        table.add_column(category_name(c), justify="right")
     table.add_column(_("total"), justify="right")
     table.add_column(_("stages"), justify="right")
     for p in sorted(result.players, key=lambda p: p.rank):
@@ -203,8 +213,8 @@ def card_points(view: dict[str, Any]) -> Table:
 def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
     """One row per card face (how many in the central deck and in the wonder decks), then
     the wonders with their stages and the progress tokens."""
-    table = Table(title=f"{title} cards, wonders and progress tokens")
-    for column in ("card", "colour", "central", "wonder decks", "what it does"):
+    table = Table(title=_("{game}: cards, wonders and progress tokens").format(game=title))
+    for column in (_("card"), _("colour"), _("central"), _("wonder decks"), _("what it does")):
         table.add_column(column)
     faces: dict[str, dict[str, Any]] = {}
     for c in listed:
@@ -216,7 +226,7 @@ def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -
         color = face["card"]["color"]
         table.add_row(
             f"[{render.COLOR_STYLE.get(color, color)}]{escape(face['card']['label'])}[/]",
-            color,
+            colour_name(color),
             str(face["central"]),
             str(face["wonders"]),
             escape(face["card"]["text"]),
@@ -224,5 +234,7 @@ def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -
     for c in listed:
         if c["deck"] is None:
             kind = "wonder" if c["color"] == "wonder" else "token"
-            table.add_row(f"[{render.COLOR_STYLE[kind]}]{c['name']}[/]", kind, "", "", c["text"])
+            what = _("wonder") if kind == "wonder" else _("progress token")
+            name = escape(printed(c["name"]))
+            table.add_row(f"[{render.COLOR_STYLE[kind]}]{name}[/]", what, "", "", c["text"])
     return table
