@@ -58,7 +58,7 @@ def test_ties_go_to_most_stages_then_are_shared() -> None:
         (lambda s: s["players"][0].update(stages=[1, 3]), "cannot be built in that order"),
         (lambda s: s["players"][0].update(stages="all"), "stages must be a number or a list"),
         (lambda s: s["players"][1].update(cat=True), "only one player can have the cat"),
-        (lambda s: s["players"][0].update(blue=5), "blue points cannot come"),
+        (lambda s: s["players"][0].update(blue=5), "5 VP of blue cards cannot be made of 2 cat"),
         (lambda s: s["players"][0].update(victory_tokens=-1), "victory_tokens must be"),
         (lambda s: s["players"][0].update(progress=["Magic"]), "unknown progress token"),
         (lambda s: s["players"][2].update(progress=["Culture"]), "2 Culture token"),

@@ -86,7 +86,7 @@ def score(view: View, p: int) -> int:
 def card_points(view: View) -> list[tuple[str, int]]:
     """The seat's points at the end item by item: each wonder stage built, each kind of
     blue card, the progress tokens together (they count each other), the cat, the
-    victory tokens. (label, points)."""
+    victory tokens. (label in the reader's language, points)."""
     f = facts()
     info = view["players"][view["seat"]]
     wonder = f.wonders[info["wonder"]]
@@ -97,12 +97,12 @@ def card_points(view: View) -> list[tuple[str, int]]:
     for k in f.blue_kinds:
         if have[k]:
             name = describe.kind_name(catalog().kinds[f.names[k]])
-            out.append((f"{name} x{have[k]}", have[k] * f.points[k]))
+            out.append((_("{card} ×{n}").format(card=name, n=have[k]), have[k] * f.points[k]))
     if info["progress"]:
         cat_icons = sum(have[k] for k in f.blue_kinds if f.cat[k])
         finished = len(info["stages"]) == len(wonder.points)
         points = progress_points(info["progress"], finished, cat_icons, info["victory_tokens"])
-        out.append((", ".join(info["progress"]), points))
+        out.append((", ".join(describe.printed(t) for t in info["progress"]), points))
     if info["cat"]:
         out.append((_("the cat"), CAT_POINTS))
     if info["victory_tokens"]:

@@ -6,6 +6,11 @@ Seats are named by their name at the table (the web's players) or, without names
 wonder (the terminal); the reader is "you" in sentences of their own. Decks are named by
 their wonder, with where they lie for the reader ("your left"). Card faces read as what
 they are ("blue 2 VP + cat"), progress tokens with their effect, stages with their reward.
+
+Every word goes through ``wonders.core.i18n``: wonders and progress tokens by their printed
+names (``describe.printed``), counts through ``ngettext``, one msgid per whole sentence. The
+events, views and actions keep the data's English identifiers; only what is shown is
+translated.
 """
 
 from __future__ import annotations
@@ -15,14 +20,62 @@ from typing import Any
 
 from wonders.architects import advice, describe
 from wonders.architects.actions import STACK
-from wonders.architects.cards import CENTRAL, catalog
+from wonders.architects.cards import CENTRAL, WONDER_NAMES, catalog
+from wonders.architects.describe import printed
 from wonders.architects.describe import victory_tokens as victory_tokens
 from wonders.architects.state import ANY, BABYLON, EXTRA, MAIN, PICK, SEARCH
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.present import Heading, Narrator, listed, upper_first
 from wonders.core.protocol import JSON
 
 BOOKKEEPING = frozenset({"setup", "end_turn"})
+
+# the engine's identifiers as words: the kind of victory, and the score's categories
+VICTORY_NAMES = {"points": N_("victory on points")}
+CATEGORY_NAMES = {
+    "wonder": N_("wonder"),
+    "cat": N_("cat"),
+    "blue": N_("blue cards"),
+    "military": N_("military"),
+    "progress": N_("progress tokens"),
+}
+# the wonders whose stage powers a pending effect comes from (``nothing`` events)
+ALEXANDRIA, HALICARNASSUS, BABYLON_WONDER = "Alexandria", "Halicarnassus", "Babylon"
+
+# A progress token taken, by (drawn from the stack, how it was paid, the reader's own):
+# how is "used" (science cards spent), "wonder" (Babylon's stage) or "set" (science).
+PROGRESS_LINES = {
+    (True, "used", True): N_("You drew {token} from the token stack spending {cards}: {effect}"),
+    (True, "used", False): N_("{who} drew {token} from the token stack spending {cards}: {effect}"),
+    (True, "wonder", True): N_(
+        "You drew {token} from the token stack with {wonder}'s stage: {effect}"
+    ),
+    (True, "wonder", False): N_(
+        "{who} drew {token} from the token stack with {wonder}'s stage: {effect}"
+    ),
+    (True, "set", True): N_("You drew {token} from the token stack for a science set: {effect}"),
+    (True, "set", False): N_("{who} drew {token} from the token stack for a science set: {effect}"),
+    (False, "used", True): N_("You took the progress token {token} spending {cards}: {effect}"),
+    (False, "used", False): N_("{who} took the progress token {token} spending {cards}: {effect}"),
+    (False, "wonder", True): N_(
+        "You took the progress token {token} with {wonder}'s stage: {effect}"
+    ),
+    (False, "wonder", False): N_(
+        "{who} took the progress token {token} with {wonder}'s stage: {effect}"
+    ),
+    (False, "set", True): N_("You took the progress token {token} for a science set: {effect}"),
+    (False, "set", False): N_("{who} took the progress token {token} for a science set: {effect}"),
+}
+
+
+def victory_name(victory: str) -> str:
+    """The kind of victory (``Result.victory``: points) in words."""
+    return _(VICTORY_NAMES[victory])
+
+
+def category_name(category: str) -> str:
+    """A score category of ``Result`` (wonder, cat, blue, military, progress) in words."""
+    return _(CATEGORY_NAMES[category])
 
 
 # ---------------------------------------------------------------- card faces and counts
@@ -87,8 +140,8 @@ def deck_phrase(seat: int | None, decks: Sequence[str], deck: Any) -> str:
         return _("the central deck")
     where = place(seat, decks, str(deck))
     if where is None:
-        return _("the {deck} deck").format(deck=deck)
-    return _("the {deck} deck ({where})").format(deck=deck, where=where)
+        return _("the {deck} deck").format(deck=printed(str(deck)))
+    return _("the {deck} deck ({where})").format(deck=printed(str(deck)), where=where)
 
 
 def deck_names(view: JSON) -> list[str]:
@@ -116,7 +169,7 @@ class Log(Narrator):
     def name(self, seat: int) -> str:
         """A seat in a third-person sentence: its name, else its wonder (the terminal)."""
         if self.names is None and 0 <= seat < len(self.wonders):
-            return self.wonders[seat]
+            return printed(self.wonders[seat])
         return super().name(seat)
 
     def mine(self, event: JSON) -> bool:
@@ -166,25 +219,31 @@ class Log(Narrator):
         return _("{who} took the cat").format(who=self.who(e))
 
     def _conflict(self, e: JSON) -> str:
-        n = int(e.get("flipped", 0))
-        if self.mine(e):
-            text = ngettext(
-                "You flipped {n} conflict token to the battle side",
-                "You flipped {n} conflict tokens to the battle side",
-                n,
-            ).format(n=n)
-        else:
-            text = ngettext(
+        n, side, total = int(e.get("flipped", 0)), e.get("battle_side"), self.conflict_total
+        args = {"n": n, "side": side, "total": total}
+        if not (isinstance(side, int) and isinstance(total, int)):
+            if self.mine(e):
+                return ngettext(
+                    "You flipped {n} conflict token to the battle side",
+                    "You flipped {n} conflict tokens to the battle side",
+                    n,
+                ).format(**args)
+            return ngettext(
                 "{who} flipped {n} conflict token to the battle side",
                 "{who} flipped {n} conflict tokens to the battle side",
                 n,
-            ).format(who=self.who(e), n=n)
-        side = e.get("battle_side")
-        if isinstance(side, int) and isinstance(self.conflict_total, int):
-            return _("{text} ({side} of {total})").format(
-                text=text, side=side, total=self.conflict_total
-            )
-        return text
+            ).format(who=self.who(e), **args)
+        if self.mine(e):
+            return ngettext(
+                "You flipped {n} conflict token to the battle side ({side} of {total})",
+                "You flipped {n} conflict tokens to the battle side ({side} of {total})",
+                n,
+            ).format(**args)
+        return ngettext(
+            "{who} flipped {n} conflict token to the battle side ({side} of {total})",
+            "{who} flipped {n} conflict tokens to the battle side ({side} of {total})",
+            n,
+        ).format(who=self.who(e), **args)
 
     def _battle(self, e: JSON) -> str:
         """Who won how many victory tokens, with their shields; then the red cards with
@@ -208,7 +267,7 @@ class Log(Narrator):
         )
 
     def _extra_card(self, e: JSON) -> str:
-        token = e.get("token")
+        token = printed(str(e.get("token")))
         if self.mine(e):
             return _("{token} gives you one more card").format(token=token)
         return _("{token} gives {who} one more card").format(token=token, who=self.who(e))
@@ -247,51 +306,43 @@ class Log(Narrator):
                 who=self.who(e), **args
             )
         return _("{who} built stage {n} of {wonder} ({reward}) with {cards}").format(
-            who=self.who(e), wonder=wonder, **args
+            who=self.who(e), wonder=printed(wonder), **args
         )
 
     def _progress(self, e: JSON) -> str:
-        token = str(e.get("token"))
-        if e.get("used"):
-            how = _("spending {cards}").format(cards=card_labels(e["used"]))
-        elif e.get("from") == "Babylon":
-            how = _("with Babylon's stage")
-        else:
-            how = _("for a science set")
-        args = {"token": token, "how": how, "effect": token_effect(token)}
-        if e.get("from_stack"):
-            if self.mine(e):
-                return _("You drew {token} from the token stack {how}: {effect}").format(**args)
-            return _("{who} drew {token} from the token stack {how}: {effect}").format(
-                who=self.who(e), **args
-            )
-        if self.mine(e):
-            return _("You took the progress token {token} {how}: {effect}").format(**args)
-        return _("{who} took the progress token {token} {how}: {effect}").format(
-            who=self.who(e), **args
+        token, source = str(e.get("token")), str(e.get("from"))
+        how = "used" if e.get("used") else "wonder" if source in WONDER_NAMES else "set"
+        text = _(PROGRESS_LINES[(bool(e.get("from_stack")), how, self.mine(e))])
+        return text.format(
+            token=printed(token),
+            cards=card_labels(e.get("used") or []),
+            wonder=printed(source) if how == "wonder" else "",
+            effect=token_effect(token),
+            who=self.who(e),
         )
 
     def _nothing(self, e: JSON) -> str:
         """A pending effect dropped: nothing was left to take for it."""
         effect = str(e.get("effect"))
+        wonder = {ANY: ALEXANDRIA, SEARCH: HALICARNASSUS, BABYLON: BABYLON_WONDER}.get(effect)
+        args = {"who": self.who(e), "wonder": printed(wonder) if wonder else ""}
         mine = {
-            "extra": _("You get no extra card: no deck is left to take it from"),
-            "any": _("You get no card from Alexandria: every deck is empty"),
-            "search": _("You search no deck with Halicarnassus: both your side decks are empty"),
-            "babylon": _("You get no progress token from Babylon: none is left"),
+            EXTRA: _("You get no extra card: no deck is left to take it from"),
+            ANY: _("You get no card from {wonder}: every deck is empty"),
+            SEARCH: _("You search no deck with {wonder}: both your side decks are empty"),
+            BABYLON: _("You get no progress token from {wonder}: none is left"),
         }
         theirs = {
-            "extra": _("{who} gets no extra card: no deck is left to take it from"),
-            "any": _("{who} gets no card from Alexandria: every deck is empty"),
-            "search": _(
-                "{who} searches no deck with Halicarnassus: both their side decks are empty"
-            ),
-            "babylon": _("{who} gets no progress token from Babylon: none is left"),
+            EXTRA: _("{who} gets no extra card: no deck is left to take it from"),
+            ANY: _("{who} gets no card from {wonder}: every deck is empty"),
+            SEARCH: _("{who} searches no deck with {wonder}: both their side decks are empty"),
+            BABYLON: _("{who} gets no progress token from {wonder}: none is left"),
         }
         if self.mine(e):
-            return mine.get(effect) or _("Nothing is left for you to take")
-        text = theirs.get(effect) or _("Nothing is left for {who} to take")
-        return text.format(who=self.who(e))
+            text = mine.get(effect) or _("Nothing is left for you to take")
+        else:
+            text = theirs.get(effect) or _("Nothing is left for {who} to take")
+        return text.format(**args)
 
     def _no_cards(self, e: JSON) -> str:
         return _("No one has a deck left to take from: the game ends")
@@ -349,7 +400,7 @@ def _sides(view: JSON) -> str:
 def _effect_decision(view: JSON, head: str) -> tuple[str, str]:
     """The title and prompt of the oldest pending effect."""
     me = view["players"][view["seat"]]
-    sides, wonder = _sides(view), me.get("wonder", "")
+    sides, wonder = _sides(view), printed(str(me.get("wonder", "")))
     if head == MAIN:
         prompt = _(
             "Take the top card of {sides} (face up) or of the central deck (face down)."
@@ -397,7 +448,7 @@ def _extra_token(view: JSON) -> str:
         default=0,
     )
     tokens = [
-        str(e.get("token"))
+        printed(str(e.get("token")))
         for e in events[start:]
         if e.get("type") == "extra_card" and e.get("seat") == seat
     ]
@@ -489,7 +540,7 @@ def _build_label(view: JSON, stage: int, pay: list[str]) -> str:
             return _(
                 "Build stage {n} ({reward}) with {cards}, {token} counting a gold coin as 2 "
                 "resources: your wonder is complete and the game ends with this turn"
-            ).format(token=token, **args)
+            ).format(token=printed(token), **args)
         return _(
             "Build stage {n} ({reward}) with {cards}: your wonder is complete and the game "
             "ends with this turn"
@@ -497,7 +548,7 @@ def _build_label(view: JSON, stage: int, pay: list[str]) -> str:
     if token:
         return _(
             "Build stage {n} ({reward}) with {cards}, {token} counting a gold coin as 2 resources"
-        ).format(token=token, **args)
+        ).format(token=printed(token), **args)
     return _("Build stage {n} ({reward}) with {cards}").format(**args)
 
 
@@ -509,7 +560,7 @@ def _token_label(token: str, pay: list[str]) -> str:
                 cards=card_labels(pay)
             )
         return _("Draw the top token of the stack, face down")
-    args = {"token": token, "effect": token_effect(token), "cards": card_labels(pay)}
+    args = {"token": printed(token), "effect": token_effect(token), "cards": card_labels(pay)}
     if pay:
         return _("Take the progress token {token} spending {cards}: {effect}").format(**args)
     return _("Take the progress token {token}: {effect}").format(**args)
@@ -540,11 +591,13 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
         return ""
     best = winners[0]
     vp, built = points(best["total"]), stages(best["tiebreak"])
+    # the terminal names the seats by their wonders: those are printed names
+    shown = [printed(n) for n in names] if set(names) <= set(WONDER_NAMES) else list(names)
 
     def called(seat: int) -> str:
         if seat == reader:
             return _("you")
-        return names[seat] if 0 <= seat < len(names) else _("player {n}").format(n=seat + 1)
+        return shown[seat] if 0 <= seat < len(shown) else _("player {n}").format(n=seat + 1)
 
     if len(winners) > 1:
         others = [called(p["seat"]) for p in winners if p["seat"] != reader]
