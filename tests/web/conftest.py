@@ -58,10 +58,22 @@ def client(db_url: str) -> Iterator[TestClient]:
         yield c
 
 
-def create(client: TestClient, game: str, options: dict[str, Any], seats: list[str]) -> Any:
-    """A table: seats given as "human" or a bot's name; returns the creation answer."""
-    spec = [{"kind": "human"} if s == "human" else {"kind": "bot", "bot": s} for s in seats]
-    r = client.post("/api/tables", json={"game": game, "options": options, "seats": spec})
+def seat_spec(seat: str) -> dict[str, Any]:
+    """ "human" (no access given: invited), "invited", "open", or a bot's name."""
+    if seat == "human":
+        return {"kind": "human"}
+    if seat in ("invited", "open"):
+        return {"kind": "human", "access": seat}
+    return {"kind": "bot", "bot": seat}
+
+
+def create(
+    client: TestClient, game: str, options: dict[str, Any], seats: list[str], **extra: Any
+) -> Any:
+    """A table: seats as ``seat_spec`` takes them, ``extra`` more of the body (the creator's
+    seat, the clock); returns the creation answer."""
+    body = {"game": game, "options": options, "seats": [seat_spec(s) for s in seats], **extra}
+    r = client.post("/api/tables", json=body)
     assert r.status_code == 200, r.text
     return r.json()
 

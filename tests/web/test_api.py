@@ -87,17 +87,16 @@ def test_an_impossible_table_is_refused_with_its_reason(
 def test_lobby_lists_open_tables_until_every_seat_is_taken_then_in_progress(
     client: TestClient,
 ) -> None:
-    made = create(client, "duel", {}, ["human", "human"])
+    made = create(client, "duel", {}, ["human", "open"])  # the creator sits at seat 0
     lobby = client.get("/api/tables").json()
     assert [t["id"] for t in lobby["open"]] == [made["table"]] and not lobby["playing"]
-    state(client, made["seats"][0]["token"])  # opening an invite link takes the seat
-    assert [t["id"] for t in client.get("/api/tables").json()["open"]] == [made["table"]]
+    assert lobby["open"][0]["joinable"] and made["open"] == [1]
     joined = client.post(f"/api/tables/{made['table']}/join").json()  # a stranger joins
     assert joined["seat"] == 1 and state(client, joined["token"])["seat"] == 1
     lobby = client.get("/api/tables").json()
     assert not lobby["open"] and [t["id"] for t in lobby["playing"]] == [made["table"]]
     r = client.post(f"/api/tables/{made['table']}/join")
-    assert r.status_code == 409 and "no free seat" in r.json()["error"]
+    assert r.status_code == 409 and "no open seat is free" in r.json()["error"]
     assert client.post("/api/tables/nope/join").status_code == 404
 
 
@@ -119,7 +118,7 @@ def test_tokens_are_secret_random_and_never_shown_to_others(client: TestClient) 
 def test_lobby_socket_updates_live_when_a_table_is_made_and_joined(client: TestClient) -> None:
     with client.websocket_connect("/ws/lobby") as ws:
         assert ws.receive_json()["open"] == []
-        made = create(client, "duel", {}, ["human", "greedy"])
+        made = create(client, "duel", {}, ["human", "open"])
         assert [t["id"] for t in ws.receive_json()["open"]] == [made["table"]]
         client.post(f"/api/tables/{made['table']}/join")
         assert [t["id"] for t in ws.receive_json()["playing"]] == [made["table"]]

@@ -88,17 +88,20 @@ def browser() -> Iterator[Any]:
 
 
 def create_table(page: Any, server: str, game: str, players: int, seats: list[str]) -> list[str]:
-    """Fill the lobby's form; the invite links it shows."""
+    """Fill the lobby's form ("human": an invited seat; the creator sits at the first) and
+    create: the page goes to the creator's seat. Its link, then the invite links it shows."""
     page.goto(server + "/")
     page.select_option("#game", game)
     if game != "duel":
         page.fill("#players", str(players))
         page.dispatch_event("#players", "change")
     for i, seat in enumerate(seats):
-        page.select_option(f"#seat{i}", seat)
+        page.select_option(f"#seat{i}", "invited" if seat == "human" else seat)
     page.click("#create-button")
-    page.wait_for_selector("#invites a")
-    return [a.get_attribute("href") for a in page.query_selector_all("#invites a")]
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#links")
+    mine = "/play/" + page.url.split("/play/", 1)[1]
+    return [mine] + [a.get_attribute("href") for a in page.query_selector_all("#invites a")]
 
 
 def take_turn(page: Any) -> bool:
@@ -293,8 +296,8 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     for i in (1, 2, 3):
         lobby.select_option(f"#seat{i}", "bot:greedy")
     lobby.click("#create-button")
-    lobby.wait_for_selector("#invites a")
-    link = lobby.query_selector("#invites a").get_attribute("href")
+    lobby.wait_for_url("**/play/**")  # the creator's own seat
+    link = "/play/" + lobby.url.split("/play/", 1)[1]
     page = browser.new_context().new_page()
     page.goto(server + link)
     page.wait_for_selector("#decision.dialog")  # the leader draft comes as a dialog

@@ -78,13 +78,23 @@ def test_actions_append_in_order_once_and_a_stale_writer_is_refused(store: Store
     assert len(record) == 3 and store.load("nope") is None
 
 
-def test_seats_are_found_by_token_and_claimed(store: Store) -> None:
-    store.create_table("t2", "duel", {}, 1, seats())
+def test_seats_are_found_by_token_and_only_an_open_one_is_joined(store: Store) -> None:
+    rows = [*seats(), SeatRow(2, "human", None, "Player 3", None, False, access="open")]
+    store.create_table("t2", "classic", {}, 1, rows)
     assert store.seat_for_token("secret-ann") == ("t2", 0)
     assert store.seat_for_token("secret-bob") is None
-    assert store.claim_free_seat("t2", token_hash("new")) == 0
-    assert store.claim_free_seat("t2", token_hash("newer")) is None
-    assert store.seat_for_token("new") == ("t2", 0) and store.seat_for_token("secret-ann") is None
+    assert store.claim_open_seat("t2", token_hash("new"), "Cy") == 2
+    assert store.claim_open_seat("t2", token_hash("newer"), None) is None  # Ann's is invited
+    assert store.seat_for_token("new") == ("t2", 2)
+    assert store.seat_for_token("secret-ann") == ("t2", 0)  # the invite link still works
+    store.set_name("t2", 0, "Ann Lee")
+    loaded = store.load("t2")
+    assert loaded is not None
+    assert [(s.name, s.access, s.named, s.claimed) for s in loaded[0].seats] == [
+        ("Ann Lee", "invited", True, False),
+        ("greedy bot", None, False, True),
+        ("Cy", "open", True, True),
+    ]
     assert [r.id for r in store.list_tables()] == ["t2"]
 
 

@@ -31,6 +31,7 @@ from wonders.core.protocol import JSON
 from wonders.core.registry import game_names
 from wonders.web import strings
 from wonders.web.live import Connection, Hub
+from wonders.web.seating import MAX_NAME
 from wonders.web.service import LiveTable, StaleTable, TableService, TooLarge, WebError
 from wonders.web.store import Store, make_engine, migrate
 from wonders.web.texts import texts
@@ -75,6 +76,13 @@ def _act_fields(msg: dict[str, Any]) -> tuple[str | None, int | None]:
     ):
         raise WebError(_("version must be the whole number of a state message"))
     return ref, version
+
+
+def _name_asked(name: str, seat: int) -> dict[str, str]:
+    """What a seat's page offers in its name field: the name the creator gave the seat, if
+    any (else empty, with the seat's default name as the hint)."""
+    default = _("Player {n}").format(n=seat + 1)
+    return {"value": "" if name == default else name, "hint": name}
 
 
 def _parse(raw: bytes | str) -> Any:
@@ -251,6 +259,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
         context["strings"] = strings.strings()
+        context["max_name"] = MAX_NAME
         return pages.TemplateResponse(request, name, context)
 
     # ---- pages ----
@@ -266,8 +275,16 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         except WebError as exc:
             return page(request, "error.html", error=str(exc))
         await web.hub.publish_lobby()
+        mine = live.row.seats[seat]
         return page(
-            request, "table.html", table=live.id, game=live.row.game, seat=seat, token=token
+            request,
+            "table.html",
+            table=live.id,
+            game=live.row.game,
+            seat=seat,
+            token=token,
+            # the player has not chosen their name yet: the page asks for it
+            ask_name=None if mine.named or live.finished else _name_asked(mine.name, seat),
         )
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
@@ -289,34 +306,43 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         body = _parse(await _body(request))
         if not isinstance(body, dict):
             raise WebError(_("a table is a JSON object: game, options, seats"))
-        created = await asyncio.to_thread(
-            service.create,
-            body.get("game"),
-            body.get("options", {}),
-            body.get("seats"),
-            None,
-            body.get("clock"),
-        )
+        created = await asyncio.to_thread(service.create_from, body)
         live = await asyncio.to_thread(service.get, created.table_id)
         web.wake(live)
         await web.hub.publish_lobby()
+        links = {
+            s: {"seat": s, "token": t, "link": f"/play/{t}"} for s, t in created.tokens.items()
+        }
         return {
             "table": created.table_id,
             "watch": f"/watch/{created.table_id}",
             "admin": created.admin,
             "manage": f"/manage/{created.admin}",
+            # the creator's own seat, already theirs (None: they do not play)
+            "creator": None if created.creator is None else links[created.creator],
+            # every seat with a link: the creator's and each invited seat's, to send its player
             "seats": [
-                {"seat": s, "token": token, "link": f"/play/{token}"}
-                for s, token in sorted(created.tokens.items())
+                {**link, "access": created.access[s], "creator": s == created.creator}
+                for s, link in sorted(links.items())
             ],
+            "open": sorted(s for s, a in created.access.items() if a == "open" and s not in links),
         }
 
     @app.post("/api/tables/{table_id}/join")
-    async def join_table(table_id: str) -> JSON:
-        seat, token = await asyncio.to_thread(service.join, table_id)
+    async def join_table(table_id: str, request: Request) -> JSON:
+        raw = await _body(request)
+        body = _parse(raw) if raw.strip() else None
+        seat, token = await asyncio.to_thread(service.join, table_id, body)
+        live = await asyncio.to_thread(service.get, table_id)
         await web.hub.publish_lobby()
-        await web.hub.publish(await asyncio.to_thread(service.get, table_id))
-        return {"table": table_id, "seat": seat, "token": token, "link": f"/play/{token}"}
+        await web.hub.publish(live)
+        return {
+            "table": table_id,
+            "seat": seat,
+            "token": token,
+            "link": f"/play/{token}",
+            "name": live.row.seats[seat].name,
+        }
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> JSON:
@@ -358,6 +384,15 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         raw = await _body(request)
         live, seat = await asyncio.to_thread(service.seat_for_token, token)
         return await web.act(live, seat, _parse(raw))
+
+    @app.post("/api/play/{token}/name")
+    async def choose_name(token: str, request: Request) -> JSON:
+        raw = await _body(request)
+        live, seat = await asyncio.to_thread(service.seat_for_token, token)
+        name = await asyncio.to_thread(service.set_name, live, seat, _parse(raw))
+        await web.hub.publish(live)
+        await web.hub.publish_lobby()
+        return {"type": "ack", "seat": seat, "name": name}
 
     @app.post("/api/play/{token}/back")
     async def take_seat_back(token: str) -> JSON:

@@ -32,7 +32,7 @@ tables = sa.Table(
 )
 
 # One row per seat: a person (who acts with the secret token; only its SHA-256 is kept) or
-# a bot played by the server.
+# a bot played by the server. An open seat has no token until someone joins it.
 seats = sa.Table(
     "wonders_seats",
     metadata,
@@ -47,6 +47,11 @@ seats = sa.Table(
     sa.Column("stand_in", sa.String(32), nullable=True),
     # when the person last took the seat back from a stand-in: their turn clock starts afresh
     sa.Column("back_at", sa.Float, nullable=True),
+    # a person's seat: "invited" (only its private link reaches it) or "open" (the lobby's
+    # Join takes it, first come); None for a bot's
+    sa.Column("access", sa.String(8), nullable=True),
+    # the name was chosen by the seat's player (at creation, a Join or on their page): fixed
+    sa.Column("named", sa.Boolean, nullable=False, server_default=sa.false()),
 )
 
 # The record's actions in order: (table, index) is unique, so an action is stored once.

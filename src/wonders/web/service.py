@@ -12,6 +12,11 @@ others only that it has chosen). When the last seat chooses, the pending choices
 to the engine in seat order and appended to the record in one transaction. The engine stays
 the only judge of the rules: a pending choice is always one of its legal actions, and it does
 not change while the others choose (those turns are independent by the rules).
+
+Seats (``seating.py``): a person's seat is invited (only its secret link reaches it) or open
+(``join`` gives the first free one to whoever asks, with a new token); ``join`` never touches
+an invited seat, so an invite link works whatever lobby visitors do. The creator's seat is
+taken at creation. A player's name is chosen once (at creation, a Join or on their page).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
 
 from wonders.bots import BOT_NAMES, Bot, make_bot
 from wonders.core.errors import OptionsError, WondersError
@@ -33,13 +40,22 @@ from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
 from wonders.web.reasons import notes, unbuildable
+from wonders.web.seating import (
+    INVITED,
+    OPEN,
+    JoinIn,
+    NameIn,
+    TableIn,
+    one_line,
+)
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
 from wonders.web.thinking import Thinkers, is_search_bot
 
 log = logging.getLogger(__name__)
-MAX_NAME = 40
-_SEQ = itertools.count(1)  # one clock for every table of this process: views never go back
 MIN_CLOCK, MAX_CLOCK = 5, 3600  # the turn clock's bounds, in seconds
+_SEQ = itertools.count(1)  # one clock for every table of this process: views never go back
+FIRST = "first"  # ``create``'s creator seat when none is named: the first person's seat
+M = TypeVar("M", bound=BaseModel)
 CLOCK_BOT = "greedy"  # decides for a person whose turn clock ran out
 
 
@@ -132,37 +148,44 @@ def _teams(state: State) -> list[JSON] | None:
 @dataclass
 class Created:
     table_id: str
-    tokens: dict[int, str]  # human seat -> its secret token (shown once, to the creator)
+    tokens: dict[int, str]  # seat -> its secret token: the creator's and each invited seat's
     admin: str = ""  # the creator's secret token: seats a bot in an absent player's place
+    creator: int | None = None  # the seat the creator sits at (None: they do not play)
+    access: dict[int, str] = field(default_factory=dict)  # each person's seat: invited / open
 
 
-def _seat_spec(raw: Any, seat: int) -> SeatRow:
-    if not isinstance(raw, dict):
-        raise WebError(_("seat {n} must be an object").format(n=seat))
-    kind = raw.get("kind", "human")
-    name = raw.get("name")
-    if name is not None and (not isinstance(name, str) or len(name) > MAX_NAME):
-        raise WebError(
-            _("seat {n}: a name is text of at most {m} characters").format(n=seat, m=MAX_NAME)
-        )
-    if kind == "bot":
-        bot = raw.get("bot", "greedy")
-        if not isinstance(bot, str) or bot.split(":")[0] not in BOT_NAMES:
-            raise WebError(
-                _("seat {n}: unknown bot {bot!r}; bots: {names}").format(
-                    n=seat, bot=bot, names=", ".join(BOT_NAMES)
-                )
+def parse(model: type[M], raw: Any) -> M:
+    """``raw`` (any JSON) as ``model``, else a ``WebError`` saying in one line what is wrong."""
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise WebError(one_line(exc)) from None
+
+
+def _seat_rows(spec: TableIn) -> list[SeatRow]:
+    """The seats of a new table: the creator's taken (named if they gave a name), the bots'
+    taken, the others waiting for their invited player or for whoever joins."""
+    rows = []
+    for seat, s in enumerate(spec.seats):
+        if s.kind == "bot":
+            name = s.name or _("{bot} bot {n}").format(bot=s.bot, n=seat + 1)
+            rows.append(SeatRow(seat, "bot", s.bot, name, None, True, access=None, named=True))
+            continue
+        mine = seat == spec.creator_seat
+        name = s.name or _("Player {n}").format(n=seat + 1)
+        rows.append(
+            SeatRow(
+                seat, "human", None, name, None, mine, access=s.access, named=mine and bool(s.name)
             )
-        try:
-            make_bot(bot)
-        except OptionsError as exc:
-            raise WebError(str(exc)) from None
-        return SeatRow(
-            seat, "bot", bot, name or _("{bot} bot {n}").format(bot=bot, n=seat + 1), None, True
         )
-    if kind != "human":
-        raise WebError(_("seat {n}: kind must be human or bot").format(n=seat))
-    return SeatRow(seat, "human", None, name or _("Player {n}").format(n=seat + 1), None, False)
+    seen: set[str] = set()
+    for row in rows:
+        if row.name.casefold() in seen:
+            raise WebError(
+                _("two seats are called {name}: give each its own name").format(name=row.name)
+            )
+        seen.add(row.name.casefold())
+    return rows
 
 
 class TableService:
@@ -183,32 +206,38 @@ class TableService:
         seat_specs: Any,
         seed: int | None = None,
         clock: Any = None,
+        creator_seat: Any = FIRST,
     ) -> Created:
-        if not isinstance(game, str) or game not in game_names():
+        """A new table (see ``create_from``); ``creator_seat`` FIRST: the first person's seat."""
+        body: dict[str, Any] = {"game": game, "options": options, "seats": seat_specs}
+        if clock is not None:
+            body["clock"] = clock
+        if creator_seat != FIRST:
+            body["creator_seat"] = creator_seat
+        return self.create_from(body, seed)
+
+    def create_from(self, body: Any, seed: int | None = None) -> Created:
+        """A new table from ``POST /api/tables``'s body (``seating.TableIn``): the creator's
+        seat is taken, each invited seat gets its secret token (the creator's too), an open
+        seat waits for the lobby's first Join."""
+        spec = parse(TableIn, body)
+        if spec.game not in game_names():
             raise WebError(
                 _("unknown game {game!r}; games: {names}").format(
-                    game=game, names=", ".join(game_names())
+                    game=spec.game, names=", ".join(game_names())
                 )
             )
-        if not isinstance(options, dict):
-            raise WebError(_("options must be an object"))
         if seed is None:
             seed = secrets.randbits(62)
         try:
-            state = get_game(game).setup(dict(options), seed)
+            state = get_game(spec.game).setup(dict(spec.options), seed)
         except WondersError as exc:
             raise WebError(str(exc)) from None
-        if not isinstance(seat_specs, list) or len(seat_specs) != state.num_players:
+        if len(spec.seats) != state.num_players:
             raise WebError(
                 _("this game has {n} seats: give one entry for each").format(n=state.num_players)
             )
-        rows = [_seat_spec(raw, seat) for seat, raw in enumerate(seat_specs)]
-        tokens: dict[int, str] = {}
-        for row in rows:
-            if row.kind == "human":
-                tokens[row.seat] = secrets.token_urlsafe(24)
-                row.token_hash = token_hash(tokens[row.seat])
-        table_id = secrets.token_urlsafe(9)
+        clock = spec.clock
         if clock is not None and (
             isinstance(clock, bool)
             or not isinstance(clock, int | float)
@@ -217,10 +246,25 @@ class TableService:
             raise WebError(
                 _("the turn clock is {lo} to {hi} seconds").format(lo=MIN_CLOCK, hi=MAX_CLOCK)
             )
+        rows = _seat_rows(spec)
+        tokens: dict[int, str] = {}
+        for row in rows:
+            if row.kind == "human" and (row.seat == spec.creator_seat or row.access == INVITED):
+                tokens[row.seat] = secrets.token_urlsafe(24)
+                row.token_hash = token_hash(tokens[row.seat])
+        table_id = secrets.token_urlsafe(9)
         admin = secrets.token_urlsafe(24)
-        clock = None if clock is None else float(clock)
-        self.store.create_table(table_id, game, dict(options), seed, rows, token_hash(admin), clock)
-        return Created(table_id, tokens, admin)
+        self.store.create_table(
+            table_id,
+            spec.game,
+            dict(spec.options),
+            seed,
+            rows,
+            token_hash(admin),
+            None if clock is None else float(clock),
+        )
+        access = {r.seat: r.access for r in rows if r.kind == "human" and r.access}
+        return Created(table_id, tokens, admin, spec.creator_seat, access)
 
     def get(self, table_id: str) -> LiveTable:
         with self._lock:
@@ -284,19 +328,57 @@ class TableService:
             seat_row.claimed = True
         return live, found[1]
 
-    def join(self, table_id: str) -> tuple[int, str]:
-        """Claim the first free human seat of a table: its seat and a new secret token."""
+    def join(self, table_id: str, body: Any = None) -> tuple[int, str]:
+        """Take the first open seat nobody has taken (``body``: ``seating.JoinIn``, the
+        joiner's name): its seat and a new secret token. Never an invited seat."""
+        spec = parse(JoinIn, {} if body is None else body)
         live = self.get(table_id)
         if live.finished:
             raise Conflict(_("the game is over"))
         token = secrets.token_urlsafe(24)
         with live.lock:
-            seat = self.store.claim_free_seat(table_id, token_hash(token))
+            self._reload(live)  # another process may have seated someone meanwhile
+            if spec.name is not None:
+                self._name_free(live, spec.name, None)
+            seat = self.store.claim_open_seat(table_id, token_hash(token), spec.name)
             if seat is None:
-                raise Conflict(_("no free seat at this table"))
-            live.row.seats[seat].claimed = True
-            live.row.seats[seat].token_hash = token_hash(token)
+                raise Conflict(
+                    _("no open seat is free at this table (the others are taken or invited)")
+                )
+            row = live.row.seats[seat]
+            row.claimed, row.token_hash = True, token_hash(token)
+            if spec.name is not None:
+                row.name, row.named = spec.name, True
+            live.version = next(_SEQ)
         return seat, token
+
+    def set_name(self, live: LiveTable, seat: int, body: Any) -> str:
+        """The name ``seat``'s player chose (``body``: ``seating.NameIn``): once only, then it
+        is fixed (the log and the others' pages call them by it)."""
+        spec = parse(NameIn, body)
+        assert spec.name is not None
+        with live.lock:
+            row = live.row.seats[seat]
+            if live.finished:
+                raise Conflict(_("the game is over"))
+            if row.named:
+                raise Conflict(
+                    _("your name at this table is chosen already: {name}").format(name=row.name)
+                )
+            self._name_free(live, spec.name, seat)
+            self.store.set_name(live.id, seat, spec.name)
+            row.name, row.named = spec.name, True
+            live.version = next(_SEQ)
+            return spec.name
+
+    @staticmethod
+    def _name_free(live: LiveTable, name: str, seat: int | None) -> None:
+        """Refuse ``name`` if another seat of the table is called so (case aside)."""
+        for other in live.row.seats:
+            if other.seat != seat and other.name.casefold() == name.casefold():
+                raise Conflict(
+                    _("someone at this table is called {name} already").format(name=name)
+                )
 
     def admin_table(self, token: Any) -> LiveTable:
         """The table whose creator holds ``token``."""
@@ -574,6 +656,7 @@ class TableService:
                         "bot": s.bot,
                         "claimed": s.claimed,
                         "stand_in": s.stand_in,
+                        "access": s.access,
                     }
                     for s in live.row.seats
                 ],
@@ -652,9 +735,12 @@ class TableService:
         }
 
     def lobby(self) -> JSON:
-        """Open tables (a human seat not yet taken), games in progress, finished games."""
+        """Tables waiting for players (a person's seat not yet taken: ``joinable`` if one of
+        them is open, else they wait for their invited players), games in progress, finished
+        games. Each seat says whether it is taken and, for a person's, invited or open."""
         out: JSON = {"open": [], "playing": [], "finished": []}
         for row in self.store.list_tables():
+            waiting = [s for s in row.seats if not s.claimed]
             entry = {
                 "id": row.id,
                 "game": row.game,
@@ -666,14 +752,16 @@ class TableService:
                         "kind": s.kind,
                         "bot": s.bot,
                         "claimed": s.claimed,
+                        "access": s.access,
                     }
                     for s in row.seats
                 ],
+                "joinable": row.status != "finished" and any(s.access == OPEN for s in waiting),
                 "updated_at": row.updated_at,
             }
             if row.status == "finished":
                 out["finished"].append(entry)
-            elif any(not s.claimed for s in row.seats):
+            elif waiting:
                 out["open"].append(entry)
             else:
                 out["playing"].append(entry)

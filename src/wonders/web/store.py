@@ -94,6 +94,8 @@ class SeatRow:
     claimed: bool
     stand_in: str | None = None
     back_at: float | None = None  # when the person took the seat back from a stand-in
+    access: str | None = "invited"  # a person's seat: invited (its link only) or open; bot: None
+    named: bool = False  # the name was chosen by the seat's player: it is fixed
 
 
 @dataclass
@@ -176,6 +178,8 @@ class Store:
                         "token_hash": s.token_hash,
                         "claimed": s.claimed,
                         "stand_in": s.stand_in,
+                        "access": s.access if s.kind == "human" else None,
+                        "named": s.named,
                     }
                     for s in seat_rows
                 ],
@@ -186,7 +190,18 @@ class Store:
             sa.select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
         )
         return [
-            SeatRow(r.seat, r.kind, r.bot, r.name, r.token_hash, r.claimed, r.stand_in, r.back_at)
+            SeatRow(
+                r.seat,
+                r.kind,
+                r.bot,
+                r.name,
+                r.token_hash,
+                r.claimed,
+                r.stand_in,
+                r.back_at,
+                r.access,
+                r.named,
+            )
             for r in rows
         ]
 
@@ -264,24 +279,54 @@ class Store:
                 .values(claimed=True)
             )
 
-    def claim_free_seat(self, table_id: str, new_hash: str) -> int | None:
-        """Give the first unclaimed human seat a new token (hash); None if none is free."""
+    def claim_open_seat(self, table_id: str, new_hash: str, name: str | None) -> int | None:
+        """Give the first open seat nobody has taken the token (hash) of the person who joins
+        it, and their ``name`` if they gave one; None if no open seat is free. An invited seat
+        is never given: its link stays its only way in."""
+        seat = None
         with self.engine.begin() as conn:
-            r = conn.execute(
+            free = (
                 sa.select(seats.c.seat)
-                .where(seats.c.table_id == table_id, seats.c.kind == "human", ~seats.c.claimed)
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.kind == "human",
+                    seats.c.access == "open",
+                    ~seats.c.claimed,
+                )
                 .order_by(seats.c.seat)
-                .limit(1)
-                .with_for_update()
-            ).first()
-            if r is None:
-                return None
+            )
+            for r in conn.execute(free.with_for_update()).all():
+                values: dict[str, Any] = {"claimed": True, "token_hash": new_hash}
+                if name is not None:
+                    values.update(name=name, named=True)
+                taken = conn.execute(  # only if still free: a racing writer got none of it
+                    seats.update()
+                    .where(seats.c.table_id == table_id, seats.c.seat == r.seat, ~seats.c.claimed)
+                    .values(**values)
+                )
+                if taken.rowcount == 1:
+                    seat = int(r.seat)
+                    self._touch(conn, table_id)
+                    break
+        if seat is not None:
+            self._announce(table_id)
+        return seat
+
+    def set_name(self, table_id: str, seat: int, name: str) -> None:
+        """The name the seat's player chose (fixed from then on)."""
+        with self.engine.begin() as conn:
             conn.execute(
                 seats.update()
-                .where(seats.c.table_id == table_id, seats.c.seat == r.seat)
-                .values(claimed=True, token_hash=new_hash)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(name=name, named=True)
             )
-            return int(r.seat)
+            self._touch(conn, table_id)
+        self._announce(table_id)
+
+    def _touch(self, conn: sa.Connection, table_id: str) -> None:
+        """The table changed (its seats): the others hear of it."""
+        conn.execute(tables.update().where(tables.c.id == table_id).values(updated_at=time.time()))
+        self._notify(conn, table_id)
 
     def _lock(
         self, conn: sa.Connection, table_id: str, count: int, pending: dict[int, JSON] | None

@@ -75,4 +75,58 @@ function teamTable(teams, who) {
 function translatePage() {
   for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
 }
+// The links a table's creator sends: kept in this browser when the table is made (the server
+// keeps only the tokens' hashes), shown on the creator's seat page until they fold them away.
+const LINKS_KEY = "wonders:created";
+function storedLinks() {
+  try { return JSON.parse(localStorage.getItem(LINKS_KEY) || "{}"); } catch (e) { return {}; }
+}
+function keepLinks(all) {
+  const recent = Object.entries(all).sort((a, b) => b[1].at - a[1].at).slice(0, 20);
+  try { localStorage.setItem(LINKS_KEY, JSON.stringify(Object.fromEntries(recent))); } catch (e) { /* not kept */ }
+}
+function rememberLinks(made) {
+  const all = storedLinks();
+  all[made.table] = { at: Date.now(), token: made.creator.token, watch: made.watch, manage: made.manage,
+    invites: made.seats.filter((s) => !s.creator).map((s) => ({ seat: s.seat, link: s.link })),
+    open: made.open, folded: false };
+  keepLinks(all);
+}
+function showLinks() {
+  const T = window.TABLE;
+  const all = storedLinks();
+  const made = T && T.token ? all[T.table] : null;
+  if (!made || made.token !== T.token) return;  // only on the creator's own seat
+  const base = location.origin;
+  const box = el("details", { id: "links", open: !made.folded },
+    el("summary", {}, t("Invite links")),
+    made.invites.length ? el("p", {}, t("Send each friend the link of their seat: whoever opens it plays that seat.")) : null,
+    el("ul", { id: "invites" }, made.invites.map((s) => el("li", {},
+      t("Seat {n}").replace("{n}", s.seat + 1) + ": ",
+      el("a", { href: s.link, class: "invite", "data-seat": s.seat }, base + s.link)))),
+    made.open.length ? el("p", {}, t("Open seats go to the first people who join them from the lobby.")) : null,
+    el("p", {}, t("Spectator link") + ": ", el("a", { href: made.watch, id: "watch-link" }, base + made.watch)),
+    el("p", {}, t("Manage link (keep it: it seats a bot for an absent player)") + ": ",
+      el("a", { href: made.manage, id: "manage-link" }, base + made.manage)));
+  box.addEventListener("toggle", () => {
+    const now = storedLinks();
+    if (now[T.table]) { now[T.table].folded = !box.open; keepLinks(now); }
+  });
+  document.querySelector("main").prepend(box);
+}
+// A seat's player names themselves once (the form is on their page until they do).
+function askName() {
+  const form = document.getElementById("name-form");
+  if (!form || !window.TABLE) return;
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const res = await fetch("/api/play/" + window.TABLE.token + "/name",
+      { method: "POST", body: JSON.stringify({ name: document.getElementById("seat-name").value }) });
+    const data = await res.json();
+    if (res.ok) form.remove();
+    else document.getElementById("seat-name-error").textContent = data.error;
+  });
+}
 document.addEventListener("DOMContentLoaded", translatePage);
+document.addEventListener("DOMContentLoaded", showLinks);
+document.addEventListener("DOMContentLoaded", askName);

@@ -1,6 +1,28 @@
 // The lobby: the create-a-table form and the live lists of tables (WebSocket /ws/lobby).
+// A person's seat is invited (only its link reaches it) or open (the first Join takes it);
+// the creator sits at the seat they choose and is taken straight to it.
 "use strict";
 const forms = window.FORMS;
+const nameBox = document.getElementById("my-name");
+const NAME_KEY = "wonders:name";
+
+function myName() {
+  const name = nameBox.value.trim();
+  try { localStorage.setItem(NAME_KEY, name); } catch (e) { /* private mode: not kept */ }
+  return name;
+}
+
+// the seat the creator sits at: the checked one, else the first person's seat (null: none)
+function fixCreatorSeat() {
+  const radios = [...document.querySelectorAll("#seat-list input[name=creator]")];
+  for (const r of radios) r.disabled = document.getElementById("seat" + r.value).value.startsWith("bot:");
+  const checked = radios.find((r) => r.checked && !r.disabled);
+  if (!checked) {
+    for (const r of radios) r.checked = false;
+    const first = radios.find((r) => !r.disabled);
+    if (first) first.checked = true;
+  }
+}
 
 function seatRows() {
   const game = document.getElementById("game").value;
@@ -9,14 +31,21 @@ function seatRows() {
   players = Math.min(hi, Math.max(lo, players));
   const box = document.getElementById("seat-list");
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
+  const mine = box.querySelector("input[name=creator]:checked");
   box.replaceChildren();
   for (let i = 0; i < players; i++) {
-    const sel = el("select", { name: "seat" + i, id: "seat" + i },
-      el("option", { value: "human" }, t("Human")),
-      forms.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot") + ": " + b)));
-    sel.value = old[i] || (i === 0 ? "human" : "bot:greedy");
-    box.append(el("label", { class: "seat" }, t("Seat") + " " + (i + 1) + " ", sel));
+    const sel = el("select", { name: "seat" + i, id: "seat" + i, onchange: fixCreatorSeat },
+      el("option", { value: "invited" }, t("Invited friend (only their link)")),
+      el("option", { value: "open" }, t("Open seat (anyone in the lobby)")),
+      forms.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {name}").replace("{name}", b))));
+    sel.value = old[i] || (i === 0 ? "invited" : "bot:greedy");
+    const me = el("input", { type: "radio", name: "creator", id: "me" + i, value: i,
+      checked: mine ? Number(mine.value) === i : false });
+    box.append(el("div", { class: "seat", "data-seat": i },
+      el("label", { for: "seat" + i }, t("Seat {n}").replace("{n}", i + 1)), " ", sel, " ",
+      el("label", {}, me, " ", t("I sit here"))));
   }
+  fixCreatorSeat();
 }
 
 // the setup options of the game chosen, from the options its registry entry takes
@@ -51,42 +80,57 @@ function showGameOptions() {
 
 async function create(event) {
   event.preventDefault();
-  const seats = [...document.querySelectorAll("#seat-list select")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "bot", bot: s.value.slice(4) });
-  const body = { game: document.getElementById("game").value, options: options(), seats };
+  const mine = document.querySelector("#seat-list input[name=creator]:checked");
+  const creator = mine ? Number(mine.value) : null;
+  const name = myName();
+  const seats = [...document.querySelectorAll("#seat-list select")].map((s, i) => {
+    if (s.value.startsWith("bot:")) return { kind: "bot", bot: s.value.slice(4) };
+    const seat = { kind: "human", access: s.value };
+    if (i === creator && name) seat.name = name;
+    return seat;
+  });
+  const body = { game: document.getElementById("game").value, options: options(), seats, creator_seat: creator };
   const clock = document.getElementById("clock").value;
   if (clock) body.clock = Number(clock);
   const res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body) });
   const data = await res.json();
   const err = document.getElementById("create-error");
-  const out = document.getElementById("created");
   if (!res.ok) { err.textContent = data.error; return; }
   err.textContent = "";
-  const base = location.origin;
-  out.replaceChildren(
-    el("h3", {}, t("Invite links")),
-    el("ul", { id: "invites" }, data.seats.map((s) =>
-      el("li", {}, t("Seat") + " " + (s.seat + 1) + ": ",
-        el("a", { href: s.link, class: "invite", "data-seat": s.seat }, base + s.link)))),
+  if (data.creator) {  // to the creator's seat: its page shows them the links to send
+    rememberLinks(data);
+    location.href = data.creator.link;
+    return;
+  }
+  const base = location.origin;  // nobody's seat is the creator's: the links are shown here
+  document.getElementById("created").replaceChildren(
     el("p", {}, t("Spectator link") + ": ", el("a", { href: data.watch, id: "watch-link" }, base + data.watch)),
     el("p", {}, t("Manage link (keep it: it seats a bot for an absent player)") + ": ",
       el("a", { href: data.manage, id: "manage-link" }, base + data.manage)));
 }
 
+function seatWords(s) {
+  if (s.kind === "bot" || s.claimed) return s.name;
+  return s.access === "open" ? t("free seat") : t("{name} (invited)").replace("{name}", s.name);
+}
+
+async function join(table) {
+  const name = myName();
+  const res = await fetch("/api/tables/" + table.id + "/join",
+    { method: "POST", body: JSON.stringify(name ? { name } : {}) });
+  const data = await res.json();
+  if (res.ok) location.href = data.link;
+  else document.getElementById("lobby-error").textContent = data.error;
+}
+
 function entry(table, kind) {
-  const names = table.seats.map((s) => s.kind === "bot" ? s.name : (s.claimed ? s.name : "…")).join(", ");
+  const names = table.seats.map(seatWords).join(", ");
   const label = (forms[table.game] || {}).label || table.game;
   const opts = Object.entries(table.options).map(([k, v]) => k + " " + v).join(", ");
   const li = el("li", { "data-table": table.id }, el("b", {}, label), " (" + opts + ") ", names, " ",
     el("a", { href: "/watch/" + table.id }, t("Watch")));
   if (kind === "finished") li.append(" ", el("a", { href: "/replay/" + table.id, class: "replay" }, t("Replay")));
-  if (kind === "open") {
-    li.append(" ", el("button", { class: "join", onclick: async () => {
-      const res = await fetch("/api/tables/" + table.id + "/join", { method: "POST" });
-      const data = await res.json();
-      if (res.ok) location.href = data.link; else alert(data.error);
-    } }, t("Join")));
-  }
+  if (kind === "open" && table.joinable) li.append(" ", el("button", { class: "join", onclick: () => join(table) }, t("Join")));
   return li;
 }
 
@@ -102,6 +146,7 @@ function connectLobby() {
   ws.onclose = () => setTimeout(connectLobby, 2000);
 }
 
+try { nameBox.value = localStorage.getItem(NAME_KEY) || ""; } catch (e) { /* not kept */ }
 document.getElementById("game").addEventListener("change", showGameOptions);
 document.getElementById("players").addEventListener("change", seatRows);
 document.getElementById("create-form").addEventListener("submit", create);
