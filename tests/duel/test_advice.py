@@ -62,3 +62,29 @@ def test_unbuildable_explains_exactly_the_takeable_cards_that_cannot_be_built() 
             explained += len(reasons)
             state.apply(p, rng.choice(actions))
     assert explained > 0
+
+
+def test_the_resources_named_in_a_price_are_those_the_trade_pays_for() -> None:
+    """``bought``: at the prices of the moment they cost exactly the trade of ``card_cost``
+    (either/or production and Masonry spent as the engine spends them), and ``missing``
+    names them."""
+    checked = 0
+    for seed in range(6):
+        state = setup({}, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            (p,) = state.to_move()
+            view = state.view(p)
+            if view["phase"] != "draft" and view["pending"] is None:
+                unit = advice.prices(view, p)
+                for place in view["structure"]:
+                    name = place["card"]
+                    if not (name and place["accessible"]):
+                        continue
+                    units = advice.bought(view, p, name)
+                    trade = advice.card_cost(view, p, name)[1]
+                    assert sum(n * unit[r] for r, n in enumerate(units)) == trade, name
+                    assert (advice.missing(view, p, name) == "") == (trade == 0)
+                    checked += trade > 0
+            state.apply(p, rng.choice(state.legal_actions(p)))
+    assert checked > 50

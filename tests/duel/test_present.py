@@ -174,7 +174,7 @@ def test_who_chose_who_starts_each_age_with_names_and_for_a_spectator() -> None:
 def test_the_great_library_draw_is_named_to_its_drawer_only() -> None:
     event: JSON = {"type": "library", "player": 0, "tokens": ["Law", "Masonry", "Strategy"]}
     assert said(0, [event]) == [
-        "You drew the progress tokens Law, Masonry, Strategy from the box (The Great Library)"
+        "You drew 3 progress tokens from the box (The Great Library): Law, Masonry and Strategy"
     ]
     for reader in (1, None):
         (line,) = said(reader, [event])
@@ -285,13 +285,13 @@ def test_the_cost_shown_is_the_cards_own_coins_plus_the_trade() -> None:
     build = {"kind": "build", "card": "Forum"}
     assert action_label(view, build) == (
         f"Build Forum for {total} coins: 3 coins printed on it and {trade} coins to the bank "
-        "for the resources you lack."
+        "for 1 clay."
     )
     game = DuelView(SeatTable(session))
     forum = next(c for c in game.choices() if str(c.label).startswith("Forum"))
     assert str(forum.label).split()[-2:] == [str(total), "coins"]
     assert action_label(view, build) in [str(way.label) for way in forum.children]
-    assert "paying the coins printed on it, plus 2 coins for each resource" in game.help()
+    assert "what it costs you now, trade included" in game.help()
 
 
 # ---------------------------------------------------------------- decisions and actions

@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from wonders.core.i18n import _
-from wonders.core.present import coins
+from wonders.core.present import coins, listed
 from wonders.duel.cards import COLOR_CATEGORY, RESOURCES
 from wonders.duel.city import City, card_facts, wonder_facts
+from wonders.duel.describe import resource_count, resource_name
 from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city
 from wonders.duel.state import DISCOUNT, SELL_BASE, catalog_token
@@ -36,9 +37,10 @@ def military(view: View) -> MilitaryTrack:
 
 
 def production(view: View, p: int) -> str:
+    """City ``p``'s production in words: its fixed units, then each either/or choice."""
     city = cities(view)[p]
-    parts = [f"{n} {RESOURCES[r]}" for r, n in enumerate(city.produce) if n]
-    parts += ["/".join(RESOURCES[r] for r in c) for c in city.choices]
+    parts = [resource_count(RESOURCES[r], n) for r, n in enumerate(city.produce) if n]
+    parts += ["/".join(resource_name(RESOURCES[r]) for r in c) for c in city.choices]
     return ", ".join(parts) or "-"
 
 
@@ -87,11 +89,55 @@ def slots(view: View) -> tuple[Slot, ...]:
     return layouts()[view["age"]].slots
 
 
-def missing(view: View, p: int, name: str) -> str:
-    """The resources city ``p`` lacks for ``name`` (bought from the bank), in words."""
+def bought(view: View, p: int, name: str) -> tuple[int, ...]:
+    """The units of each resource (``RESOURCES`` order) city ``p`` pays the bank for to build
+    ``name`` now: what it lacks once its either/or production is spent the cheapest way and
+    Masonry's waived units are left out (``trade_cost`` prices exactly these)."""
     city, need = cities(view)[p], card_facts()[name].need
-    short = [max(0, need[r] - city.produce[r]) for r in range(len(need))]
-    return ", ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(short) if n)
+    if card_cost(view, p, name)[1] == 0:  # a chain, or nothing to buy
+        return (0,) * len(need)
+    unit = prices(view, p)
+    waive = DISCOUNT if card_facts()[name].card.color == "blue" and "Masonry" in city.tokens else 0
+    lacking = [max(0, need[r] - city.produce[r]) for r in range(len(need))]
+    best: tuple[int, list[int]] | None = None
+    for left in _covered(lacking, city.choices):
+        paid = _waived(left, unit, waive)
+        cost = sum(n * unit[r] for r, n in enumerate(paid))
+        if best is None or cost < best[0]:
+            best = (cost, paid)
+    return tuple(best[1]) if best is not None else tuple(lacking)
+
+
+def _covered(lacking: list[int], choices: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """Every way ``choices`` (one unit of one option each) cover units of ``lacking``: what is
+    left to buy after each."""
+    if not choices:
+        return [lacking]
+    first, rest = choices[0], choices[1:]
+    out: list[list[int]] = []
+    for r in first:
+        if lacking[r]:
+            left = list(lacking)
+            left[r] -= 1
+            out += _covered(left, rest)
+    return out or _covered(lacking, rest)
+
+
+def _waived(lacking: list[int], unit: tuple[int, ...], waive: int) -> list[int]:
+    """``lacking`` without the ``waive`` dearest units (Masonry, Architecture)."""
+    left = list(lacking)
+    for r in sorted(range(len(left)), key=lambda r: -unit[r]):
+        free = min(waive, left[r])
+        left[r] -= free
+        waive -= free
+    return left
+
+
+def missing(view: View, p: int, name: str) -> str:
+    """The resources city ``p`` buys from the bank for ``name`` (``bought``), in words:
+    "1 clay and 2 stone"."""
+    units = bought(view, p, name)
+    return listed([resource_count(RESOURCES[r], n) for r, n in enumerate(units) if n])
 
 
 def chained_by(view: View, p: int, name: str) -> str | None:

@@ -5,6 +5,10 @@ stands (``pawn``), the decision a seat owes (``decision``) and each of its legal
 Seats are named as ``core.present.Narrator`` says: the reader is "you" in sentences of their
 own; the other seat is its name at the table when the front end gives names (the web), else
 "your rival" (the terminal), or "player N" for a spectator without names.
+
+Every word goes through gettext: cards, wonders and tokens by their printed names
+(``describe.printed``; the views' and actions' identifiers stay English), every count through
+``ngettext``, one message per whole sentence.
 """
 
 from __future__ import annotations
@@ -12,12 +16,43 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
 from wonders.core.protocol import JSON
 from wonders.duel import advice, describe
 from wonders.duel.cards import catalog
 from wonders.duel.city import wonder_facts
+from wonders.duel.describe import printed
+
+# the engine's identifiers as words: the kinds of victory, and the score's categories
+VICTORY_NAMES = {
+    "civilian": N_("civilian victory"),
+    "military": N_("military supremacy"),
+    "science": N_("scientific supremacy"),
+}
+CATEGORY_NAMES = {
+    "military": N_("military"),
+    "treasury": N_("treasury"),
+    "wonders": N_("wonders"),
+    "civilian": N_("civilian"),
+    "science": N_("science"),
+    "commerce": N_("commerce"),
+    "guilds": N_("guilds"),
+    "tokens": N_("tokens"),
+}
+# the tokens and wonders some sentences name as the cause (their printed names)
+ECONOMY, URBANISM, THEOLOGY = "Economy", "Urbanism", "Theology"
+GREAT_LIBRARY, MAUSOLEUM = "The Great Library", "The Mausoleum"
+
+
+def victory_name(victory: str) -> str:
+    """A kind of victory (``Result.victory``: civilian, military, science) in words."""
+    return _(VICTORY_NAMES[victory])
+
+
+def category_name(category: str) -> str:
+    """A score category of ``Result`` (military, treasury, ...) in words."""
+    return _(CATEGORY_NAMES[category])
 
 
 def seat_name(seat: int, reader: int | None, names: Sequence[str] | None) -> str:
@@ -81,7 +116,9 @@ class Log(Narrator):
 
     def _wonders_offered(self, e: JSON) -> str:
         self.picks = 0
-        return _("Wonders on offer: {names}").format(names=", ".join(e["wonders"]))
+        return _("Wonders on offer: {names}").format(
+            names=", ".join(printed(w) for w in e["wonders"])
+        )
 
     def _pick_wonder(self, e: JSON) -> str:
         self.picks += 1
@@ -90,10 +127,13 @@ class Log(Narrator):
                 e["player"],
                 _("You get the last wonder of the four, {wonder}"),
                 _("{who} gets the last wonder of the four, {wonder}"),
-                wonder=e["wonder"],
+                wonder=printed(e["wonder"]),
             )
         return self.by(
-            e["player"], _("You took {wonder}"), _("{who} took {wonder}"), wonder=e["wonder"]
+            e["player"],
+            _("You took {wonder}"),
+            _("{who} took {wonder}"),
+            wonder=printed(e["wonder"]),
         )
 
     def _age(self, e: JSON) -> str:
@@ -155,14 +195,14 @@ class Log(Narrator):
                 e["player"],
                 _("You built {card} for {coins}"),
                 _("{who} built {card} for {coins}"),
-                card=e["card"],
+                card=printed(e["card"]),
                 coins=coins(e["paid"]),
             )
         return self.by(
             e["player"],
             _("You built {card} for free"),
             _("{who} built {card} for free"),
-            card=e["card"],
+            card=printed(e["card"]),
         )
 
     def _sell(self, e: JSON) -> str:
@@ -170,12 +210,12 @@ class Log(Narrator):
             e["player"],
             _("You sold {card} for {coins}"),
             _("{who} sold {card} for {coins}"),
-            card=e.get("card") or _("a card"),
+            card=printed(e["card"]) if e.get("card") else _("a card"),
             coins=coins(e["coins"]),
         )
 
     def _wonder(self, e: JSON) -> str:
-        wonder, text = e["wonder"], reward(e["wonder"])
+        wonder, text = printed(e["wonder"]), reward(e["wonder"])
         if e.get("paid"):
             return self.by(
                 e["player"],
@@ -199,13 +239,13 @@ class Log(Narrator):
     def _wonder_returned(self, e: JSON) -> str:
         if not isinstance(e.get("player"), int):
             return _("{wonder} goes back to the box: 7 wonders are built").format(
-                wonder=e["wonder"]
+                wonder=printed(e["wonder"])
             )
         return self.by(
             e["player"],
             _("Your wonder {wonder} goes back to the box: 7 wonders are built"),
             _("{who}'s wonder {wonder} goes back to the box: 7 wonders are built"),
-            wonder=e["wonder"],
+            wonder=printed(e["wonder"]),
         )
 
     # -- coins ----------------------------------------------------------------------------------
@@ -216,31 +256,32 @@ class Log(Narrator):
             _("You received {coins} from {card}"),
             _("{who} received {coins} from {card}"),
             coins=coins(e["coins"]),
-            card=e["card"],
+            card=printed(e["card"]),
         )
 
     def _economy(self, e: JSON) -> str:
         """The owner of Economy gets the coins the other seat paid the bank for resources."""
-        owner, amount = e["player"], coins(e["coins"])
+        owner, amount, token = e["player"], coins(e["coins"]), printed(ECONOMY)
         payer = 1 - owner
         if owner == self.seat:
             return _(
-                "You received {coins} that {who} paid the bank for resources (Economy)"
-            ).format(coins=amount, who=self.name(payer))
+                "You received {coins} that {who} paid the bank for resources ({token})"
+            ).format(coins=amount, who=self.name(payer), token=token)
         if payer == self.seat:
-            return _("{who} received the {coins} you paid the bank for resources (Economy)").format(
-                coins=amount, who=self.name(owner)
+            return _("{who} received the {coins} you paid the bank for resources ({token})").format(
+                coins=amount, who=self.name(owner), token=token
             )
-        return _("{who} received the {coins} {payer} paid the bank for resources (Economy)").format(
-            coins=amount, who=self.name(owner), payer=self.name(payer)
+        return _("{who} received the {coins} {payer} paid the bank for resources ({token})").format(
+            coins=amount, who=self.name(owner), payer=self.name(payer), token=token
         )
 
     def _urbanism(self, e: JSON) -> str:
         return self.by(
             e["player"],
-            _("You received {coins} for building by a chain (Urbanism)"),
-            _("{who} received {coins} for building by a chain (Urbanism)"),
+            _("You received {coins} for building by a chain ({token})"),
+            _("{who} received {coins} for building by a chain ({token})"),
             coins=coins(e["coins"]),
+            token=printed(URBANISM),
         )
 
     # -- the conflict pawn --------------------------------------------------------------------
@@ -293,27 +334,27 @@ class Log(Narrator):
             e["player"],
             _("You took the progress token {token}"),
             _("{who} took the progress token {token}"),
-            token=e["token"],
+            token=printed(e["token"]),
         )
 
     def _library(self, e: JSON) -> str:
         """The Great Library: the tokens drawn are named to their drawer only."""
-        tokens = list(e.get("tokens", []))
-        n = len(tokens)
+        tokens = [printed(t) for t in e.get("tokens", [])]
+        n, wonder = len(tokens), printed(GREAT_LIBRARY)
         if e["player"] == self.seat:
             return ngettext(
-                "You drew the progress token {tokens} from the box (The Great Library)",
-                "You drew the progress tokens {tokens} from the box (The Great Library)",
+                "You drew {n} progress token from the box ({wonder}): {tokens}",
+                "You drew {n} progress tokens from the box ({wonder}): {tokens}",
                 n,
-            ).format(tokens=", ".join(tokens))
+            ).format(n=n, wonder=wonder, tokens=listed(tokens))
         return ngettext(
-            "{who} drew {n} progress token from the box (The Great Library)",
-            "{who} drew {n} progress tokens from the box (The Great Library)",
+            "{who} drew {n} progress token from the box ({wonder})",
+            "{who} drew {n} progress tokens from the box ({wonder})",
             n,
-        ).format(who=self.name(e["player"]), n=n)
+        ).format(who=self.name(e["player"]), n=n, wonder=wonder)
 
     def _destroy(self, e: JSON) -> str:
-        player, card = e["player"], e["card"]
+        player, card = e["player"], printed(e["card"])
         victim = 1 - player
         if player == self.seat:
             return _("You discarded {who}'s {card}").format(who=self.name(victim), card=card)
@@ -326,9 +367,10 @@ class Log(Narrator):
     def _discard_build(self, e: JSON) -> str:
         return self.by(
             e["player"],
-            _("You built {card} from the discard pile for free (The Mausoleum)"),
-            _("{who} built {card} from the discard pile for free (The Mausoleum)"),
-            card=e["card"],
+            _("You built {card} from the discard pile for free ({wonder})"),
+            _("{who} built {card} from the discard pile for free ({wonder})"),
+            card=printed(e["card"]),
+            wonder=printed(MAUSOLEUM),
         )
 
 
@@ -412,8 +454,10 @@ class Asked:
         """A sentence when the rival's Economy gets the ``paid`` coins for resources."""
         if not paid or not advice.token_effect(self.view, 1 - self.seat, "trade_income"):
             return ""
-        text = _("{who} gets the {coins} you pay for resources (Economy).")
-        return " " + upper_first(text.format(coins=coins(paid), who=self.rival))
+        text = _("{who} gets the {coins} you pay for resources ({token}).")
+        return " " + upper_first(
+            text.format(coins=coins(paid), who=self.rival, token=printed(ECONOMY))
+        )
 
     # -- decisions ------------------------------------------------------------------------
 
@@ -456,47 +500,70 @@ class Asked:
     def token(self, legal: Sequence[JSON]) -> tuple[str, str]:
         pair = advice.science_pair(self.view)
         n = len(legal)
-        choose = ngettext(
-            "Take the progress token on the board.",
-            "Take one of the {n} progress tokens on the board.",
-            n,
-        ).format(n=n)
+        if n == 1:
+            choose = _("Take the last progress token on the board.")
+        else:
+            choose = ngettext(
+                "Take one of the {n} progress token on the board.",
+                "Take one of the {n} progress tokens on the board.",
+                n,
+            ).format(n=n)
         if pair is None:
             why = _("A pair of equal science symbols earns you a progress token.")
         else:
             symbol, shown = pair
             why = _(
                 "Your {cards} make a pair of the {symbol} symbol: it earns you a progress token."
-            ).format(cards=listed(shown), symbol=symbol)
+            ).format(cards=listed([printed(c) for c in shown]), symbol=describe.symbol_name(symbol))
         return _("Choose a progress token"), why + " " + choose
 
     def library(self, legal: Sequence[JSON]) -> tuple[str, str]:
         n = len(legal)
         prompt = ngettext(
-            "The Great Library drew {n} progress token from the box for you. Keep it.",
-            "The Great Library drew {n} progress tokens from the box for you. Keep one; the "
-            "others leave the game.",
+            "{wonder} drew {n} progress token from the box for you. Keep it.",
+            "{wonder} drew {n} progress tokens from the box for you. Keep one; the others "
+            "leave the game.",
             n,
-        ).format(n=n)
+        ).format(n=n, wonder=printed(GREAT_LIBRARY))
         return _("Keep a progress token"), prompt
 
     def destroy(self, legal: Sequence[JSON]) -> tuple[str, str]:
-        colour = _(str(self.view["pending"].get("color", "")))
+        """A wonder discards a brown card (The Statue of Zeus) or a grey one (Circus
+        Maximus) of the rival's: a sentence per colour (the languages decline the word)."""
+        grey = self.view["pending"].get("color") == "grey"
         wonder = self.last_wonder()
-        title = _("Discard one of {who}'s {colour} cards").format(who=self.rival, colour=colour)
-        if wonder is None:
-            why = _("Your wonder discards one {colour} card of {who}'s.")
+        if grey:
+            title = _("Discard one of {who}'s grey cards")
         else:
-            why = _("{wonder} discards one {colour} card of {who}'s.")
-        prompt = why.format(wonder=wonder, colour=colour, who=self.rival)
+            title = _("Discard one of {who}'s brown cards")
+        if wonder is None:
+            why = (
+                _("Your wonder discards one grey card of {who}'s.")
+                if grey
+                else _("Your wonder discards one brown card of {who}'s.")
+            )
+        else:
+            why = (
+                _("{wonder} discards one grey card of {who}'s.")
+                if grey
+                else _("{wonder} discards one brown card of {who}'s.")
+            )
+        prompt = why.format(wonder=wonder and printed(wonder), who=self.rival)
+        title = title.format(who=self.rival)
         return title, prompt + " " + _("Choose which: it goes to the discard pile.")
 
     def discard_build(self, legal: Sequence[JSON]) -> tuple[str, str]:
-        wonder = self.last_wonder() or _("Your wonder")
-        prompt = _(
-            "{wonder} lets you build one card of the discard pile for free, with all its "
-            "effects. Choose it."
-        ).format(wonder=wonder)
+        wonder = self.last_wonder()
+        if wonder is None:
+            prompt = _(
+                "Your wonder lets you build one card of the discard pile for free, with all "
+                "its effects. Choose it."
+            )
+        else:
+            prompt = _(
+                "{wonder} lets you build one card of the discard pile for free, with all its "
+                "effects. Choose it."
+            ).format(wonder=printed(wonder))
         return _("Build a card of the discard pile for free"), prompt
 
     def start(self, legal: Sequence[JSON]) -> tuple[str, str]:
@@ -517,35 +584,41 @@ class Asked:
     # -- actions --------------------------------------------------------------------------
 
     def build(self, a: JSON) -> str:
-        card = a["card"]
-        total, trade = advice.card_cost(self.view, self.seat, card)
+        card = printed(a["card"])
+        total, trade = advice.card_cost(self.view, self.seat, a["card"])
         if total == 0:
-            giver = advice.chained_by(self.view, self.seat, card)
+            giver = advice.chained_by(self.view, self.seat, a["card"])
             if giver is None:
                 return _("Build {card} for free.").format(card=card)
             text = _("Build {card} for free by its chain from {giver}.").format(
-                card=card, giver=giver
+                card=card, giver=printed(giver)
             )
             bonus = advice.token_effect(self.view, self.seat, "chain_coins")
             if bonus:
-                text += " " + _("Urbanism gives you {coins} for it.").format(coins=coins(bonus))
+                text += " " + _("{token} gives you {coins} for it.").format(
+                    token=printed(URBANISM), coins=coins(bonus)
+                )
             return text
         if not trade:
             return _("Build {card} for {coins}.").format(card=card, coins=coins(total))
         if trade == total:
-            text = _("Build {card} for {coins}, paid to the bank for the resources you lack.")
+            text = _("Build {card} for {coins}, paid to the bank for {resources}.")
         else:
             text = _(
                 "Build {card} for {coins}: {printed} printed on it and {trade} to the bank for "
-                "the resources you lack."
+                "{resources}."
             )
         return text.format(
-            card=card, coins=coins(total), printed=coins(total - trade), trade=coins(trade)
+            card=card,
+            coins=coins(total),
+            printed=coins(total - trade),
+            trade=coins(trade),
+            resources=advice.missing(self.view, self.seat, a["card"]),
         ) + self.to_rival(trade)
 
     def sell(self, a: JSON) -> str:
         value = advice.sell_value(self.view, self.seat)
-        return _("Sell {card} for {coins}.").format(card=a["card"], coins=coins(value))
+        return _("Sell {card} for {coins}.").format(card=printed(a["card"]), coins=coins(value))
 
     def wonder(self, a: JSON) -> str:
         wonder, card = a["wonder"], a["card"]
@@ -554,16 +627,18 @@ class Asked:
             text = _("Build {wonder} with {card} for {coins}: {reward}.")
         else:
             text = _("Build {wonder} with {card} for free: {reward}.")
-        text = text.format(wonder=wonder, card=card, coins=coins(cost), reward=reward(wonder))
+        text = text.format(
+            wonder=printed(wonder), card=printed(card), coins=coins(cost), reward=reward(wonder)
+        )
         replays = wonder_facts()[wonder].wonder.effects.get("replay")
         if not replays and advice.token_effect(self.view, self.seat, "wonder_replay"):
-            text += " " + _("Theology lets you play again.")
+            text += " " + _("{token} lets you play again.").format(token=printed(THEOLOGY))
         return text + self.to_rival(cost)
 
     def pick_wonder(self, a: JSON) -> str:
         wonder = next(w for w in catalog().wonders if w.name == a["wonder"]).to_json()
         return _("Take {wonder} (cost: {cost}): {reward}.").format(
-            wonder=a["wonder"],
+            wonder=printed(a["wonder"]),
             cost=describe.cost_text(wonder["cost"]),
             reward=describe.wonder_effect_text(wonder["effect"]),
         )
@@ -574,16 +649,16 @@ class Asked:
             text = _("Keep the progress token {token}: {effect}.")
         else:
             text = _("Take the progress token {token}: {effect}.")
-        return text.format(token=a["token"], effect=about(a["token"]))
+        return text.format(token=printed(a["token"]), effect=about(a["token"]))
 
     def destroy_card(self, a: JSON) -> str:
         return _("Discard {who}'s {card} ({effect}).").format(
-            who=self.rival, card=a["card"], effect=about(a["card"])
+            who=self.rival, card=printed(a["card"]), effect=about(a["card"])
         )
 
     def build_discarded(self, a: JSON) -> str:
         return _("Build {card} from the discard pile for free ({effect}).").format(
-            card=a["card"], effect=about(a["card"])
+            card=printed(a["card"]), effect=about(a["card"])
         )
 
     def start_seat(self, a: JSON) -> str:
