@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -22,7 +23,16 @@ from wonders.core.present import age_name, coins
 from wonders.core.protocol import Result
 from wonders.duel import advice
 from wonders.duel.city import card_facts
-from wonders.duel.present import Log, action_label, decision, pawn, victory_line
+from wonders.duel.describe import colour_name, printed, symbol_name
+from wonders.duel.present import (
+    Log,
+    action_label,
+    category_name,
+    decision,
+    pawn,
+    victory_line,
+    victory_name,
+)
 
 CELL = 13  # characters per card in the structure drawing
 
@@ -60,9 +70,9 @@ def structure_text(view: dict[str, Any]) -> Text:
         out.append(line)
         out.append("\n")
     cut = [
-        f"{short[p['card']]}={p['card']}"
+        f"{short[p['card']]}={printed(p['card'])}"
         for p in places
-        if p["card"] and not p["taken"] and short[p["card"]] != p["card"]
+        if p["card"] and not p["taken"] and short[p["card"]] != printed(p["card"])
     ]
     if cut:
         out.append(_("Shortened: {names}").format(names=" · ".join(cut)) + "\n")
@@ -81,7 +91,7 @@ def cities_text(view: dict[str, Any]) -> Text:
         who = _("You") if p == seat else _("Your rival")
         out.append(f"{who}: ", style="bold")
         out.append(
-            _("{coins}, {vp} VP; produces {what}").format(
+            _("{coins}, {vp} VP; produces: {what}").format(
                 coins=coins(info["coins"]), vp=info["points"], what=advice.production(view, p)
             )
             + "\n"
@@ -89,29 +99,35 @@ def cities_text(view: dict[str, Any]) -> Text:
         for color in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
             names = [c for c in info["cards"] if card_facts()[c].card.color == color]
             if names:
-                out.append(f"  {_(color)}: ", style=render.COLOR_STYLE[color])
-                out.append(", ".join(names) + "\n")
+                out.append(f"  {colour_name(color)}: ", style=render.COLOR_STYLE[color])
+                out.append(", ".join(printed(c) for c in names) + "\n")
         for w in info["wonders"]:  # each wonder with its cost and what it gives
-            built = " " + _("(built)") if w in info["built"] else ""
-            out.append("  " + _("wonder {name}").format(name=w) + f"{built}: {texts()[w]}\n")
+            said = (
+                _("wonder {name} (built): {text}")
+                if w in info["built"]
+                else _("wonder {name}: {text}")
+            )
+            out.append("  " + said.format(name=printed(w), text=texts()[w]) + "\n")
         for t in info["tokens"]:
-            out.append("  " + _("token {name}").format(name=t) + f": {texts()[t]}\n")
+            out.append("  " + _("token {name}: {text}").format(name=printed(t), text=texts()[t]))
+            out.append("\n")
         if info["science"]:
-            out.append("  " + _("science: {s}").format(s=", ".join(sorted(info["science"]))) + "\n")
+            symbols = ", ".join(sorted(symbol_name(s) for s in info["science"]))
+            out.append("  " + _("science: {s}").format(s=symbols) + "\n")
     if view["board_tokens"]:
         out.append(_("Progress tokens on the board:") + "\n")
         for t in view["board_tokens"]:
-            out.append(f"  {t}: {texts()[t]}\n")
+            out.append("  " + _("{name}: {text}").format(name=printed(t), text=texts()[t]) + "\n")
     return out
 
 
 def result_table(result: Result, seat: int) -> Table:
-    table = Table(title=_("Final scores ({victory} victory)").format(victory=_(result.victory)))
+    table = Table(title=_("Final scores ({victory})").format(victory=victory_name(result.victory)))
     table.add_column(_("rank"), justify="right")
     table.add_column(_("player"), no_wrap=True)
     categories = list(result.players[0].breakdown)
     for c in categories:
-        table.add_column(_(render.SHORT.get(c, c[:5])), justify="right")
+        table.add_column(category_name(c), justify="right")
     table.add_column(_("total"), justify="right")
     for pr in sorted(result.players, key=lambda pr: pr.rank):
         table.add_row(
@@ -130,7 +146,8 @@ def card_points(view: dict[str, Any]) -> Table:
         table.add_column(column)
     for name, kind, points in advice.card_points(view):
         style = render.COLOR_STYLE.get(kind, "")
-        table.add_row(f"[{style}]{name}[/]", str(points) if points else "", texts()[name])
+        label = escape(printed(name))
+        table.add_row(f"[{style}]{label}[/]", str(points) if points else "", texts()[name])
     return table
 
 
@@ -171,7 +188,7 @@ def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
         table.add_row(str(i), Text(action_label(view, action.to_json())), does)
     console.print(table)
     cannot = [
-        f"{name}: {advice.why_not(view, name)}"
+        _("{name}: {why}").format(name=printed(name), why=advice.why_not(view, name))
         for name in dict.fromkeys(a.card for a in actions if a.kind == "sell")
         if not any(a.kind == "build" and a.card == name for a in actions)
     ]

@@ -4,18 +4,21 @@ descriptions of cards, wonders and tokens at hand, the seats, the structure's sh
 
 from __future__ import annotations
 
-from functools import cache
-
-from wonders.core.i18n import _
+from wonders.core.i18n import _, language
 from wonders.duel import describe
 from wonders.duel.city import card_facts
 from wonders.duel.present import seat_name
 
+_TEXTS: dict[str, dict[str, str]] = {}
 
-@cache
+
 def texts() -> dict[str, str]:
-    """Every card, wonder and progress token's plain description, by name."""
-    return describe.texts()
+    """Every card, wonder and progress token's plain description, by name, in the reader's
+    language (made once per language)."""
+    code = language()
+    if code not in _TEXTS:
+        _TEXTS[code] = describe.texts()
+    return _TEXTS[code]
 
 
 def who(p: int, seat: int) -> str:
@@ -24,11 +27,12 @@ def who(p: int, seat: int) -> str:
 
 
 def short_names(width: int) -> dict[str, str]:
-    """Each Duel card's name in at most ``width`` characters, all different: the name itself
-    when it fits, else its first word cut, a space and the other words' initials ("Lumber
-    Y"), or the cut word and a dot ("Brickya.")."""
+    """Each Duel card's printed name (by its English name) in at most ``width`` characters,
+    all different: the name itself when it fits, else its first word cut, a space and the
+    other words' initials ("Lumber Y"), or the cut word and a dot ("Brickya.")."""
     out: dict[str, str] = {}
-    for name in sorted(card_facts()):
+    for english in sorted(card_facts()):
+        name = describe.printed(english)
         words = name.split()
         if len(name) <= width:
             short = name
@@ -42,5 +46,5 @@ def short_names(width: int) -> dict[str, str]:
         while short in out.values():
             short = base[: width - len(str(n))] + str(n)
             n += 1
-        out[name] = short
+        out[english] = short
     return out
