@@ -188,11 +188,11 @@ def _no_players(data: dict[str, Any]) -> None:
 INVALID: list[tuple[str, Edit, str]] = [
     ("not a dict", _whole(["Ann", 31]), "must be a JSON object"),
     ("no players", _no_players, "has no 'players'"),
-    ("unknown top key", _top("date", "today"), "unknown key(s) ['date']"),
+    ("unknown top key", _top("date", "today"), "unknown key 'date'"),
     ("players not a list", _top("players", {"Ann": 1}), "players must be a list"),
     ("a player not a dict", _top("players", ["Ann", "Bob", "Cid"]), "player 1 must be"),
     ("missing key", _drop(0, "coins"), "Ann: missing 'coins'"),
-    ("unknown player key", _set(0, "coin", 3), "Ann: unknown key(s) ['coin']"),
+    ("unknown player key", _set(0, "coin", 3), "Ann: unknown key 'coin'"),
     ("name not a string", _set(1, "name", 7), "player 2: name must be a non-empty string"),
     ("wrong game", _top("game", "duel"), "game must be 'classic'"),
     ("too few players", _players(2), "3 to 7 players, got 2"),
@@ -563,7 +563,7 @@ CITIES_INVALID: list[tuple[str, dict[str, Any], str]] = [
     ("negative debt", {"p0": {"debt": -1}}, "Ann: debt (debt tokens held) cannot be negative"),
     ("Petra stage 3", {"p0": {"stages": 3}}, "Ann: stages must be 0 to 2 for Petra B, got 3"),
     ("black card twice", {"p0": {"cards": ["Lair", "lair"]}}, "Ann: Lair is listed twice"),
-    ("a leader without leaders", {"p0": {"leaders": ["Darius"]}}, "unknown key(s) ['leaders']"),
+    ("a leader without leaders", {"p0": {"leaders": ["Darius"]}}, "unknown key 'leaders'"),
     ("Cities leader as card", {"p0": {"cards": ["Darius"]}}, 'add "leaders" to "expansions"'),
 ]
 
@@ -585,7 +585,7 @@ def test_invalid_cities_entries(changes: dict[str, Any], message: str) -> None:
         ({"p1": {"cards": ["Hideout"]}}, "Bob: unknown card 'Hideout' (a name of the Cities"),
         ({"p1": {"cards": ["Guild of Shadows"]}}, 'add "cities" to "expansions"'),
         ({"p0": {"wonder": "Petra"}}, "Ann: 'Petra' is not a wonder of this game (a name of"),
-        ({"p1": {"debt": 1}}, "Bob: unknown key(s) ['debt']"),
+        ({"p1": {"debt": 1}}, "Bob: unknown key 'debt'"),
         ({"p1": {"debt": 1}}, """('debt' needs "cities" in "expansions")"""),
     ],
 )

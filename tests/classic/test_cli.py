@@ -883,7 +883,7 @@ def test_every_card_board_and_leader_has_a_plain_text() -> None:
 
 
 def test_effect_words_are_translatable(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every word of a description goes through the gettext function; names do not."""
+    """Every word of a description goes through the gettext function, the resources' too."""
     from wonders.classic import describe
     from wonders.core import present
 
@@ -895,7 +895,7 @@ def test_effect_words_are_translatable(monkeypatch: pytest.MonkeyPatch) -> None:
         monkeypatch.setattr(module, "ngettext", lambda s, p, n: french(s if n == 1 else p))
     assert describe.effect_text({"type": "coins", "coins": 9}) == "9 pièces"
     stage = {"cost": {"wood": 2}, "effect": [{"type": "points", "points": 3}]}
-    assert describe.stage_text(stage) == "2 wood -> 3 PV"  # resource names come from the data
+    assert describe.stage_text(stage) == "2 bois! -> 3 PV"  # "{n} wood": a count, translated
 
 
 # ---------------------------------------------------------------- the full-screen table

@@ -15,6 +15,7 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Card, Catalog, Vector, catalog_for
 from wonders.classic.city import City
+from wonders.classic.describe import printed, resource_count, resource_name, symbol_count
 from wonders.classic.payments import market_options, purchase_plan, reduced_costs
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
@@ -88,23 +89,28 @@ def score(view: View, p: int) -> int:
 
 
 def units(vec: Vector) -> str:
-    return ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(vec) if n)
+    """Resource units in words: "2 stone, 1 glass"."""
+    return ", ".join(resource_count(RESOURCES[i], n) for i, n in enumerate(vec) if n)
 
 
 def production(view: View, p: int) -> str:
     """What city ``p`` produces: its fixed units, then each either/or source."""
     city = cities(view)[p]
     parts = [units(tuple(city.fixed))] if any(city.fixed) else []
-    parts += ["/".join(RESOURCES[r] for r in opts) for opts in city.choices]
+    parts += ["/".join(resource_name(RESOURCES[r]) for r in opts) for opts in city.choices]
     return "; ".join(x for x in parts if x) or "-"
 
 
 def science(view: View, p: int) -> str:
     """City ``p``'s science symbols and wildcards, in words ("" without any)."""
     city = cities(view)[p]
-    parts = [f"{n} {SYMBOLS[i]}" for i, n in enumerate(city.science) if n]
+    parts = [symbol_count(SYMBOLS[i], n) for i, n in enumerate(city.science) if n]
     if city.wilds:
-        parts.append(_("{n} any").format(n=city.wilds))
+        parts.append(
+            ngettext("{n} symbol of your choice", "{n} symbols of your choice", city.wilds).format(
+                n=city.wilds
+            )
+        )
     if city.masks:
         parts.append(ngettext("{n} mask", "{n} masks", city.masks).format(n=city.masks))
     return ", ".join(parts)
@@ -169,7 +175,7 @@ def why_not(view: View, name: str, p: int | None = None) -> str:
     p = view["seat"] if p is None else p
     city, built = every[p], card(view, name)
     if city.has_name(built):
-        return _("You already have {card}.").format(card=built.name)
+        return _("You already have {card}.").format(card=printed(built.name))
     if built.free or city.chain_free(built) or free_build_ready(view, p, built):
         return ""
     if built.coins > city.coins:
@@ -349,7 +355,7 @@ def leader_why_not(view: View, name: str) -> str:
     if cost <= have:
         return ""
     return _("Recruiting {card} costs {cost} and you have {coins}.").format(
-        card=name, cost=coins(cost), coins=coins(have)
+        card=printed(name), cost=coins(cost), coins=coins(have)
     )
 
 

@@ -11,6 +11,10 @@ sale, trade with whom, cards and wonders); a second card in one turn says why (B
 last card of the Age, a build from the discard pile); a free build names the power behind it
 (Olympia's or Caligula's). Only the events of the reader's view are read: what was sold or
 buried face down by another seat is not in them.
+
+Every word is in the reader's language (``wonders.core.i18n``): every card, wonder and leader
+name through ``describe.printed``, the rest in whole sentences; the views, the actions and
+the results keep the English identifiers.
 """
 
 from __future__ import annotations
@@ -21,9 +25,10 @@ from typing import Any
 from wonders.classic import advice, describe
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card
+from wonders.classic.describe import printed
 from wonders.classic.leaders import LEADER_SELL_COINS, LEADERS_DEALT
 from wonders.classic.turn import SELL_COINS
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
 from wonders.core.protocol import JSON
 
@@ -41,7 +46,7 @@ class Log(Narrator):
         super().__init__(view, names)
         entries = advice.city_entries(view)
         self.catalog = advice.catalog(view)
-        self.wonders: list[str] = [e["wonder"] for e in entries]
+        self.wonders: list[str] = [printed(e["wonder"]) for e in entries]
         self.stages: list[list[JSON]] = [
             self.catalog.wonder_named(e["wonder"]).to_json()["sides"][e["side"]] for e in entries
         ]
@@ -184,7 +189,7 @@ class Log(Narrator):
     def _on_build(self, event: JSON) -> str:
         p, card = event["seat"], event["card"]
         again = self._again(event)
-        self._note_loss_cause(p, card, self._card_effects(card))
+        self._note_loss_cause(p, printed(card), self._card_effects(card))
         if event.get("from_discard"):
             power = "Solomon" if p in self.solomon else "Halicarnassus"
             self.solomon.discard(p)
@@ -192,8 +197,8 @@ class Log(Narrator):
                 event,
                 _("You built {card} from the discard pile ({power})"),
                 _("{who} built {card} from the discard pile ({power})"),
-                card=card,
-                power=power,
+                card=printed(card),
+                power=printed(power),
             )
         elif event.get("free"):
             text = self._free_build(event, card)
@@ -204,11 +209,13 @@ class Log(Narrator):
                     event,
                     _("You built {card}, paying {payment}"),
                     _("{who} built {card}, paying {payment}"),
-                    card=card,
+                    card=printed(card),
                     payment=paying,
                 )
             else:
-                text = self._say(event, _("You built {card}"), _("{who} built {card}"), card=card)
+                text = self._say(
+                    event, _("You built {card}"), _("{who} built {card}"), card=printed(card)
+                )
         return again(text)
 
     def _free_build(self, event: JSON, card: str) -> str:
@@ -229,16 +236,18 @@ class Log(Narrator):
                 event,
                 _("You built {card} free with Caligula's power"),
                 _("{who} built {card} free with Caligula's power"),
-                card=card,
+                card=printed(card),
             )
         if olympia:
             return self._say(
                 event,
                 _("You built {card} free with Olympia's power"),
                 _("{who} built {card} free with Olympia's power"),
-                card=card,
+                card=printed(card),
             )
-        return self._say(event, _("You built {card} free"), _("{who} built {card} free"), card=card)
+        return self._say(
+            event, _("You built {card} free"), _("{who} built {card} free"), card=printed(card)
+        )
 
     def _on_wonder(self, event: JSON) -> str:
         p, n = event["seat"], event["stage"]
@@ -253,10 +262,23 @@ class Log(Narrator):
             self._note_loss_cause(p, _("wonder stage {n}").format(n=n), stage["effect"])
         paying = self._payment(event, extra_bank)
         card = event.get("card")
-        if card is None and self.recruiting:
-            card = _("a leader")
-        fields = {"stage": text, "card": card, "payment": paying}
-        if card is not None and paying:
+        fields = {"stage": text, "card": card and printed(card), "payment": paying}
+        if card is None and self.recruiting:  # a leader buried face down
+            if paying:
+                said = self._say(
+                    event,
+                    _("You built {stage} with a leader, paying {payment}"),
+                    _("{who} built {stage} with a leader, paying {payment}"),
+                    **fields,
+                )
+            else:
+                said = self._say(
+                    event,
+                    _("You built {stage} with a leader"),
+                    _("{who} built {stage} with a leader"),
+                    **fields,
+                )
+        elif card is not None and paying:
             said = self._say(
                 event,
                 _("You built {stage} with {card}, paying {payment}"),
@@ -287,7 +309,9 @@ class Log(Narrator):
         self.sales[p] = self.sales.get(p, 0) + 1
         card = event.get("card")
         if card is not None:
-            text = self._say(event, _("You sold {card}"), _("{who} sold {card}"), card=card)
+            text = self._say(
+                event, _("You sold {card}"), _("{who} sold {card}"), card=printed(card)
+            )
         elif self.recruiting:
             text = self._say(event, _("You sold a leader"), _("{who} sold a leader"))
         else:
@@ -303,7 +327,7 @@ class Log(Narrator):
             event,
             _("You discarded {card}, the last card of your hand"),
             _("{who} discarded {card}"),
-            card=card,
+            card=printed(card),
         )
 
     def _on_solomon(self, event: JSON) -> str:
@@ -503,13 +527,16 @@ class Log(Narrator):
         cost = (event.get("paid") or {}).get("bank", 0)
         if not cost:
             return self._say(
-                event, _("You recruited {card} free"), _("{who} recruited {card} free"), card=card
+                event,
+                _("You recruited {card} free"),
+                _("{who} recruited {card} free"),
+                card=printed(card),
             )
         return self._say(
             event,
             _("You recruited {card} for {coins}"),
             _("{who} recruited {card} for {coins}"),
-            card=card,
+            card=printed(card),
             coins=coins(cost),
         )
 
@@ -519,7 +546,7 @@ class Log(Narrator):
             event,
             _("Your Courtesans Guild copies {card}"),
             _("The Courtesans Guild of {who} copies {card}"),
-            card=event["card"],
+            card=printed(event["card"]),
         )
 
     def _on_draw_leaders(self, event: JSON) -> str:
@@ -551,7 +578,7 @@ class Log(Narrator):
             event,
             _("You sent {card} back to the box"),
             _("{who} sent {card} back to the box"),
-            card=card,
+            card=printed(card),
         )
 
     # ------------------------------------------------------------------ the catalogue
@@ -568,9 +595,30 @@ class Log(Narrator):
 # ---------------------------------------------------------------- the end
 
 
+# the score booklet's categories (``scoring.CATEGORIES`` and the expansions'), by identifier
+CATEGORY_WORDS = {
+    "military": N_("military"),
+    "treasury": N_("treasury"),
+    "wonder": N_("wonder"),
+    "civilian": N_("civilian"),
+    "science": N_("science"),
+    "commerce": N_("commerce"),
+    "guilds": N_("guilds"),
+    "leaders": N_("leaders"),
+    "cities": N_("cities"),
+    "debt": N_("debt"),
+}
+
+
 def tiebreak_name() -> str:
     """The heading of a final table's tie-break column: the coins in the treasury."""
     return _("coins")
+
+
+def category_name(category: str) -> str:
+    """A score category's heading (``Result`` and the booklet keep the identifiers)."""
+    word = CATEGORY_WORDS.get(category)
+    return _(word) if word else category
 
 
 def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
@@ -605,17 +653,23 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
         return _("{who} wins with {vp} VP.").format(who=called(best["seat"]), vp=vp)
     fields = {
         "vp": vp,
-        "others": listed([_("you") if p["seat"] == reader else called(p["seat"]) for p in tied]),
+        "who": called(best["seat"]),
+        "others": listed([called(p["seat"]) for p in tied if p["seat"] != reader]),
         "coins": coins(best["tiebreak"]),
         "fewer": listed([coins(p["tiebreak"]) for p in tied]),
     }
     if best["seat"] == reader:
-        return _(
-            "You win on the tie-break: {vp} VP like {others}, but {coins} against {fewer}."
-        ).format(**fields)
-    return _(
-        "{who} wins on the tie-break: {vp} VP like {others}, but {coins} against {fewer}."
-    ).format(who=called(best["seat"]), **fields)
+        said = _("You win on the tie-break: {vp} VP like {others}, but {coins} against {fewer}.")
+    elif not any(p["seat"] == reader for p in tied):
+        said = _("{who} wins on the tie-break: {vp} VP like {others}, but {coins} against {fewer}.")
+    elif len(tied) == 1:
+        said = _("{who} wins on the tie-break: {vp} VP like you, but {coins} against {fewer}.")
+    else:
+        said = _(
+            "{who} wins on the tie-break: {vp} VP like you and {others}, but {coins} against "
+            "{fewer}."
+        )
+    return said.format(**fields)
 
 
 # ---------------------------------------------------------------- decisions and actions
@@ -840,11 +894,11 @@ Label = Callable[[JSON, Action, Log, int], str]
 def _build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     card = advice.card(view, act.card)
     if advice.cities(view)[p].chain_free(card):
-        return _("Build {card} free by chain.").format(card=act.card)
+        return _("Build {card} free by chain.").format(card=printed(act.card))
     paying = _payment(view, act, log, p, card.coins)
     if not paying:
-        return _("Build {card} at no cost.").format(card=act.card)
-    return _("Build {card}, paying {payment}.").format(card=act.card, payment=paying)
+        return _("Build {card} at no cost.").format(card=printed(act.card))
+    return _("Build {card}, paying {payment}.").format(card=printed(act.card), payment=paying)
 
 
 def _wonder_label(view: JSON, act: Action, log: Log, p: int) -> str:
@@ -853,7 +907,7 @@ def _wonder_label(view: JSON, act: Action, log: Log, p: int) -> str:
     fields = {
         "n": n,
         "reward": describe.stage_reward_text(stage),
-        "card": act.card,
+        "card": printed(act.card),
         "payment": _payment(view, act, log, p, stage["cost"].get("coins", 0)),  # Petra's coins
     }
     if fields["payment"]:
@@ -875,7 +929,15 @@ def _payment(view: JSON, act: Action, log: Log, p: int, bank: int) -> str:
         if not paid:
             continue
         fields = {"coins": coins(paid), "who": log.name(to)}
-        if plan is not None and any(plan[i]):
+        bought = plan is not None and any(plan[i])
+        if to == view.get("seat"):  # the Free City buying from the reader
+            if bought and plan is not None:
+                parts.append(
+                    _("{coins} to you for {what}").format(what=advice.units(plan[i]), **fields)
+                )
+            else:
+                parts.append(_("{coins} to you").format(**fields))
+        elif bought and plan is not None:
             parts.append(
                 _("{coins} to {who} for {what}").format(what=advice.units(plan[i]), **fields)
             )
@@ -889,27 +951,27 @@ def _payment(view: JSON, act: Action, log: Log, p: int, bank: int) -> str:
 def _sell_label(view: JSON, act: Action, log: Log, p: int) -> str:
     if view["phase"] == "recruit":
         return _("Sell {card} for {coins}: the leader goes back to the box.").format(
-            card=act.card, coins=coins(LEADER_SELL_COINS)
+            card=printed(act.card), coins=coins(LEADER_SELL_COINS)
         )
-    return _("Sell {card} for {coins}.").format(card=act.card, coins=coins(SELL_COINS))
+    return _("Sell {card} for {coins}.").format(card=printed(act.card), coins=coins(SELL_COINS))
 
 
 def _free_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     power = advice.free_build_power(view, p, act.card)
     if power == "caligula":
-        return _("Build {card} free with Caligula's power.").format(card=act.card)
+        return _("Build {card} free with Caligula's power.").format(card=printed(act.card))
     if power == "olympia":
-        return _("Build {card} free with Olympia's power.").format(card=act.card)
-    return _("Build {card} free.").format(card=act.card)
+        return _("Build {card} free with Olympia's power.").format(card=printed(act.card))
+    return _("Build {card} free.").format(card=printed(act.card))
 
 
 def _discard_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     if advice.solomon_turn(view):
         return _("Build {card} from the discard pile, free with Solomon's power.").format(
-            card=act.card
+            card=printed(act.card)
         )
     return _("Build {card} from the discard pile, free with Halicarnassus' power.").format(
-        card=act.card
+        card=printed(act.card)
     )
 
 
@@ -925,36 +987,42 @@ def _draft_label(view: JSON, act: Action, log: Log, p: int) -> str:
     cost = advice.leader_cost(view, p, act.card)
     if not cost:
         return _("Keep the leader {card}: recruiting it costs you nothing now.").format(
-            card=act.card
+            card=printed(act.card)
         )
     return _("Keep the leader {card}: recruiting it costs you {coins} now.").format(
-        card=act.card, coins=coins(cost)
+        card=printed(act.card), coins=coins(cost)
     )
 
 
 def _recruit_label(view: JSON, act: Action, log: Log, p: int) -> str:
     cost = advice.leader_cost(view, p, act.card)
     if not cost:
-        return _("Recruit {card} free.").format(card=act.card)
-    return _("Recruit {card}, paying {coins} to the bank.").format(card=act.card, coins=coins(cost))
+        return _("Recruit {card} free.").format(card=printed(act.card))
+    return _("Recruit {card}, paying {coins} to the bank.").format(
+        card=printed(act.card), coins=coins(cost)
+    )
 
 
 def _copy_label(view: JSON, act: Action, log: Log, p: int) -> str:
     entries = advice.city_entries(view)
     owners = [
-        log.name(q)
+        q
         for q in dict.fromkeys((advice.left(view, p), advice.right(view, p)))
         if act.card in entries[q].get("leaders", [])
     ]
     if not owners:
-        return _("Copy {card} with the Courtesans Guild.").format(card=act.card)
+        return _("Copy {card} with the Courtesans Guild.").format(card=printed(act.card))
+    if view.get("seat") in owners:  # the Free City's guild copying the reader's leader
+        return _("Copy {card}, your leader, with the Courtesans Guild.").format(
+            card=printed(act.card)
+        )
     return _("Copy {card}, the leader of {who}, with the Courtesans Guild.").format(
-        card=act.card, who=listed(owners)
+        card=printed(act.card), who=listed([log.name(q) for q in owners])
     )
 
 
 def _return_label(view: JSON, act: Action, log: Log, p: int) -> str:
-    return _("Send {card} back to the box.").format(card=act.card)
+    return _("Send {card} back to the box.").format(card=printed(act.card))
 
 
 def _pay_label(view: JSON, act: Action, log: Log, p: int) -> str:
