@@ -1,12 +1,13 @@
 """Train a small agent on 7 Wonders Duel against the greedy bot (numpy only, CPU).
 
-The agent is a linear softmax policy over the legal actions of the PettingZoo
-environment (``wonders.envs.pettingzoo.env("duel")``): the logit of action ``a`` is
-``W[a] . x`` for the scaled observation ``x``; it learns by REINFORCE with a running
-baseline from the final reward (+1 win, -1 loss). It plays both seats in turn; the greedy
-bot plays the other. The win rate against greedy is measured on deals never trained on,
-before training (zero weights: uniformly random legal actions) and after (the trained
-policy then plays its most likely legal action).
+The agent is a linear softmax policy over the legal actions of the Gymnasium environment
+``wonders/Duel-v1`` (``import wonders.envs.gym`` registers it; the greedy bot plays the
+other seat inside ``step``): the logit of action ``a`` is ``W[a] . x`` for the scaled
+observation ``x``; it learns by REINFORCE with a running baseline from the final reward
+(+1 win, -1 loss). It plays both seats in turn (one environment per seat). The win rate
+against greedy is measured on deals never trained on, before training (zero weights:
+uniformly random legal actions) and after (the trained policy then plays its most likely
+legal action).
 
     python examples/train_duel.py --minutes 3 --eval-games 100
 """
@@ -17,10 +18,10 @@ import argparse
 import time
 from typing import Any
 
+import gymnasium
 import numpy as np
 
-from wonders.bots import make_bot
-from wonders.envs.pettingzoo import env as make_env
+import wonders.envs.gym  # noqa: F401  (registers wonders/Duel-v1)
 
 
 class LinearPolicy:
@@ -46,52 +47,41 @@ def scale(obs: np.ndarray) -> np.ndarray:
 
 
 def play(
-    e: Any, policy: LinearPolicy, seat: int, seed: int, greedy: bool, bot_seed: int
+    e: Any, policy: LinearPolicy, seed: int, greedy: bool
 ) -> tuple[float, list[tuple[np.ndarray, np.ndarray, int, np.ndarray]]]:
     """One game; returns the agent's reward and its (x, legal, choice, probabilities)."""
-    e.reset(seed=seed)
-    bot = make_bot("greedy", bot_seed)
-    me = e.possible_agents[seat]
+    obs, _ = e.reset(seed=seed)
     steps: list[tuple[np.ndarray, np.ndarray, int, np.ndarray]] = []
-    reward = 0.0
-    for agent in e.agent_iter():
-        obs, r, terminated, truncated, _ = e.last()
-        if agent == me:
-            reward += r
+    while True:
+        x = scale(obs["observation"])
+        legal = np.flatnonzero(obs["action_mask"])
+        k, p = policy.act(x, legal, greedy)
+        steps.append((x, legal, k, p))
+        obs, reward, terminated, truncated, _ = e.step(int(legal[k]))
         if terminated or truncated:
-            e.step(None)
-            continue
-        if agent == me:
-            x = scale(obs["observation"])
-            legal = np.flatnonzero(obs["action_mask"])
-            k, p = policy.act(x, legal, greedy)
-            steps.append((x, legal, k, p))
-            e.step(int(legal[k]))
-        else:
-            s = e.possible_agents.index(agent)
-            e.step(e.action_index(agent, bot.choose(e.engine, s)))
-    return reward, steps
+            return float(reward), steps
 
 
-def win_rate(e: Any, policy: LinearPolicy, games: int, seed: int, greedy: bool) -> float:
+def win_rate(envs: list[Any], policy: LinearPolicy, games: int, seed: int, greedy: bool) -> float:
     wins = 0
     for g in range(games):
-        reward, _ = play(e, policy, g % 2, seed + g, greedy=greedy, bot_seed=seed + g)
+        reward, _ = play(envs[g % 2], policy, seed + g, greedy=greedy)
         wins += reward > 0
     return wins / games
 
 
 def train(seconds: float, eval_games: int, seed: int, lr: float) -> dict[str, Any]:
-    e = make_env("duel")
-    space = e.observation_space("player_0")["observation"]
-    policy = LinearPolicy(e.action_space("player_0").n, space.shape[0], seed)
+    # the agent's seat: 0 in the first environment, 1 in the second
+    envs = [gymnasium.make("wonders/Duel-v1", opponents="greedy", seat=s) for s in (0, 1)]
+    space = envs[0].observation_space["observation"]
+    policy = LinearPolicy(envs[0].action_space.n, space.shape[0], seed)
     # Evaluation deals (seeds from 10**6) are never trained on.
     # Before training the weights are zero: the policy plays uniformly at random.
-    before = win_rate(e, policy, eval_games, 10**6, greedy=False)
+    before = win_rate(envs, policy, eval_games, 10**6, greedy=False)
     print(f"win rate against greedy before training: {before:.2f} ({eval_games} games)")
     baseline, games, start = 0.0, 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        reward, steps = play(e, policy, games % 2, seed + games, greedy=False, bot_seed=games)
+        reward, steps = play(envs[games % 2], policy, seed + games, greedy=False)
         advantage = reward - baseline
         baseline += 0.02 * (reward - baseline)
         for x, legal, k, p in steps:
@@ -101,7 +91,7 @@ def train(seconds: float, eval_games: int, seed: int, lr: float) -> dict[str, An
         games += 1
         if games % 100 == 0:
             print(f"  {games} training games, running mean reward {baseline:+.2f}")
-    after = win_rate(e, policy, eval_games, 10**6, greedy=True)
+    after = win_rate(envs, policy, eval_games, 10**6, greedy=True)
     print(f"trained on {games} games in {time.perf_counter() - start:.0f} s")
     print(f"win rate against greedy after training: {after:.2f} ({eval_games} games)")
     return {"before": before, "after": after, "games": games, "weights": policy.w}

@@ -39,6 +39,20 @@
   beating you) / (n - 1) (+1 / -1 / 0 in a 2-player game; teammates share their team's
   rank). The last ``infos`` hold ``result`` (the engine's result JSON: totals, ranks,
   score breakdowns) and ``score`` (the agent's own breakdown).
+- ``team_rewards=True`` (only for a game with teams: 7 Wonders' team game, ``teams=True``
+  with Cities; otherwise an ``OptionsError``) rewards teams instead: +1 to both players of
+  the team that wins alone, 0 to the teams sharing a win, -1 to every other team (the
+  teams are the spectator view's ``teams``; the winners, the result's).
+- ``state()`` (both forms) is a global state for centralised critics (MAPPO): the
+  concatenation of every seat's observation, ``player_0``'s first, each as that seat's
+  ``observation`` (so it holds every hand, never the decks' hidden order);
+  ``state_space`` is ``Box(0, 1000, (n * size,), float32)``. The Parallel form
+  concatenates the observations it handed out at the last ``reset`` or ``step``.
+- The name (``metadata["name"]``, ``wonders_<game>_v<N>``) carries the encoding's version
+  ``N`` (``codec.ENCODING_VERSION``, today 1), shared with the Gymnasium ids
+  (``wonders.envs.gym``): it changes whenever a seeded game could give other
+  observations, masks, action indices or default rewards; additions (new options such as
+  ``team_rewards``, ``state()``, new ``infos`` keys) keep it.
 - ``reset(seed=s)`` plays the engine's game with seed ``s`` (so the same deal and, with the
   same actions, the same game); ``reset()`` without a seed draws the next game's seed
   from a generator seeded by the last seed given.
@@ -54,7 +68,8 @@
 
 Options are the game's own ``setup`` options, e.g. ``env("classic", players=5,
 expansions=["leaders"], sides="A")``, ``env("duel")``, ``env("architects", players=4)``,
-besides ``render_mode`` and ``illegal`` (``"terminate"`` or ``"lowest"``).
+besides ``render_mode``, ``illegal`` (``"terminate"`` or ``"lowest"``) and
+``team_rewards``.
 """
 
 from __future__ import annotations
@@ -68,10 +83,10 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from wonders.core.errors import OptionsError
-from wonders.core.protocol import JSON, State
-from wonders.core.registry import get_game
+from wonders.core.protocol import JSON, Result, State
+from wonders.core.registry import get_game, taking
 from wonders.envs import make_codec
-from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, outcome_rewards
+from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, Vector, outcome_rewards
 from wonders.envs.render import SeatRenderer
 
 __all__ = ["WondersAEC", "WondersParallel", "env", "parallel_env"]
@@ -86,15 +101,36 @@ def _check_illegal(illegal: str) -> None:
         raise OptionsError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
 
 
+def team_outcome_rewards(result: Result, teams: list[list[int]], n: int) -> list[float]:
+    """+1 for each seat of the team that wins alone, 0 for the teams sharing a win, -1 for
+    the others (``team_rewards=True``)."""
+    winners = set(result.winners)
+    team_of = {seat: team for team in teams for seat in team}
+    out = []
+    for seat in range(n):
+        team = set(team_of.get(seat, [seat]))
+        won = bool(winners & team)
+        out.append((0.0 if winners - team else 1.0) if won else -1.0)
+    return out
+
+
 class _Table:
     """What both forms share: the engine's state, the codec, seeding, observations."""
 
-    def __init__(self, game: str, options: JSON) -> None:
+    def __init__(self, game: str, options: JSON, team_rewards: bool = False) -> None:
         self.game = game
         self.options = dict(options)
         self.module = get_game(game)
         # bad options fail here, with their reason, before anything else is built
         self.state: State = self.module.setup(dict(self.options), 0)
+        self.teams: list[list[int]] | None = None
+        if team_rewards:
+            self.teams = [list(t) for t in self.state.view(None).get("teams") or []]
+            if not self.teams:
+                raise OptionsError(
+                    f"team_rewards needs a team game ({taking('teams')} with teams=True); "
+                    f"this {self.module.title} game has no teams"
+                )
         self.codec: Codec = make_codec(game, self.options)
         self.n = self.codec.num_players
         self.agent_names = [f"player_{i}" for i in range(self.n)]
@@ -108,6 +144,9 @@ class _Table:
             }
         )
         self.act_space = spaces.Discrete(self.codec.num_actions)
+        self.state_space = spaces.Box(
+            0.0, OBS_HIGH, shape=(self.n * self.codec.layout.size,), dtype=np.float32
+        )
         self.seeds = random.Random()
         self.legal_now: dict[int, dict[int, Any]] = {}
         self.masks: dict[int, Any] = {}  # the mask made with legal_now's, until handed out
@@ -160,9 +199,24 @@ class _Table:
             self.masks.clear()
         return illegal
 
+    def apply(self, seat: int, action: Any) -> None:
+        """Apply the engine action ``action`` (e.g. a bot's) for ``seat``."""
+        self.state.apply(seat, action)
+        self.legal_now.clear()
+        self.masks.clear()
+
+    def global_state(self, observations: list[Vector] | None = None) -> Vector:
+        """Every seat's observation (or ``observations``, seat by seat), concatenated."""
+        if observations is None:
+            observations = [self.codec.observe(self.state, s) for s in range(self.n)]
+        return np.concatenate(observations)
+
     def final(self) -> tuple[list[float], list[JSON]]:
         result = self.state.result()
-        rewards = outcome_rewards(result, self.n)
+        if self.teams is None:
+            rewards = outcome_rewards(result, self.n)
+        else:
+            rewards = team_outcome_rewards(result, self.teams, self.n)
         data = result.to_json()
         infos = []
         for seat in range(self.n):
@@ -182,9 +236,16 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
     """A game as a PettingZoo AEC environment (see the module's docs): it replaces an
     illegal action by the lowest legal one; ``env()`` wraps it to end the game instead."""
 
-    def __init__(self, game: str = "duel", render_mode: str | None = None, **options: Any):
+    def __init__(
+        self,
+        game: str = "duel",
+        render_mode: str | None = None,
+        team_rewards: bool = False,
+        **options: Any,
+    ):
         super().__init__()
-        self.table = _Table(game, options)
+        self.table = _Table(game, options, team_rewards)
+        self.state_space = self.table.state_space
         self.render_mode = render_mode
         self.metadata = {
             "render_modes": RENDER_MODES,
@@ -238,6 +299,10 @@ class WondersAEC(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         return self.table.observation(self.table.seat_of[agent])
 
+    def state(self) -> Vector:
+        """Every seat's observation, concatenated (the module's docs)."""
+        return self.table.global_state()
+
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -280,10 +345,13 @@ class WondersParallel(ParallelEnv):  # type: ignore[misc]
         game: str = "duel",
         render_mode: str | None = None,
         illegal: str = "terminate",
+        team_rewards: bool = False,
         **options: Any,
     ):
         _check_illegal(illegal)
-        self.table = _Table(game, options)
+        self.table = _Table(game, options, team_rewards)
+        self.state_space = self.table.state_space
+        self._handed: list[Vector] | None = None  # the last observations handed out
         self.render_mode = render_mode
         self.illegal = illegal
         self.metadata = {
@@ -302,7 +370,14 @@ class WondersParallel(ParallelEnv):  # type: ignore[misc]
         return self.table.act_space
 
     def _observations(self) -> dict[str, dict[str, Any]]:
-        return {a: self.table.observation(s) for a, s in self.table.seat_of.items()}
+        out = {a: self.table.observation(s) for a, s in self.table.seat_of.items()}
+        self._handed = [o["observation"] for o in out.values()]
+        return out
+
+    def state(self) -> Vector:
+        """Every seat's observation, concatenated (the module's docs): those handed out at
+        the last ``reset`` or ``step``."""
+        return self.table.global_state(self._handed)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -393,13 +468,14 @@ def env(
     game: str = "duel",
     render_mode: str | None = None,
     illegal: str = "terminate",
+    team_rewards: bool = False,
     **options: Any,
 ) -> AECEnv:
     """The AEC environment of ``game`` with the game's ``options``: ``WondersAEC`` in
     PettingZoo's standard wrappers, or itself with ``illegal="lowest"`` (the module's
     docs)."""
     _check_illegal(illegal)
-    raw = WondersAEC(game, render_mode=render_mode, **options)
+    raw = WondersAEC(game, render_mode=render_mode, team_rewards=team_rewards, **options)
     if illegal == "lowest":
         return raw
     wrapped = _TerminateIllegal(raw, illegal_reward=ILLEGAL_REWARD)
@@ -411,7 +487,10 @@ def parallel_env(
     game: str = "duel",
     render_mode: str | None = None,
     illegal: str = "terminate",
+    team_rewards: bool = False,
     **options: Any,
 ) -> WondersParallel:
     """The Parallel environment of ``game`` with the game's ``options``."""
-    return WondersParallel(game, render_mode=render_mode, illegal=illegal, **options)
+    return WondersParallel(
+        game, render_mode=render_mode, illegal=illegal, team_rewards=team_rewards, **options
+    )
