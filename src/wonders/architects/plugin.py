@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from wonders.core.i18n import N_
 from wonders.core.plugin import GameInfo, SearchHints
 
 GAME = GameInfo(
     name="architects",
-    title="7 Wonders Architects",
+    title=N_("7 Wonders Architects"),
     min_players=2,
     max_players=7,
     default_players=3,
@@ -14,12 +15,14 @@ GAME = GameInfo(
     flags=frozenset({"wonder"}),
     parts={
         "present": "wonders.architects.present",
+        "help": "wonders.architects.help:help_sections",
         "advice": "wonders.architects.advice",
         "texts": "wonders.architects.describe:page_texts",
         "cards": "wonders.architects.describe:card_list",
         "cards_table": "wonders.cli.architects_front:cards_table",
         "narrator": "wonders.architects.present:Log",
         "booklet": "wonders.architects.booklet:score_sheet",
+        "booklet_column": "wonders.architects.present:category_name",
         "greedy": "wonders.architects.greedy:choose",
         "estimate": "wonders.architects.greedy:estimates",
         "plain": "wonders.cli.architects_front",

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from wonders.core.i18n import N_
 from wonders.core.plugin import GameInfo, SearchHints
 
 GAME = GameInfo(
     name="classic",
-    title="7 Wonders",
+    title=N_("7 Wonders"),
     min_players=2,  # 2: the Free City variant
     max_players=8,  # 8: with Cities
     default_players=3,
@@ -14,12 +15,14 @@ GAME = GameInfo(
     flags=frozenset({"sides", "expansions", "teams", "wonder"}),
     parts={
         "present": "wonders.classic.present",
+        "help": "wonders.classic.help:help_sections",
         "advice": "wonders.classic.advice",
         "texts": "wonders.classic.describe:page_texts",
         "cards": "wonders.classic.describe:card_list",
         "cards_table": "wonders.cli.render:cards_table",
         "narrator": "wonders.classic.present:Log",
         "booklet": "wonders.classic.booklet:score_sheet",
+        "booklet_column": "wonders.classic.present:category_name",
         "greedy": "wonders.classic.greedy:choose",
         "estimate": "wonders.classic.greedy:estimates",
         "plain": "wonders.cli.classic_front",

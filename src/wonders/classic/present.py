@@ -610,6 +610,15 @@ CATEGORY_WORDS = {
 }
 
 
+EXPANSION_WORDS = {"leaders": N_("Leaders"), "cities": N_("Cities")}
+
+
+def expansion_name(expansion: str) -> str:
+    """An expansion's name (``leaders``, ``cities``) in the reader's language."""
+    word = EXPANSION_WORDS.get(expansion.lower())
+    return _(word) if word else expansion
+
+
 def tiebreak_name() -> str:
     """The heading of a final table's tie-break column: the coins in the treasury."""
     return _("coins")

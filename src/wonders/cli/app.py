@@ -26,6 +26,7 @@ from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
 from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, set_language
+from wonders.core.present import listed as in_words
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import command_options, game_names, get_game, taking
@@ -232,7 +233,7 @@ def play(
     if wonder is not None and "wonder" not in info.flags:
         raise OptionsError(
             _("{option} is for {games}, not {game}").format(
-                option="--wonder", games=taking("wonder"), game=info.title
+                option="--wonder", games=taking("wonder"), game=info.titled()
             )
         )
     if seed is None:
@@ -410,7 +411,7 @@ def simulate(
         )
         return
     seats = len(results[0]["totals"])
-    fields = {"n": games, "game": get_game(game).title, "players": seats, "bots": bots}
+    fields = {"n": games, "game": get_game(game).titled(), "players": seats, "bots": bots}
     if teams:
         heading = ngettext(
             "{n} game of {game}, {players} players in teams, {bots} bots",
@@ -467,7 +468,9 @@ def replay(
         return
     present = get_game(rec.game).part("present")
     names = [_("seat {n}").format(n=p) for p in range(len(result.players))]
-    console.print(render.result_table(result, names, present.tiebreak_name()))
+    console.print(
+        render.result_table(result, names, present.tiebreak_name(), present.category_name)
+    )
     console.print(present.victory_line(result.to_json(), None, names), highlight=False)
 
 
@@ -499,9 +502,10 @@ def score(
     padding = (0, 0) if len(categories) >= 8 else (0, 1)  # Cities, Duel: fit 80 columns
     table = Table(title=_("Score booklet"), padding=padding)
     table.add_column(_("rank"), justify="right")
-    table.add_column(_("name"))
+    table.add_column(_("name"), no_wrap=True)
+    named = get_game(game).part("booklet_column")
     for c in categories:
-        table.add_column(render.SHORT.get(c, c), justify="right")
+        table.add_column(render.heading(c, named), justify="right")
     table.add_column(_("total"), justify="right")
     for p in sorted(players, key=lambda p: p["rank"]):
         table.add_row(
@@ -563,10 +567,12 @@ def cards(
     if as_json:
         print(json.dumps(listed))
         return
+    named = getattr(info.part("present"), "expansion_name", str)
+    chosen = [named(e.strip()) for e in (expansions or "").split(",") if e.strip()]
     title = (
-        _("{game} with {expansions}").format(game=info.title, expansions=expansions)
-        if expansions
-        else info.title
+        _("{game} with {expansions}").format(game=info.titled(), expansions=in_words(chosen))
+        if chosen
+        else info.titled()
     )
     console.print(info.part("cards_table")(listed, title, players))
 

@@ -21,7 +21,7 @@ from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _
 from wonders.core.present import age_name, coins
 from wonders.core.protocol import Result
-from wonders.duel import advice
+from wonders.duel import advice, describe
 from wonders.duel.city import card_facts
 from wonders.duel.describe import colour_name, printed, symbol_name
 from wonders.duel.present import (
@@ -194,3 +194,8 @@ def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
     ]
     if cannot:
         console.print(_("Not buildable now:") + " " + "; ".join(cannot), highlight=False)
+
+
+def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
+    """``wonders cards duel``: the shared card table in Duel's words."""
+    return render.cards_table_in(describe, listed, title, players)

@@ -7,6 +7,8 @@ choices' words from ``classic.present``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -18,8 +20,8 @@ from rich.table import Table
 from wonders.classic import advice, describe
 from wonders.classic.actions import Action
 from wonders.classic.cards import RESOURCES, Card
-from wonders.classic.present import action_label
-from wonders.core.i18n import _, ngettext
+from wonders.classic.present import action_label, category_name
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.protocol import Result
 
 View = dict[str, Any]
@@ -39,16 +41,17 @@ COLOR_STYLE = {
 }
 
 
+# 7 Wonders' score categories, abbreviated so that Cities' ten columns fit 80 columns
 SHORT = {
-    "military": "mil",
-    "treasury": "trea",
-    "wonder": "wond",
-    "civilian": "civ",
-    "science": "sci",
-    "commerce": "com",
-    "guilds": "guild",
-    "leaders": "lead",
-    "cities": "city",
+    "military": N_("mil"),
+    "treasury": N_("trea"),
+    "wonder": N_("wond"),
+    "civilian": N_("civ"),
+    "science": N_("sci"),
+    "commerce": N_("com"),
+    "guilds": N_("guild"),
+    "leaders": N_("lead"),
+    "cities": N_("city"),
 }
 
 
@@ -56,6 +59,12 @@ SHORT = {
 describe_effect = describe.effect_text
 describe_board = describe.board_text
 CITIES_WORDS = describe.CITIES_WORDS
+
+
+def heading(category: str, named: Callable[[str], str] = category_name) -> str:
+    """A score column's heading: 7 Wonders' short words, else the game's (``named``)."""
+    short = SHORT.get(category)
+    return _(short) if short else named(category)
 
 
 def _coins(n: int) -> str:
@@ -148,20 +157,23 @@ def board(view: View, p: int, seat: int | None = None) -> Panel:
             _("debt {d} · diplomacy {k}").format(d=entry["debt"], k=entry["diplomacy"]) + owes
         )
     for color, style in COLOR_STYLE.items():
-        names = sorted(c.name for c in city.cards if c.color == color)
+        names = sorted(describe.printed(c.name) for c in city.cards if c.color == color)
         if names:
-            lines.append(f"[{style}]{_(color)}[/]: {', '.join(names)}")
+            lines.append(f"[{style}]{describe.colour_name(color)}[/]: {', '.join(names)}")
     lines.append(_("produces: {what}").format(what=production(view, p)))
     if city.leaders or city.copied:
-        recruited = ", ".join(c.name for c in city.leaders) or _("none")
-        copied = (
-            " " + _("(Courtesans: {name})").format(name=city.copied.name) if city.copied else ""
-        )
-        lines.append(f"[{COLOR_STYLE['white']}]{_('leaders')}[/]: {recruited}{copied}")
+        recruited = ", ".join(describe.printed(c.name) for c in city.leaders) or _("none")
+        if city.copied:
+            recruited = _("{leaders} (Courtesans: {name})").format(
+                leaders=recruited, name=describe.printed(city.copied.name)
+            )
+        lines.append(f"[{COLOR_STYLE['white']}]{_('leaders')}[/]: {recruited}")
     science = _science(view, p)
     if science:
         lines.append(_("science: {s}").format(s=science))
-    title = f"{_label(view, p, seat)}: {entry['wonder']} {entry['side']}"
+    title = _("{seat}: {wonder} {side}").format(
+        seat=_label(view, p, seat), wonder=describe.printed(entry["wonder"]), side=entry["side"]
+    )
     return Panel("\n".join(lines), title=title, title_align="left", expand=False)
 
 
@@ -184,7 +196,7 @@ def cities_table(
         entry = entries[p]
         cells = [
             _label(view, p, seat),
-            f"{entry['wonder']} {entry['side']}",
+            f"{describe.printed(entry['wonder'])} {entry['side']}",
             f"{entry['stages']}/{entry['stages_total']}",
             str(entry["coins"]),
             str(entry["shields"]),
@@ -211,10 +223,9 @@ def boards(view: View, seat: int) -> Group:
 
 
 def _printed_cost(card: Card) -> str:
-    cost = ", ".join(f"{n} {RESOURCES[i]}" for i, n in enumerate(card.cost) if n)
-    if card.coins:
-        cost = ", ".join(x for x in (_coins(card.coins), cost) if x)
-    return cost or _("free")
+    parts = [_coins(card.coins)] if card.coins else []
+    parts += [describe.resource_count(RESOURCES[i], n) for i, n in enumerate(card.cost) if n]
+    return ", ".join(parts) or _("free")
 
 
 def hand_table(view: View, actions: list[Action]) -> Table:
@@ -246,12 +257,13 @@ def hand_table(view: View, actions: list[Action]) -> Table:
             power = (
                 "Caligula" if advice.free_build_power(view, seat, name) == "caligula" else "Olympia"
             )
-            verdict = _("free ({power})").format(power=power)
+            verdict = _("free ({power})").format(power=describe.printed(power))
         else:
             verdict = advice.why_not(view, card.name) or _("cannot build")
         effect = describe.card_text(card.to_json(), into.get(card.name))
         style = COLOR_STYLE[card.color]
-        table.add_row(f"[{style}]{card.name}[/]", _printed_cost(card), effect, verdict)
+        label = escape(describe.printed(card.name))
+        table.add_row(f"[{style}]{label}[/]", _printed_cost(card), effect, verdict)
     return table
 
 
@@ -265,7 +277,8 @@ def teammate_table(view: View) -> Table:
     for name in held:
         card = advice.card(view, name)
         effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
-        table.add_row(f"[{COLOR_STYLE[card.color]}]{card.name}[/]", _printed_cost(card), effect)
+        label = escape(describe.printed(card.name))
+        table.add_row(f"[{COLOR_STYLE[card.color]}]{label}[/]", _printed_cost(card), effect)
     return table
 
 
@@ -280,7 +293,7 @@ def leader_table(view: View, packet: bool = False) -> Table:
         c = advice.card(view, name)
         effect = "; ".join(describe_effect(e.to_json()) for e in c.effects)
         table.add_row(
-            f"[{COLOR_STYLE['white']}]{c.name}[/]",
+            f"[{COLOR_STYLE['white']}]{escape(describe.printed(c.name))}[/]",
             _coins(c.coins),
             _coins(advice.leader_cost(view, seat, name)),
             effect,
@@ -302,7 +315,7 @@ def actions_table(view: View, seat: int, actions: list[Action], title: str = "")
         info, pays = "", action.left + action.right + action.bank
         if card:
             c = card[0]
-            info = f"[{COLOR_STYLE[c.color]}]{_(c.color)}[/]"
+            info = f"[{COLOR_STYLE[c.color]}]{describe.colour_name(c.color)}[/]"
             pays += c.coins if action.kind == "build" and not city.chain_free(c) else 0
         if action.kind in ("recruit", "pay"):
             pays = 0  # said in the action's words
@@ -321,7 +334,7 @@ def card_points(view: View) -> Table:
     for name, colour, points in advice.card_points(view):
         card = advice.card(view, name)
         table.add_row(
-            f"[{COLOR_STYLE.get(colour, '')}]{name}[/]",
+            f"[{COLOR_STYLE.get(colour, '')}]{escape(describe.printed(name))}[/]",
             str(points) if points else "",
             describe.card_text(card.to_json(), into.get(name)),
         )
@@ -348,17 +361,21 @@ def teams_table(result: Result, names: list[str] | None = None) -> Table:
 
 
 def result_table(
-    result: Result, names: list[str] | None = None, tiebreak: str | None = None
+    result: Result,
+    names: list[str] | None = None,
+    tiebreak: str | None = None,
+    named: Callable[[str], str] = category_name,
 ) -> Table:
     """The final scores by category, best rank first; ``tiebreak``: the heading of the
-    tie-break column (7 Wonders' coins unless a game says otherwise)."""
+    tie-break column (7 Wonders' coins unless a game says otherwise); ``named``: the game's
+    category words."""
     categories = list(result.players[0].breakdown)
     # Cities' nine or ten categories: no padding, so that the totals fit in 80 columns
     table = Table(title=_("Final scores"), padding=(0, 0) if len(categories) > 8 else (0, 1))
     table.add_column(_("rank"), justify="right")
     table.add_column(_("player"), no_wrap=True)
     for c in categories:
-        table.add_column(_(SHORT.get(c, c)), justify="right")
+        table.add_column(heading(c, named), justify="right")
     table.add_column(_("total"), justify="right")
     table.add_column(tiebreak or _("coins"), justify="right")
     for p in sorted(result.players, key=lambda p: p.rank):
@@ -374,24 +391,41 @@ def result_table(
 
 
 def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
+    """``wonders cards`` for 7 Wonders (see ``cards_table_in``)."""
+    return cards_table_in(describe, listed, title, players)
+
+
+def cards_table_in(
+    words: ModuleType, listed: list[dict[str, Any]], title: str, players: int | None
+) -> Table:
     """``wonders cards`` for 7 Wonders and Duel: one row per card (its Ages' copies by
-    player count), then the boards or wonders and the tokens (their text says it all)."""
-    table = Table(title=f"{title} cards" + (f", {players} players" if players else ""))
-    for column in ("age", "name", "colour", "cost", "copies", "effect"):
+    player count), then the boards or wonders and the tokens (their text says it all);
+    ``words``: the game's ``describe`` module (its printed names, colours and costs)."""
+    printed, colour_name, cost_text = words.printed, words.colour_name, words.cost_text
+    if players:
+        heading = ngettext(
+            "{game}: cards at {n} player", "{game}: cards at {n} players", players
+        ).format(game=title, n=players)
+    else:
+        heading = _("{game}: cards").format(game=title)
+    table = Table(title=heading)
+    for column in (_("Age"), _("name"), _("colour"), _("cost"), _("copies"), _("effect")):
         table.add_column(column)
-    dealt = {"purple": "guild", "black": "random"}  # drawn at random, not by player count
-    kinds = {"wonder": "board", "token": "token"}
+    # drawn at random, not by player count
+    dealt = {"purple": _("guild"), "black": _("random")}
+    kinds = {"wonder": _("board"), "token": _("token")}
     for c in listed:
         style = COLOR_STYLE.get(c["color"], "")
+        name = escape(printed(c["name"]))
         if c["color"] in kinds:
-            name = f"[{style}]{escape(c['name'])}[/]" if style else escape(c["name"])
-            table.add_row(kinds[c["color"]], name, c["color"], "", "", escape(c["text"]))
+            shown = f"[{style}]{name}[/]" if style else name
+            table.add_row(kinds[c["color"]], shown, "", "", "", escape(c["text"]))
             continue
         table.add_row(
-            str(c["age"]) if c["age"] is not None else "leader",
-            f"[{style}]{escape(c['name'])}[/]",
-            c["color"],
-            describe.cost_text(c["cost"]),
+            str(c["age"]) if c["age"] is not None else _("leader"),
+            f"[{style}]{name}[/]",
+            colour_name(c["color"]),
+            cost_text(c["cost"]),
             " ".join(map(str, c["copies"])) or dealt.get(c["color"], ""),
             escape(c["text"]),
         )

@@ -48,7 +48,7 @@ def table_options(
                 "{game} is for {n} players; --bots names {seats}",
                 "{game} is for {n} players; --bots names {seats}",
                 info.min_players,
-            ).format(game=info.title, n=info.min_players, seats=seats)
+            ).format(game=info.titled(), n=info.min_players, seats=seats)
         )
     return command_options(game, seats, sides, expansions, teams, first_game)
 

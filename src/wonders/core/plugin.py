@@ -6,11 +6,13 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | part | what it is |
 | --- | --- |
 | ``booklet`` | ``score_sheet(sheet) -> dict``: ``wonders score``'s booklet for a real table |
+| ``booklet_column`` | ``(key) -> str``: a column of the booklet's ``breakdown`` in words |
 | ``greedy`` | ``choose(state, seat, rng) -> action``: the one-move bot (playouts too) |
 | ``estimate`` | ``estimates(state) -> list[float]``: each seat's points at a search cut-off |
 | ``present`` | the game's presentation module: ``Log``, ``victory_line(result_json, reader, |
-| | names)``, ``tiebreak_name()``, ``decision(view, legal, names)`` -> (title, prompt), |
-| | ``action_label(view, action_json, names)``: every word a player reads of the game |
+| | names)``, ``tiebreak_name()``, ``category_name(category)``, ``decision(view, legal, |
+| | names)`` -> (title, prompt), ``action_label(view, action_json, names)``: every word a |
+| | player reads of the game |
 | ``narrator`` | ``Log(view, names)``: the log in sentences (``core.present.Narrator``) |
 | ``advice`` | the module computing from a seat's view alone (costs, ``unbuildable``...) |
 | ``texts`` | ``page_texts() -> dict``: each name of the data with the page's text of it |
@@ -61,7 +63,7 @@ class GameInfo:
     """One game as the front ends know it (see the module docstring)."""
 
     name: str
-    title: str
+    title: str  # in English, marked N_() where the plugin is written: shown through ``titled``
     min_players: int
     max_players: int
     default_players: int
@@ -86,6 +88,10 @@ class GameInfo:
         if unknown:
             raise ValueError(f"{self.name}: unknown flags {sorted(unknown)}")
 
+    def titled(self) -> str:
+        """The game's title in the reader's language."""
+        return _(self.title)
+
     @property
     def setup(self) -> Setup:
         return self._rules().setup  # type: ignore[no-any-return]
@@ -108,7 +114,7 @@ class GameInfo:
             where = self.parts.get(role)
             if where is None:
                 raise OptionsError(
-                    _("{game} has no {role} part").format(game=self.title, role=role)
+                    _("{game} has no {role} part").format(game=self.titled(), role=role)
                 )
             module, _sep, attribute = where.partition(":")
             found = importlib.import_module(module)
@@ -147,7 +153,7 @@ class GameInfo:
         if flag is not None:
             raise OptionsError(
                 _("{option} does not apply to {game}").format(
-                    option="--" + flag.replace("_", "-"), game=self.title
+                    option="--" + flag.replace("_", "-"), game=self.titled()
                 )
             )
         options: dict[str, Any] = {}
@@ -156,7 +162,7 @@ class GameInfo:
                 raise OptionsError(
                     ngettext(
                         "{game} is for {n} player", "{game} is for {n} players", self.min_players
-                    ).format(game=self.title, n=self.min_players)
+                    ).format(game=self.titled(), n=self.min_players)
                 )
         else:
             options["players"] = self.default_players if players is None else players

@@ -17,6 +17,7 @@ from typing import Any
 from wonders.core.errors import OptionsError
 from wonders.core.i18n import _
 from wonders.core.plugin import GameInfo, forget_parts
+from wonders.core.present import listed
 from wonders.core.protocol import JSON
 
 # the games of this package: each package's ``plugin.GAME``
@@ -75,7 +76,7 @@ def command_options(
         option = "--" + flag.replace("_", "-")
         raise OptionsError(
             _("{option} is for {games}, not {game}").format(
-                option=option, games=taking(flag), game=info.title
+                option=option, games=taking(flag), game=info.titled()
             )
         )
     return info.options(players, sides, expansions, teams, first_game)
@@ -84,7 +85,7 @@ def command_options(
 def taking(flag: str) -> str:
     """The titles of the games that take the command-line option ``flag``, in words."""
     _load_builtin()
-    return " and ".join(g.title for g in _GAMES.values() if flag in g.flags) or "no game"
+    return listed([g.titled() for g in _GAMES.values() if flag in g.flags]) or _("no game")
 
 
 def _load_builtin() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from wonders.core.i18n import N_
 from wonders.core.plugin import GameInfo, SearchHints
 
 GAME = GameInfo(
     name="duel",
-    title="7 Wonders Duel",
+    title=N_("7 Wonders Duel"),
     min_players=2,
     max_players=2,
     default_players=2,
@@ -14,12 +15,14 @@ GAME = GameInfo(
     flags=frozenset({"first_game"}),
     parts={
         "present": "wonders.duel.present",
+        "help": "wonders.duel.help:help_sections",
         "advice": "wonders.duel.advice",
         "texts": "wonders.duel.describe:page_texts",
         "cards": "wonders.duel.describe:card_list",
-        "cards_table": "wonders.cli.render:cards_table",
+        "cards_table": "wonders.cli.duel_front:cards_table",
         "narrator": "wonders.duel.present:Log",
         "booklet": "wonders.duel.booklet:score_sheet",
+        "booklet_column": "wonders.duel.booklet:column_name",
         "greedy": "wonders.duel.greedy:choose",
         "estimate": "wonders.duel.greedy:estimates",
         "plain": "wonders.cli.duel_front",

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.app import GameView, TableApp
+from wonders.cli.tui.app import TableApp
+from wonders.cli.tui.view import GameView
 from wonders.core.registry import get_game
 
 

@@ -1,13 +1,20 @@
 """The full-screen terminal table (Textual), the same for every game.
 
 Panels stay in place: a status line (Age, turn, coins, the running score estimate), your
-city and the table around it, what you are asked and why, your choices (a hand card first,
-then how to play it) beside the plain description of the highlighted one, and the log. Keys:
-``?`` help, ``c`` your city in full, ``o`` every city in full, ``l`` the whole log,
-``Enter`` choose, ``Esc`` back, ``u`` take back your last decision, ``f`` the final
-scores, ``q`` (and Ctrl+Q, Ctrl+C) quit, twice mid-game: the game is saved after every
-decision and the confirmation says how to resume it; the mouse clicks choices and scrolls
-panels. The log's border shows the game's seed.
+city and the table around it, what you are asked and why, your choices (a card first, then
+how to play it) beside the plain description of the highlighted one, and the log. Keys:
+``?`` help (the keys, then the game's own ``help`` part from the registry), ``c`` your city
+in full, ``o`` every city in full, ``l`` the whole log, ``d`` the highlighted choice in
+full, ``Enter`` choose, ``Esc`` back (to the same card), ``u`` take back your last
+decision, ``f`` the final scores, ``q`` (and Ctrl+Q, Ctrl+C) quit, twice mid-game: the game
+is saved after every decision and the confirmation says how to resume it; the mouse clicks
+choices and scrolls panels. The log's border shows the game's seed. Focus stays on the
+choices (Tab does not move it; the cursor stops at both ends).
+
+The layout follows the terminal (``layout.py``): below 80x24 a message says what size is
+needed instead of a broken table, and comes back to the table as soon as it fits; larger
+terminals give the panels, the log and the choices the extra lines and columns, and the
+views show more when there is room (``GameView.roomy``).
 
 A game's look is its ``GameView`` (``tui/classic.py``, ``duel.py``, ``architects.py``): it
 is given a ``SeatTable`` only, so every panel is a function of the seat's ``view`` and
@@ -18,125 +25,46 @@ the bots move and keeps the game record saved at the end.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from rich.console import RenderableType
+from rich.console import Group, RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
 from textual.widgets.option_list import Option
 
 from wonders.cli.narration import log_text
 from wonders.cli.saves import resume_command
-from wonders.cli.session import SeatTable
+from wonders.cli.tui.keys import help_page
+from wonders.cli.tui.layout import layout, too_small
+from wonders.cli.tui.palette import CURSOR
+from wonders.cli.tui.view import Choice, GameView
+from wonders.cli.tui.widgets import ChoiceList, TextScreen
 from wonders.core.i18n import _
 
-
-@dataclass
-class Choice:
-    """One line of the choice list: an action, or a group (a hand card) of actions."""
-
-    label: RenderableType
-    detail: RenderableType = ""
-    action: Any = None
-    children: list[Choice] = field(default_factory=list)
+__all__ = ["Choice", "GameView", "TableApp", "TableScreen"]  # the views' classes, here too
 
 
-class GameView:
-    """What one game shows; the app calls these after every move."""
-
-    title: str = "wonders"
-    panels: tuple[str, str] = ("Your city", "The table")
-    widths: tuple[str, str] = ("1fr", "1fr")
-    top_height = 9  # lines of the city and table panels
-
-    def __init__(self, table: SeatTable) -> None:
-        self.seat_table = table
-        self.seat = table.seat
-
-    def view(self) -> dict[str, Any]:
-        return self.seat_table.view()
-
-    def legal_actions(self) -> list[Any]:
-        return self.seat_table.legal_actions()
-
-    def status(self) -> str:
-        raise NotImplementedError
-
-    def city(self) -> RenderableType:
-        raise NotImplementedError
-
-    def city_full(self) -> RenderableType:
-        """Your city in full (key ``c``): the panel's text unless a game shortens it."""
-        return self.city()
-
-    def table(self) -> RenderableType:
-        raise NotImplementedError
-
-    def everyone(self) -> RenderableType:
-        raise NotImplementedError
-
-    def prompt(self) -> str:
-        raise NotImplementedError
-
-    def choices(self) -> list[Choice]:
-        raise NotImplementedError
-
-    def log_lines(self, events: list[dict[str, Any]]) -> list[str]:
-        raise NotImplementedError
-
-    def final(self) -> RenderableType:
-        raise NotImplementedError
-
-    def help(self) -> str:
-        return ""
+def plain(renderable: RenderableType) -> str:
+    """A choice's label as plain text (a page's title)."""
+    return renderable.plain if isinstance(renderable, Text) else str(renderable)
 
 
-HELP = _(
-    "Keys\n"
-    "  Up/Down, mouse   move in your choices (described in the panel beside)\n"
-    "  Enter, click     choose (a hand card first, then how to play it)\n"
-    "  Esc              back to the cards\n"
-    "  c                your city in full (every wonder stage's cost and reward)\n"
-    "  o                every city in full\n"
-    "  l                the whole log\n"
-    "  ?                this help\n"
-    "  u                take back your last decision (the bots replay theirs)\n"
-    "  f                the final scores (once the game is over)\n"
-    "  q, Ctrl+C        quit (press it twice mid-game; the game is saved)\n"
-)
+class TableScreen(Screen[None]):
+    """The table's screen: it tells the app when the terminal changes size."""
 
+    def __init__(self, resized: Callable[[], None]) -> None:
+        super().__init__(id="_default")
+        self.resized = resized
 
-class TextScreen(ModalScreen[None]):
-    """A full-screen page of text (help, cities, log, final scores); any key closes it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,c,o,l,question_mark,enter", "dismiss", _("close"))
-    ]
-    DEFAULT_CSS = """
-    TextScreen { align: center middle; }
-    TextScreen > VerticalScroll { width: 100%; height: 100%; border: round $accent;
-                                  padding: 0 1; }
-    """
-
-    def __init__(self, title: str, body: RenderableType) -> None:
-        super().__init__()
-        self.page_title = title
-        self.body = body
-
-    def compose(self) -> ComposeResult:
-        scroll = VerticalScroll(Static(self.body, id="page"))
-        scroll.border_title = self.page_title
-        scroll.border_subtitle = _("any key: back")
-        yield scroll
-
-    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
-        self.dismiss(result)
+    def on_resize(self, event: events.Resize) -> None:
+        self.resized()
 
 
 class TableApp(App[None]):
@@ -144,19 +72,31 @@ class TableApp(App[None]):
 
     ENABLE_COMMAND_PALETTE = False
 
-    CSS = """
+    CSS = (
+        """
     Screen { layout: vertical; }
     #status { height: 1; background: $primary-background; color: $text; }
-    #top { height: 9; }
-    #city, #table { width: 1fr; border-top: solid $accent; padding: 0 1 0 0; }
+    #top { height: auto; min-height: 9; max-height: 9; }
+    #city, #table { width: 1fr; height: auto; max-height: 100%; border-top: solid $accent;
+                    padding: 0 1 0 0; }
     #prompt { height: auto; max-height: 4; color: $warning; }
     #middle { height: 1fr; }
-    #choices { width: 38; border: none; padding: 0; }
+    #choices { width: 38; border: none; padding: 0; background: $background; }
+    #choices:focus { background-tint: $foreground 0%; }
+    #choices > .option-list--option-highlighted,
+    #choices:focus > .option-list--option-highlighted {
+        background: CURSOR; color: $foreground; text-style: bold;
+    }
     #detail-box { width: 1fr; border-left: solid $accent; padding: 0 0 0 1; }
-    #log { height: 4; border-top: solid $accent; }
+    #log { height: 4; border-top: solid $accent; background: $background; }
+    #too-small { display: none; }
+    Screen.-too-small > * { display: none; }
+    Screen.-too-small > #too-small { display: block; height: 1fr; padding: 0 1; }
     """
+    ).replace("CURSOR", CURSOR)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("question_mark", "help", _("help")),
+        Binding("d", "describe", _("in full")),
         Binding("c", "city", _("your city")),
         Binding("o", "everyone", _("all cities")),
         Binding("l", "log", _("log")),
@@ -166,6 +106,8 @@ class TableApp(App[None]):
         Binding("q", "leave", _("quit")),
         # Ctrl+C as q, over any page too (Textual's own only says to press Ctrl+Q)
         Binding("ctrl+c", "leave", show=False, priority=True),
+        # focus stays on the choices: Tab has nowhere else to go
+        Binding("tab,shift+tab", "focus_choices", show=False, priority=True),
     ]
 
     def __init__(self, game_view: GameView, record_folder: Path | None = None) -> None:
@@ -178,43 +120,103 @@ class TableApp(App[None]):
         self.log_text: list[str] = []
         self.current: list[Choice] = []
         self.group: Choice | None = None
+        self.group_index = 0  # the card whose ways are shown, where Esc comes back to
         self.quit_armed = False
+        self.notice = ""  # the quit question, also shown over a too small terminal
+        self.asked: RenderableType = ""  # the prompt shown
+        self.table_screen = TableScreen(self.on_terminal_resize)
+
+    def get_default_screen(self) -> Screen[None]:
+        return self.table_screen
 
     def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
         yield Static(id="status")
         with Horizontal(id="top"):
-            yield VerticalScroll(Static(id="city-body"), id="city")
-            yield VerticalScroll(Static(id="table-body"), id="table")
+            yield VerticalScroll(Static(id="city-body"), id="city", can_focus=False)
+            yield VerticalScroll(Static(id="table-body"), id="table", can_focus=False)
         yield Static(id="prompt")
         with Horizontal(id="middle"):
-            yield OptionList(id="choices")
-            yield VerticalScroll(Static(id="detail"), id="detail-box")
-        yield RichLog(id="log", wrap=True, markup=True)
+            yield ChoiceList(id="choices")
+            yield VerticalScroll(Static(id="detail"), id="detail-box", can_focus=False)
+        log = RichLog(id="log", wrap=True, markup=True)
+        log.can_focus = False
+        yield log
         yield Footer()
 
     def on_mount(self) -> None:
         self.title = self.game.title
-        for widget_id, title, width in zip(
-            ("#city", "#table"), self.game.panels, self.game.widths, strict=True
-        ):
-            panel = self.query_one(widget_id)
-            panel.border_title = _(title)
-            panel.styles.width = width
-        self.query_one("#top").styles.height = self.game.top_height
-        self.query_one("#log").border_title = _("seed {seed}").format(seed=self.table.seed)
+        for widget_id, title in zip(("#city", "#table"), self.game.panel_titles(), strict=True):
+            self.table_screen.query_one(widget_id).border_title = title
+        self.table_screen.query_one("#log").border_title = _("seed {seed}").format(
+            seed=self.table.seed
+        )
+        self.apply_layout()
         self.table.start()
         self.refresh_all()
-        self.query_one("#choices", OptionList).focus()
+        self.table_screen.query_one("#choices", ChoiceList).focus()
+
+    # ------------------------------------------------------------------ the terminal's size
+
+    def on_terminal_resize(self) -> None:
+        self.apply_layout()
+        if self.shown_events or self.current:  # the panels drawn for the room there is now
+            self.refresh_panels()
+
+    def apply_layout(self) -> None:
+        """Fit the table to the terminal, or say what size it needs."""
+        room = layout(self.size.width, self.size.height, self.game.top_height)
+        self.game.room = room
+        self.table_screen.set_class(not room.fits, "-too-small")
+        choices = self.table_screen.query_one("#choices", ChoiceList)
+        choices.disabled = not room.fits  # no choice made blind
+        if not room.fits:
+            self.show_too_small()
+            return
+        top = self.table_screen.query_one("#top").styles  # as tall as the panels, up to room.top
+        top.min_height, top.max_height = self.game.top_height, room.top
+        self.table_screen.query_one("#log").styles.height = room.log
+        self.table_screen.query_one("#prompt").styles.max_height = room.prompt
+        choices.styles.width = room.choices
+        for widget_id, width in zip(("#city", "#table"), self.game.panel_widths(), strict=True):
+            self.table_screen.query_one(widget_id).styles.width = width
+        if self.screen is self.table_screen:
+            choices.focus()
+
+    def show_too_small(self) -> None:
+        title, *paragraphs = too_small(self.size.width, self.size.height)
+        if self.notice:  # the quit question in place of how to leave
+            paragraphs[-1] = self.notice
+        body = Text(title, style="bold")
+        for paragraph in paragraphs:
+            body.append("\n\n" + paragraph)
+        self.table_screen.query_one("#too-small", Static).update(body)
+
+    def set_prompt(self, prompt: RenderableType) -> None:
+        """What the seat is asked (markup in a string), above the choices."""
+        self.asked = prompt
+        self.table_screen.query_one("#prompt", Static).update(prompt)
+
+    def say(self, notice: str) -> None:
+        """Put ``notice`` where the prompt is (and over a too small terminal)."""
+        self.notice = notice
+        self.table_screen.query_one("#prompt", Static).update(Text(notice))
+        if not self.game.room.fits:
+            self.show_too_small()
 
     # ------------------------------------------------------------------ updating
 
-    def refresh_all(self) -> None:
+    def refresh_panels(self) -> None:
         game = self.game
-        self.query_one("#status", Static).update(Text(game.status(), no_wrap=True))
-        self.query_one("#city-body", Static).update(game.city())
-        self.query_one("#table-body", Static).update(game.table())
+        self.table_screen.query_one("#status", Static).update(Text(game.status(), no_wrap=True))
+        self.table_screen.query_one("#city-body", Static).update(game.city())
+        self.table_screen.query_one("#table-body", Static).update(game.table())
+
+    def refresh_all(self, highlight: int = 0) -> None:
+        game = self.game
+        self.refresh_panels()
         events = game.view()["events"]
-        log = self.query_one("#log", RichLog)
+        log = self.table_screen.query_one("#log", RichLog)
         for line in game.log_lines(events[self.shown_events :]):
             self.log_text.append(line)
             log.write(log_text(line))
@@ -223,59 +225,63 @@ class TableApp(App[None]):
             self.finish()
             return
         self.group = None
-        self.query_one("#prompt", Static).update(game.prompt())
-        self.show_choices(game.choices())
+        self.notice = ""
+        self.set_prompt(game.prompt())
+        self.show_choices(game.choices(), highlight)
 
-    def show_choices(self, choices: list[Choice]) -> None:
+    def show_choices(self, choices: list[Choice], highlight: int = 0) -> None:
         self.current = choices
-        options = self.query_one("#choices", OptionList)
+        options = self.table_screen.query_one("#choices", ChoiceList)
         options.clear_options()
         options.add_options([Option(c.label) for c in choices])
         if choices:
-            options.highlighted = 0
-            self.describe(0)
+            index = min(highlight, len(choices) - 1)
+            options.highlighted = index
+            self.describe(index)
 
     def describe(self, index: int | None) -> None:
         if index is None or not 0 <= index < len(self.current):
             return
-        self.query_one("#detail", Static).update(self.current[index].detail)
+        self.table_screen.query_one("#detail", Static).update(self.current[index].detail)
+        self.table_screen.query_one("#detail-box", VerticalScroll).scroll_home(animate=False)
 
     def finish(self) -> None:
         if self.record_path is None:
             self.record_path = self.table.save(self.record_folder)
             self.log_text.append(_("Game record saved: {path}").format(path=self.record_path))
-            self.query_one("#log", RichLog).write(self.log_text[-1])
-        self.query_one("#prompt", Static).update(
+            self.table_screen.query_one("#log", RichLog).write(self.log_text[-1])
+        self.set_prompt(
             _("The game is over. The record replays with: wonders replay {path}").format(
                 path=self.record_path
             )
         )
         self.current = []
-        self.query_one("#choices", OptionList).display = False  # the scores take the width
-        self.query_one("#detail", Static).update(self.game.final())
-        self.push_screen(TextScreen(_("Final scores"), self.game.final()))
+        self.table_screen.query_one(
+            "#choices", ChoiceList
+        ).display = False  # the scores take the width
+        self.table_screen.query_one("#detail", Static).update(self.game.final())
+        self.show_page("f", _("Final scores"), self.game.final())
 
     def action_final(self) -> None:
         if self.table.is_over():
-            self.push_screen(TextScreen(_("Final scores"), self.game.final()))
+            self.show_page("f", _("Final scores"), self.game.final())
 
     # ------------------------------------------------------------------ events
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_highlighted(self, event: ChoiceList.OptionHighlighted) -> None:
         self.describe(event.option_index)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_option_list_option_selected(self, event: ChoiceList.OptionSelected) -> None:
         self.choose(event.option_index)
 
     def choose(self, index: int) -> None:
-        if not 0 <= index < len(self.current):
+        if not 0 <= index < len(self.current) or not self.game.room.fits:
             return
         choice = self.current[index]
         if choice.children:  # a card: its ways to be played, even one (no sale by mistake)
             self.group = choice
-            self.query_one("#prompt", Static).update(
-                _("How to play it? (Esc: back to the list)") + "\n"
-            )
+            self.group_index = index
+            self.set_prompt(_("How to play it? (Esc: back to the list)") + "\n")
             self.show_choices(choice.children)
             return
         self.quit_armed = False
@@ -283,9 +289,15 @@ class TableApp(App[None]):
         self.refresh_all()
 
     def action_cards(self) -> None:
-        """Back from a card's ways to the list of cards."""
+        """Back from a card's ways to the list of cards, on that card."""
         if self.group is not None and not self.table.is_over():
-            self.refresh_all()
+            self.refresh_all(self.group_index)
+
+    def action_focus_choices(self) -> None:
+        """Tab: the choices keep the focus (the panels scroll with the mouse, or open in
+        full with their keys)."""
+        if self.screen is self.table_screen and self.game.room.fits:
+            self.table_screen.query_one("#choices", ChoiceList).focus()
 
     def action_leave(self) -> None:
         """Quit; mid-game only when asked twice (a stray ``q`` loses nothing)."""
@@ -302,7 +314,7 @@ class TableApp(App[None]):
             ask = _(
                 "Press q again to leave. The game is saved; continue it with: {command}"
             ).format(command=resume_command(saved))
-        self.query_one("#prompt", Static).update(Text(ask))
+        self.say(ask)
 
     async def action_quit(self) -> None:
         """Ctrl+Q: the same question as ``q`` (Textual's own quits at once)."""
@@ -316,25 +328,50 @@ class TableApp(App[None]):
         if not self.table.take_back():
             self.refresh_all()
             nothing = _("There is no decision to take back.")
-            self.query_one("#prompt", Static).update(nothing + " " + self.game.prompt())
+            self.say(nothing + " " + self.game.prompt())
             return
         self.shown_events = 0  # the log is written again, up to the decision taken back
         self.log_text = []
-        self.query_one("#log", RichLog).clear()
+        self.table_screen.query_one("#log", RichLog).clear()
         self.refresh_all()
 
+    # ------------------------------------------------------------------ pages
+
+    def show_page(self, key: str, title: str, body: RenderableType) -> None:
+        """Open a page; one already open gives way to it (or just closes, if it is the page
+        of the same key)."""
+        shown = self.screen
+        if isinstance(shown, TextScreen):
+            self.pop_screen()
+            if shown.key == key:
+                return
+        self.push_screen(TextScreen(title, body, key))
+
     def action_help(self) -> None:
-        self.push_screen(TextScreen(_("Help"), HELP + "\n" + self.game.help()))
+        page = help_page(self.table.game, self.table.options, self.game.help())
+        self.show_page("?", _("Help"), page)
+
+    def action_describe(self) -> None:
+        """``d``: the highlighted choice in full (what the panel beside may cut)."""
+        index = self.table_screen.query_one("#choices", ChoiceList).highlighted
+        if self.table.is_over() or index is None or not 0 <= index < len(self.current):
+            return
+        choice = self.current[index]
+        asked = self.asked
+        body = Group(
+            Text.from_markup(asked) if isinstance(asked, str) else asked, Text(""), choice.detail
+        )
+        self.show_page("d", plain(choice.label), body)
 
     def action_city(self) -> None:
-        self.push_screen(TextScreen(_(self.game.panels[0]), self.game.city_full()))
+        self.show_page("c", self.game.city_title(), self.game.city_full())
 
     def action_everyone(self) -> None:
-        self.push_screen(TextScreen(_("Every city"), self.game.everyone()))
+        self.show_page("o", _("Every city"), self.game.everyone())
 
     def action_log(self) -> None:
         page = Text("\n").join(log_text(line) for line in self.log_text)
-        self.push_screen(TextScreen(_("Log"), page))
+        self.show_page("l", _("Log"), page)
 
     def screen_text(self) -> str:
         """The screen as plain text, line by line (tests and screen readers' debugging)."""

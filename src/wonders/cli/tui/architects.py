@@ -28,13 +28,14 @@ from wonders.architects.present import (
 )
 from wonders.cli import architects_words as words
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.app import Choice, GameView
+from wonders.cli.tui.palette import BUILT, MUTED, TOKEN, WONDER, card_style, colour_card
+from wonders.cli.tui.scores import headings
+from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _, ngettext
 
 
 class ArchitectsView(GameView):
     title = "7 Wonders Architects"
-    panels = ("Your wonder", "The table")
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
@@ -43,6 +44,12 @@ class ArchitectsView(GameView):
 
     def name(self, p: int) -> str:
         return _("you") if p == self.seat else self.names[p]
+
+    def panel_titles(self) -> tuple[str, str]:
+        return _("Your wonder (c: in full)"), _("The table (o: in full)")
+
+    def city_title(self) -> str:
+        return _("Your wonder")
 
     def score(self, p: int) -> int:
         return advice.score(self.view(), p)
@@ -65,7 +72,7 @@ class ArchitectsView(GameView):
         view = self.view()
         info = view["players"][p]
         out = Text()
-        out.append(f"{info['wonder']}", style="bold cyan")
+        out.append(f"{info['wonder']}", style=WONDER)
         out.append(
             " · " + shields(info["shields"]) + ", " + victory_tokens(info["victory_tokens"]) + "\n"
         )
@@ -74,20 +81,32 @@ class ArchitectsView(GameView):
             mark = "✓" if built else ("→" if s in info["next_stages"] else "·")
             out.append(
                 f"{mark} {s}: {words.stage_text(info['wonder'], s)}\n",
-                style="green" if built else "",
+                style=BUILT if built else "",
             )
-        cards = ", ".join(
-            card_label(k) + (f" x{n}" if n > 1 else "") for k, n in info["cards"].items()
-        )
-        out.append(_("cards: {cards}").format(cards=cards or _("none")) + "\n")
+        out.append_text(self.cards(info["cards"]))
         for t in info["progress"]:
-            out.append(f"◆ {t}: {token_effect(t)}\n", style="bright_green")
+            out.append(f"◆ {t}: {token_effect(t)}\n", style=TOKEN)
         parts = ", ".join(f"{_(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
         if parts:
             out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
         else:
             out.append(_("score now ≈ {vp}").format(vp=self.score(p)))
         return out
+
+    def cards(self, held: dict[str, int]) -> Text:
+        """The cards a player holds, each in its colour: "cards: wood, gold coin x2"."""
+        if not held:
+            return Text(_("cards: {cards}").format(cards=_("none")) + "\n")
+        kinds = catalog().kinds
+        names = Text(", ").join(
+            Text(
+                _("{card} x{n}").format(card=card_label(k), n=n) if n > 1 else card_label(k),
+                style=card_style(kinds[k].color),
+            )
+            for k, n in held.items()
+        )
+        head, _sep, tail = _("cards: {cards}").partition("{cards}")
+        return Text.assemble(head, names, tail, "\n")
 
     def city(self) -> RenderableType:
         return self.wonder_text(self.seat)
@@ -105,7 +124,7 @@ class ArchitectsView(GameView):
                     deck["size"],
                 ).format(deck=deck["deck"], where=place or _("far"), top=top, n=deck["size"])
                 + "\n",
-                style="" if place else "dim",
+                style="" if place else MUTED,
             )
         central = view["central"]
         peek = (
@@ -128,7 +147,7 @@ class ArchitectsView(GameView):
         tokens = view["tokens"]
         out.append(_("progress tokens (stack {n}):").format(n=tokens["stack"]) + "\n")
         for t in tokens["face_up"]:
-            out.append(f" ◆ {t}: {token_effect(t)}\n", style="bright_green")
+            out.append(f" ◆ {t}: {token_effect(t)}\n", style=TOKEN)
         for p, info in enumerate(view["players"]):
             if p != self.seat:
                 cat = " " + _("(cat)") if info["cat"] else ""
@@ -149,7 +168,8 @@ class ArchitectsView(GameView):
         return out
 
     def everyone(self) -> RenderableType:
-        parts: list[RenderableType] = []
+        """The table panel in full (decks, tokens), then every wonder."""
+        parts: list[RenderableType] = [self.table()]
         for p in range(len(self.names)):
             parts.append(self.wonder_text(p))
             parts.append(Text(""))
@@ -170,7 +190,9 @@ class ArchitectsView(GameView):
             detail = Text(text + "\n")
             card = shown_card(view, a)
             if card:
-                detail.append(kind_text(catalog().kinds[card]))
+                kind = catalog().kinds[card]
+                detail.append(colour_card(kind.color) + "\n", style=card_style(kind.color))
+                detail.append(kind_text(kind))
             out.append(Choice(text, detail, action=a))
         return out
 
@@ -182,8 +204,9 @@ class ArchitectsView(GameView):
         table = Table(title=_("Final scores"), box=None, padding=(0, 1))
         table.add_column(_("player"))
         categories = list(result.players[0].breakdown)
-        for c in categories:
-            table.add_column(c, justify="right")
+        heads, legend = headings(categories, self.roomy)
+        for head in heads:
+            table.add_column(head, justify="right")
         table.add_column(_("total"), justify="right")
         table.add_column(_("stages"), justify="right")  # the tie-break
         for pr in sorted(result.players, key=lambda pr: pr.rank):
@@ -194,7 +217,8 @@ class ArchitectsView(GameView):
                 str(pr.tiebreak),
             )
         won = victory_line(result.to_json(), self.seat, self.names)
-        return Group(table, Text(won + "\n"), self.card_points())
+        legend_line = [Text(legend, style=MUTED)] if legend else []
+        return Group(table, *legend_line, Text(won + "\n"), self.card_points())
 
     def card_points(self) -> Table:
         """Your points at the end item by item: stages, blue cards, tokens, cat, victories."""
@@ -207,13 +231,10 @@ class ArchitectsView(GameView):
 
     def help(self) -> str:
         return _(
-            "7 Wonders Architects: on your turn take one card: the top of the deck on your "
-            "left or right (face up) or of the central deck (face down). Grey cards and gold "
-            "pay your wonder's stages (each stage's pattern: so many different or equal "
-            "resources); 2 equal or 3 different science symbols take a progress token; horns "
-            "on red cards flip conflict tokens, and when the last flips, shields fight; blue "
-            "cards are points, and a cat card brings the cat. The game ends when a wonder is "
-            "complete."
+            "Your wonder's panel marks each stage built (✓) and the stages you can build next "
+            "(→), with the resources each asks for and what it brings. The table panel gives "
+            "each deck's top card (the decks far from you are greyed), the conflict tokens, "
+            "the progress tokens on offer and the other wonders."
         )
 
 

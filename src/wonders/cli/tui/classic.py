@@ -9,6 +9,7 @@ cards it chains from and into, and every way to play it.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -19,7 +20,9 @@ from wonders.classic import advice, describe
 from wonders.classic.present import Log, action_label, decision
 from wonders.cli import render
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.app import Choice, GameView
+from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style, colour_card
+from wonders.cli.tui.scores import headings
+from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import age_name, coins
 
@@ -28,18 +31,8 @@ def shields(n: int) -> str:
     return ngettext("{n} shield", "{n} shields", n).format(n=n)
 
 
-CATEGORY_SHORT = {
-    "military": "mil",
-    "treasury": "tre",
-    "wonder": "won",
-    "civilian": "civ",
-    "science": "sci",
-    "commerce": "com",
-    "guilds": "gui",
-    "leaders": "lea",
-    "cities": "cit",
-    "debt": "dbt",
-}
+# the kinds of action that play a card of the hand (two copies there are two cards)
+HAND_PLAYS = ("build", "wonder", "sell", "free_build")
 
 
 class ClassicView(GameView):
@@ -91,11 +84,11 @@ class ClassicView(GameView):
     def cards_by_colour(self, p: int, names: bool = True) -> list[Text]:
         built = [self.cat.card_named(n) for n in self.entries()[p]["buildings"]]
         lines = []
-        for colour, style in render.COLOR_STYLE.items():
+        for colour in render.COLOR_STYLE:
             cards = sorted(c.name for c in built if c.color == colour)
             if cards:
                 body = ", ".join(cards) if names else str(len(cards))
-                lines.append(Text.assemble((f"{_(colour)}: ", style), body))
+                lines.append(Text.assemble((f"{_(colour)}: ", card_style(colour)), body))
         return lines
 
     # ------------------------------------------------------------------ panels
@@ -120,11 +113,11 @@ class ClassicView(GameView):
         view = self.view()
         entry = self.entries()[p]
         out = Text()
-        out.append(f"{entry['wonder']} {entry['side']}", style="bold cyan")
+        out.append(f"{entry['wonder']} {entry['side']}", style=WONDER)
         out.append(" · " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
         for i, (built, text) in enumerate(self.stages(p), 1):
             mark = "✓" if built else "·"
-            out.append(f"{mark} {i}: {text}\n", style="green" if built else "")
+            out.append(f"{mark} {i}: {text}\n", style=BUILT if built else "")
         tokens = " ".join(f"{t:+d}" for t in entry["tokens"]) or _("none")
         out.append(
             _("{coins} · {shields} · military tokens {tokens}").format(
@@ -167,40 +160,52 @@ class ClassicView(GameView):
         return out
 
     def table(self) -> RenderableType:
-        view = self.view()
         entries = self.entries()
         out = Text()
         near = (self.left(self.seat), self.right(self.seat))
         for p in dict.fromkeys(near):
-            entry = entries[p]
-            out.append(self.name(p), style="bold")
-            score = f", ≈{self.score(p)} VP" if p < self.players() else ""
-            out.append(
-                " · "
-                + _("stage {s}/{n}, {coins}, {shields}{score}").format(
-                    s=entry["stages"],
-                    n=entry["stages_total"],
-                    coins=coins(entry["coins"]),
-                    shields=shields(entry["shields"]),
-                    score=score,
-                )
-                + "\n"
-            )
-            out.append("  " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
-            for line in self.cards_by_colour(p):
-                out.append("  ")
-                out.append_text(line)
-                out.append("\n")
-            if p == view.get("teammate") and view.get("teammate_hand"):
-                hand = ", ".join(view["teammate_hand"])
-                out.append("  " + _("their hand: {cards}").format(cards=hand) + "\n")
+            out.append_text(self.neighbour(p))
         others = [p for p in range(len(entries)) if p not in (self.seat, *near)]
-        if others:
+        if others and self.roomy:  # room for every city: each as the neighbours, by counts
+            for p in others:
+                out.append_text(self.neighbour(p, names=False))
+        elif others:
             short = ", ".join(
                 f"{entries[p]['wonder']} {entries[p]['coins']}c {entries[p]['shields']}sh"
                 for p in others
             )
             out.append(_("Others (key o): {short}").format(short=short))
+        return out
+
+    def neighbour(self, p: int, names: bool = True) -> Text:
+        """A city of the table panel: stages, coins, shields, score, production, its cards by
+        colour (``names``, else how many), a teammate's hand."""
+        view = self.view()
+        entry = self.entries()[p]
+        out = Text()
+        out.append(self.name(p), style="bold")
+        score = f", ≈{self.score(p)} VP" if p < self.players() else ""
+        out.append(
+            " · "
+            + _("stage {s}/{n}, {coins}, {shields}{score}").format(
+                s=entry["stages"],
+                n=entry["stages_total"],
+                coins=coins(entry["coins"]),
+                shields=shields(entry["shields"]),
+                score=score,
+            )
+            + "\n"
+        )
+        out.append("  " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
+        lines = self.cards_by_colour(p, names)
+        if names:
+            for line in lines:
+                out.append_text(Text("  ").append_text(line).append("\n"))
+        elif lines:  # how many of each colour, on one line
+            out.append_text(Text("  ").append_text(Text(" · ").join(lines)).append("\n"))
+        if p == view.get("teammate") and view.get("teammate_hand"):
+            hand = ", ".join(view["teammate_hand"])
+            out.append("  " + _("their hand: {cards}").format(cards=hand) + "\n")
         return out
 
     def everyone(self) -> RenderableType:
@@ -244,13 +249,18 @@ class ClassicView(GameView):
                 groups.setdefault(a.card, []).append(a)
             else:
                 flat.append(a)
+        copies = Counter(view.get("hand") or [])
+        width = max(
+            (len(self.card_name(n, group, copies)) for n, group in groups.items()), default=0
+        )
         out = []
         for name, group in groups.items():
             ways = [Choice(action_label(view, a.to_json()), action=a) for a in group]
-            detail = self.card_detail(name, ways)
+            held = copies[name] if all(a.kind in HAND_PLAYS for a in group) else 1
+            detail = self.card_detail(name, ways, held)
             if why.get(name):
-                detail.append(why[name] + "\n", style="yellow")
-            label = self.card_label(acting, name, group, name in why)
+                detail.append(why[name] + "\n", style=WARNING)
+            label = self.card_label(acting, name, group, name in why, copies, width)
             if len(group) == 1 and group[0].kind in ("draft", "return", "copy"):
                 out.append(Choice(label, detail, action=group[0]))  # one leader, one choice
                 continue
@@ -262,9 +272,24 @@ class ClassicView(GameView):
             out.append(Choice(text, Text(text), action=a))
         return out
 
-    def card_label(self, acting: int, name: str, group: list[Any], blocked: bool) -> Text:
-        """A card of the list: its name in its colour, and what it costs you now (or that
-        it cannot be built, ``blocked``: its reason is in the detail panel)."""
+    @staticmethod
+    def card_name(name: str, group: list[Any], copies: Counter[str]) -> str:
+        """A card's name in the list, with "x2" when the hand holds two copies of it."""
+        n = copies[name] if all(a.kind in HAND_PLAYS for a in group) else 1
+        return _("{card} x{n}").format(card=name, n=n) if n > 1 else name
+
+    def card_label(
+        self,
+        acting: int,
+        name: str,
+        group: list[Any],
+        blocked: bool,
+        copies: Counter[str],
+        width: int,
+    ) -> Text:
+        """A card of the list: its name in its colour (never cut: the names are padded to
+        the longest, ``width``), and what it costs you now (or that it cannot be built,
+        ``blocked``: its reason is in the detail panel)."""
         cards = self.cat.by_name.get(name.lower())
         colour = cards[0].color if cards else "white"
         builds = [a for a in group if a.kind in advice.BUILDS]
@@ -284,19 +309,32 @@ class ClassicView(GameView):
             price = _("can't recruit")
         elif blocked:
             price = _("can't build")
-        label = Text(f"{name:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
-        label.append(f" {price}")
+        shown = self.card_name(name, group, copies)
+        label = Text.assemble((shown, card_style(colour)))  # the name only in its colour
+        label.append(" " * (width - len(shown)) + f"  {price}")
         return label
 
-    def card_detail(self, name: str, ways: list[Choice]) -> Text:
+    def card_detail(self, name: str, ways: list[Choice], held: int = 1) -> Text:
+        """A card described: its name, its colour in words and its cost, what it does (and
+        chains into), how many copies you hold, then its ways to be played."""
         out = Text()
         cards = self.cat.by_name.get(name.lower())
         colour = cards[0].color if cards else "white"
-        out.append(name, style="bold " + render.COLOR_STYLE.get(colour, ""))
+        out.append(name, style="bold " + card_style(colour))
         data = self.card_json.get(name)
-        if data:
-            out.append(" · " + _("cost: {cost}").format(cost=describe.cost_text(data["cost"])))
+        cost = describe.cost_text(data["cost"]) if data else ""
+        kind = colour_card(colour)
+        out.append(
+            " · " + (_("{colour} · cost: {cost}").format(colour=kind, cost=cost) if data else kind)
+        )
         out.append("\n" + self.card_text(name) + "\n")
+        if held > 1:
+            out.append(
+                ngettext(
+                    "You hold {n} copy of this card.", "You hold {n} copies of this card.", held
+                ).format(n=held)
+                + "\n"
+            )
         for way in ways:
             out.append("• " + str(way.label) + "\n")
         return out
@@ -312,7 +350,11 @@ class ClassicView(GameView):
         names = [
             _("you") if p == self.seat else entries[p]["wonder"] for p in range(self.players())
         ]
-        parts: list[RenderableType] = [self.score_table(result, names)]
+        categories = list(result.players[0].breakdown)
+        heads, legend = headings(categories, self.roomy)
+        parts: list[RenderableType] = [self.score_table(result, names, heads)]
+        if legend:
+            parts.append(Text(legend, style=MUTED))
         if "teams" in result.extra:
             parts.append(render.teams_table(result, names))
         if "free_city" in result.extra:
@@ -323,14 +365,14 @@ class ClassicView(GameView):
         parts.append(self.card_points())
         return Group(*parts)
 
-    def score_table(self, result: Any, names: list[str]) -> Table:
+    def score_table(self, result: Any, names: list[str], heads: list[str]) -> Table:
         """The final scores in 80 columns: rank, city, each category, total, coins."""
         table = Table(title=_("Final scores"), box=None, padding=(0, 0))
         categories = list(result.players[0].breakdown)
         table.add_column("#", justify="right")
         table.add_column(" " + _("city"), no_wrap=True, max_width=16)
-        for c in categories:  # 3 letters a category: 10 of them fit 80 columns
-            table.add_column(" " + CATEGORY_SHORT.get(c, c[:3]), justify="right", min_width=4)
+        for head in heads:  # short headings: 10 categories fit 80 columns
+            table.add_column(" " + head, justify="right", min_width=4)
         table.add_column(" " + _("total"), justify="right")
         table.add_column(" " + _("coins"), justify="right")
         for pr in sorted(result.players, key=lambda pr: pr.rank):
@@ -344,14 +386,29 @@ class ClassicView(GameView):
         return table
 
     def card_points(self) -> Table:
-        return render.card_points(self.view())
+        """Your cards one by one at the end: the points each scored and what it did (science
+        counts as a set, in the score table), then your wonder stages."""
+        view = self.view()
+        table = Table(title=_("Your cards at the end"), padding=(0, 1))
+        table.add_column(_("card"))
+        table.add_column(_("VP"), justify="right")
+        table.add_column(_("what it did"))
+        for name, colour, points in advice.card_points(view):
+            table.add_row(
+                Text(name, style=card_style(colour)),
+                str(points) if points else "",
+                self.card_text(name),
+            )
+        texts = render.stage_texts(view, self.seat)
+        for i, points in enumerate(advice.stage_points(view), 1):
+            label = _("wonder stage {n}").format(n=i)
+            table.add_row(Text(label, style=WONDER), str(points) if points else "", texts[i - 1])
+        return table
 
     def help(self) -> str:
         return _(
-            "7 Wonders: each turn everyone picks one card of their hand at once, then the hands "
-            "pass (left in Ages I and III, right in Age II). A card is built by paying its cost "
-            "(resources from your city or bought from a neighbour for 2 coins each, less with "
-            "trading posts), built free when you own the card it chains from, used to build "
-            "your next wonder stage, or sold for 3 coins. After each Age your shields fight "
-            "both neighbours. The status line's score is what your city would score now."
+            "The status line's score is what your city would score if the game ended now. The "
+            "list gives each card of your hand with what it costs you now; the panel beside "
+            "says its colour, what it does and why it cannot be built, and Enter opens its "
+            "ways to be played, with what each payment buys from whom."
         )

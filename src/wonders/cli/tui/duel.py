@@ -11,10 +11,12 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from wonders.cli import duel_words, render
+from wonders.cli import duel_words
 from wonders.cli.duel_words import texts
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.app import Choice, GameView
+from wonders.cli.tui.palette import MUTED, TOKEN, WARNING, WONDER, card_style, colour_card
+from wonders.cli.tui.scores import headings
+from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _
 from wonders.core.present import age_name, coins
 from wonders.duel import advice
@@ -23,11 +25,11 @@ from wonders.duel.present import Log, action_label, decision, pawn, victory_line
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
+WIDE_CELLS = (20, 17, 15, 13, 11)  # in a roomy terminal (20: every name whole)
 
 
 class DuelView(GameView):
     title = "7 Wonders Duel"
-    panels = ("Cities", "The structure (o: in full)")
     widths = ("24", "1fr")
     top_height = 10
 
@@ -37,6 +39,25 @@ class DuelView(GameView):
 
     def name(self, p: int) -> str:
         return duel_words.who(p, self.seat)
+
+    def panel_titles(self) -> tuple[str, str]:
+        return _("Cities (c: yours)"), _("The structure (o: in full)")
+
+    def panel_widths(self) -> tuple[str, str]:
+        """At 80 columns the cities take 24 and the structure the rest; with room, a third."""
+        return ("1fr", "2fr") if self.roomy else self.widths
+
+    def cell(self) -> int:
+        """Characters a card of the structure panel: 9 at 80 columns; with room, the widest
+        of ``WIDE_CELLS`` that fits the panel (two thirds of the terminal), up to whole
+        names."""
+        view = self.view()
+        if not self.roomy or view["phase"] == "draft" or not view["structure"]:
+            return CELL
+        xs = [s.x for s in advice.slots(view)]
+        panel = self.room.width * 2 // 3 - 2
+        fits = [c for c in WIDE_CELLS if (max(xs) - min(xs)) * c // 2 + c <= panel]
+        return fits[0] if fits else CELL
 
     def status(self) -> str:
         view = self.view()
@@ -68,17 +89,15 @@ class DuelView(GameView):
             for colour in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
                 names = [c for c in info["cards"] if card_facts()[c].card.color == colour]
                 if names:
-                    out.append(f" {_(colour)}: ", style=render.COLOR_STYLE[colour])
+                    out.append(f" {_(colour)}: ", style=card_style(colour))
                     out.append(", ".join(names) + "\n")
         for w in info["wonders"]:
             built = w in info["built"]
-            out.append((" ✓ " if built else " · ") + w, style="cyan" if built else "")
+            out.append((" ✓ " if built else " · ") + w, style=WONDER if built else "")
             out.append((": " + texts()[w] if full else "") + "\n")
         if info["tokens"]:
             for t in info["tokens"]:
-                out.append(
-                    " ◆ " + t + (": " + texts()[t] if full else "") + "\n", style="bright_green"
-                )
+                out.append(" ◆ " + t + (": " + texts()[t] if full else "") + "\n", style=TOKEN)
         if info["science"]:
             out.append(" " + _("science: {s}").format(s=", ".join(sorted(info["science"]))) + "\n")
         return out
@@ -86,8 +105,8 @@ class DuelView(GameView):
     def city(self) -> RenderableType:
         view = self.view()
         out = Text(pawn(view["military"]["position"], self.seat).capitalize() + "\n")
-        out.append_text(self.city_text(self.seat, full=False))
-        out.append_text(self.city_text(1 - self.seat, full=False))
+        out.append_text(self.city_text(self.seat, full=self.roomy))
+        out.append_text(self.city_text(1 - self.seat, full=self.roomy))
         return out
 
     def city_full(self) -> RenderableType:
@@ -103,10 +122,10 @@ class DuelView(GameView):
             for w in view["offer"]:
                 out.append(f"{w}: {texts()[w]}\n")
             return out
-        out = self.structure(CELL)
-        legend = self.legend(CELL - 1)
+        out = self.structure(self.cell())
+        legend = self.legend(self.cell() - 1)
         if legend:
-            out.append(legend + "\n", style="dim")
+            out.append(legend + "\n", style=MUTED)
         if view["board_tokens"]:
             out.append(_("Progress tokens: {names}").format(names=", ".join(view["board_tokens"])))
         return out
@@ -150,12 +169,12 @@ class DuelView(GameView):
                 if place["taken"]:
                     text, style = "", ""
                 elif place["card"] is None:
-                    text, style = "[ ? ]".center(cell - 1), "dim"
+                    text, style = "[ ? ]".center(cell - 1), MUTED
                 else:
                     name = place["card"]
                     colour = card_facts()[name].card.color
                     text = short[name]
-                    style = render.COLOR_STYLE.get(colour, "")
+                    style = card_style(colour)
                     style += " bold reverse" if place["accessible"] else ""
                 line.append(text.ljust(cell - 1), style=style)
                 line.append(" ")
@@ -169,14 +188,14 @@ class DuelView(GameView):
         parts: list[RenderableType] = [
             Text(_("The structure (bold: cards you can take)"), style="bold"),
             self.structure(FULL_CELL),
-            Text(self.legend(FULL_CELL - 1, every=True), style="dim"),
+            Text(self.legend(FULL_CELL - 1, every=True), style=MUTED),
             Text(pawn(view["military"]["position"], self.seat).capitalize()),
             self.city_text(self.seat, full=True),
             self.city_text(1 - self.seat, full=True),
         ]
         if view["board_tokens"]:
             parts.append(Text(_("Progress tokens on the board:"), style="bold"))
-            parts += [Text(f" ◆ {t}: {texts()[t]}") for t in view["board_tokens"]]
+            parts += [Text(f" ◆ {t}: {texts()[t]}", style=TOKEN) for t in view["board_tokens"]]
         if view["discard"]:
             parts.append(Text(_("Discard pile: {names}").format(names=", ".join(view["discard"]))))
         return Group(*parts)
@@ -197,21 +216,23 @@ class DuelView(GameView):
                 groups.setdefault(a.card, []).append(a)
             else:
                 flat.append(a)
+        width = max((len(card) for card in groups), default=0)  # names padded, never cut
         out = []
         for card, group in groups.items():
             ways = [Choice(action_label(view, a.to_json()), action=a) for a in group]
             colour = card_facts()[card].card.color
-            label = Text(f"{card:<20.20}", style=render.COLOR_STYLE.get(colour, ""))
+            label = Text.assemble((card, card_style(colour)))  # the name only in its colour
             build = next((a for a in group if a.kind == "build"), None)
             if build is None:
-                label.append(" " + _("can't build"))
+                price = _("can't build")
             else:
                 total = advice.card_cost(view, self.seat, card)[0]
-                label.append(" " + (coins(total) if total else _("free")))
-            detail = Text(card, style="bold " + render.COLOR_STYLE.get(colour, ""))
-            detail.append("\n" + texts()[card] + "\n")
+                price = coins(total) if total else _("free")
+            label.append(" " * (width - len(card)) + "  " + price)
+            detail = Text(card, style="bold " + card_style(colour))
+            detail.append(" · " + colour_card(colour) + "\n" + texts()[card] + "\n")
             if build is None:
-                detail.append(advice.why_not(view, card) + "\n", style="yellow")
+                detail.append(advice.why_not(view, card) + "\n", style=WARNING)
             for way in ways:
                 detail.append("• " + str(way.label) + "\n")
             for way in ways:
@@ -234,8 +255,9 @@ class DuelView(GameView):
         )
         table.add_column(_("player"), no_wrap=True)
         categories = list(result.players[0].breakdown)
-        for c in categories:
-            table.add_column(_(c)[:4], justify="right")
+        heads, legend = headings(categories, self.roomy)
+        for head in heads:
+            table.add_column(head, justify="right")
         table.add_column(_("total"), justify="right")
         for pr in sorted(result.players, key=lambda pr: pr.rank):
             table.add_row(
@@ -244,7 +266,8 @@ class DuelView(GameView):
                 f"[bold]{pr.total}[/]",
             )
         won = Text(victory_line(result.to_json(), self.seat), style="bold")
-        return Group(won, table, self.card_points())
+        legend_line = [Text(legend, style=MUTED)] if legend else []
+        return Group(won, table, *legend_line, self.card_points())
 
     def card_points(self) -> Table:
         """Each of your cards, wonders and tokens with the points it scored at the end."""
@@ -253,19 +276,15 @@ class DuelView(GameView):
         table.add_column(_("VP"), justify="right")
         table.add_column(_("what it did"))
         for name, kind, points in advice.card_points(self.view()):
-            style = render.COLOR_STYLE.get(kind, "")
+            style = card_style(kind)
             table.add_row(Text(name, style=style), str(points) if points else "", texts()[name])
         return table
 
     def help(self) -> str:
         return _(
-            "7 Wonders Duel: on your turn take one card of the structure that no other card "
-            "covers, and build it (paying the coins printed on it, plus 2 coins for each resource "
-            "you lack and 1 more for each of that resource your rival produces: the cost beside "
-            "each card is that sum), sell it, or use it to build one of your wonders. Shields move "
-            "the conflict pawn; 6 different science symbols or the pawn in the capital win at "
-            "once; otherwise points after Age III. A pair of equal science symbols takes a "
-            "progress token. In the structure panel long names are shortened: the cards you "
-            "can take are named in full in your choices, the others in the line below the "
-            "structure."
+            "The structure panel shows the Age's cards where they lie: face-down cards as "
+            "[ ? ], the cards you can take in bold on their colour. Long names are shortened "
+            "there: the cards you can take are named in full in your choices, the others in "
+            "the line below the structure. The cost beside each card you can take is what it "
+            "costs you now, trade included."
         )
