@@ -47,7 +47,7 @@ from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
 from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
 from wonders.core.draws import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import _, every_language, ngettext
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
@@ -95,7 +95,7 @@ def normalize_options(options: JSON) -> JSON:
                 continue
             if not isinstance(w, str):
                 raise OptionsError(_("seat {i}: a wonder must be a name").format(i=i))
-            match = next((k for k in known_w if k.lower() == w.lower()), None)
+            match = every_language("architects", known_w).get(w.strip().casefold())
             if match is None:
                 raise OptionsError(
                     _("unknown wonder {w}; wonders: {known_w}").format(

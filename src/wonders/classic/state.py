@@ -25,6 +25,7 @@ from wonders.classic.cards import (
     EXPANSIONS,
     MAX_PLAYERS,
     Card,
+    Catalog,
     age_deck,
     black_cards,
     catalog_for,
@@ -43,7 +44,7 @@ from wonders.classic.turn import (
 )
 from wonders.core.draws import sample, shuffle
 from wonders.core.errors import OptionsError
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import _, every_language, ngettext
 from wonders.core.protocol import JSON
 
 __all__ = [
@@ -124,7 +125,7 @@ def normalize_options(options: JSON) -> JSON:
             if not isinstance(w, str):
                 raise OptionsError(_("seat {i}: a wonder must be a name").format(i=i))
             try:
-                names[i] = cat.wonder_named(w).name
+                names[i] = cat.wonder_named(_english_wonder(cat, w)).name
             except KeyError:
                 known_w = ", ".join(x.name for x in cat.wonders)
                 raise OptionsError(
@@ -139,6 +140,13 @@ def normalize_options(options: JSON) -> JSON:
     if teams:
         out["teams"] = True
     return out
+
+
+def _english_wonder(cat: Catalog, name: str) -> str:
+    """A wonder's name as the catalogue knows it, from its name in any of the languages
+    (``name`` itself when no translation matches)."""
+    every = [w.name for w in cat.wonders] + [w.wonder for w in cat.wonders]
+    return every_language("classic", every).get(name.strip().casefold(), name)
 
 
 def _expansions(raw: Any) -> list[str]:
