@@ -30,6 +30,7 @@ from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
 from wonders.cli.tui.classic import ClassicView
+from wonders.core.present import age_name
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 
@@ -98,7 +99,7 @@ def test_play_a_whole_game_with_piped_choices() -> None:
     assert "Please type a number" in out
     assert "Please type a number from 1 to" in out
     assert "Final scores" in out
-    assert "Age 3" in out
+    assert "Age III" in out
     assert "Your hand" in out and ("Missing" in out or " coins" in out)
 
 
@@ -813,7 +814,7 @@ def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
     assert "debt 4 · diplomacy 1" in panel
     assert "black: Pigeon Loft, Residence" in panel
     assert "1 mask" in panel
-    table = rows(text(render.cities_table(view, 0)), f"Age {state.age}")
+    table = rows(text(render.cities_table(view, 0)), f"Age {age_name(state.age)}")
     assert table[1][-2:] == ["4", "1"]  # seat 1: debt, diplomacy
 
 

@@ -101,7 +101,7 @@ def test_the_catalogue_passes_msgfmt_check(code: str) -> None:
 def test_every_printed_name_has_an_entry_in_its_games_context() -> None:
     """Cards, wonders, leaders and tokens are extracted with their game as context."""
     contexts = {ctx for ctx, _msgid in extracted() if ctx}
-    assert contexts == {"classic", "duel", "architects"}
+    assert {"classic", "duel", "architects"} <= contexts
     assert ("duel", "The Great Library") in extracted()
     assert ("classic", "Lighthouse of Alexandria") in extracted()
     assert ("architects", "Urbanism") in extracted()

@@ -18,7 +18,7 @@ from typing import Any
 from wonders.classic.cards import CITIES_MAX_PLAYERS, EXPANSIONS, MAX_PLAYERS, catalog_for
 from wonders.classic.state import FREE_CITY_PLAYERS, normalize_options
 from wonders.core.errors import OptionsError
-from wonders.core.i18n import N_, _, name, ngettext
+from wonders.core.i18n import N_, _, name, ngettext, pgettext
 from wonders.core.present import coins
 from wonders.core.protocol import JSON
 
@@ -182,7 +182,7 @@ def _counted(what: list[str]) -> str:
         "wonder_stages": _("wonder stage"),
         "victory_tokens": _("victory token"),
         "defeat_tokens": _("defeat token"),
-        "white": _("leader"),
+        "white": pgettext("counted", "leader"),
     }
     coloured = [w for w in what if w not in words]
     parts = [words[w] for w in what if w in words]

@@ -25,7 +25,7 @@ from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
-from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, set_language
+from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, pgettext, set_language
 from wonders.core.present import listed as in_words
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
@@ -154,14 +154,14 @@ def clear_errors(command: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def _read_json(path: Path, what: str, error: type[WondersError]) -> Any:
+def _read_sheet(path: Path, error: type[WondersError]) -> Any:
     """A JSON file's contents; unreadable, undecodable or malformed files are ``error``."""
     try:
         return json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError, RecursionError) as exc:  # ValueError: JSON and UTF-8
         reason = _("nested too deeply") if isinstance(exc, RecursionError) else exc
         raise error(
-            _("cannot read {what} {path}: {reason}").format(what=what, path=path, reason=reason)
+            _("cannot read the score sheet {path}: {reason}").format(path=path, reason=reason)
         ) from None
 
 
@@ -484,7 +484,7 @@ def score(
 
     The sheet is 7 Wonders' unless it says ``"game": "duel"`` or ``"game": "architects"``.
     """
-    sheet = _read_json(file, "score sheet", InputError)
+    sheet = _read_sheet(file, InputError)
     game = sheet.get("game", "classic") if isinstance(sheet, dict) else "classic"
     booklets = [g for g in game_names() if get_game(g).has("booklet")]
     if game not in booklets:
@@ -502,7 +502,7 @@ def score(
     padding = (0, 0) if len(categories) >= 8 else (0, 1)  # Cities, Duel: fit 80 columns
     table = Table(title=_("Score booklet"), padding=padding)
     table.add_column(_("rank"), justify="right")
-    table.add_column(_("name"), no_wrap=True)
+    table.add_column(pgettext("player", "name"), no_wrap=True)
     named = get_game(game).part("booklet_column")
     for c in categories:
         table.add_column(render.heading(c, named), justify="right")

@@ -21,7 +21,8 @@ from wonders.classic import advice, describe
 from wonders.classic.actions import Action
 from wonders.classic.cards import RESOURCES, Card
 from wonders.classic.present import action_label, category_name
-from wonders.core.i18n import N_, _, ngettext
+from wonders.core.i18n import N_, _, ngettext, pgettext
+from wonders.core.present import age_name
 from wonders.core.protocol import Result
 
 View = dict[str, Any]
@@ -182,7 +183,8 @@ def cities_table(
 ) -> Table:
     """Cities in one row each (all public), you and your neighbours marked."""
     table = Table(
-        title=title or _("Age {age}, turn {turn}").format(age=view["age"], turn=view["turn"])
+        title=title
+        or _("Age {age}, turn {turn}").format(age=age_name(view["age"]), turn=view["turn"])
     )
     entries = advice.city_entries(view)
     with_debt = "debt" in entries[0]
@@ -213,7 +215,7 @@ def boards(view: View, seat: int) -> Group:
     """Your neighbours' boards and yours in full; the other cities (5+ players) in a table."""
     near = [advice.left(view, seat), advice.right(view, seat), seat]
     shown: list[RenderableType] = [
-        Rule(_("Age {age}, turn {turn}").format(age=view["age"], turn=view["turn"]))
+        Rule(_("Age {age}, turn {turn}").format(age=age_name(view["age"]), turn=view["turn"]))
     ]
     others = [p for p in range(len(view["players"])) if p not in near]
     if others:
@@ -412,7 +414,7 @@ def cards_table_in(
     for column in (_("Age"), _("name"), _("colour"), _("cost"), _("copies"), _("effect")):
         table.add_column(column)
     # drawn at random, not by player count
-    dealt = {"purple": _("guild"), "black": _("random")}
+    dealt = {"purple": pgettext("copies", "guild"), "black": pgettext("copies", "random")}
     kinds = {"wonder": _("board"), "token": _("token")}
     for c in listed:
         style = COLOR_STYLE.get(c["color"], "")
