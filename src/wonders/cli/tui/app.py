@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from rich.console import Group, RenderableType
+from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -45,8 +46,9 @@ from wonders.cli.tui.keys import help_page
 from wonders.cli.tui.layout import layout, too_small
 from wonders.cli.tui.palette import CURSOR
 from wonders.cli.tui.view import Choice, GameView
-from wonders.cli.tui.widgets import ChoiceList, TextScreen
-from wonders.core.i18n import _
+from wonders.cli.tui.widgets import ChoiceList, TextScreen, translated_bindings
+from wonders.core.i18n import N_, _
+from wonders.core.registry import get_game
 
 __all__ = ["Choice", "GameView", "TableApp", "TableScreen"]  # the views' classes, here too
 
@@ -95,15 +97,16 @@ class TableApp(App[None]):
     """
     ).replace("CURSOR", CURSOR)
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("question_mark", "help", _("help")),
-        Binding("d", "describe", _("in full")),
-        Binding("c", "city", _("your city")),
-        Binding("o", "everyone", _("all cities")),
-        Binding("l", "log", _("log")),
-        Binding("f", "final", _("final scores"), show=False),
-        Binding("escape", "cards", _("back"), show=False),
-        Binding("u", "take_back", _("take back")),
-        Binding("q", "leave", _("quit")),
+        # the footer's words, translated when the table opens (``translated_bindings``)
+        Binding("question_mark", "help", N_("help")),
+        Binding("d", "describe", N_("in full")),
+        Binding("c", "city", N_("your city")),
+        Binding("o", "everyone", N_("all cities")),
+        Binding("l", "log", N_("log")),
+        Binding("f", "final", N_("final scores"), show=False),
+        Binding("escape", "cards", N_("back"), show=False),
+        Binding("u", "take_back", N_("take back")),
+        Binding("q", "leave", N_("quit")),
         # Ctrl+C as q, over any page too (Textual's own only says to press Ctrl+Q)
         Binding("ctrl+c", "leave", show=False, priority=True),
         # focus stays on the choices: Tab has nowhere else to go
@@ -112,6 +115,7 @@ class TableApp(App[None]):
 
     def __init__(self, game_view: GameView, record_folder: Path | None = None) -> None:
         super().__init__()
+        self._bindings = translated_bindings(self._bindings, TableApp.BINDINGS)
         self.game = game_view
         self.table = game_view.seat_table
         self.record_folder = record_folder
@@ -145,7 +149,7 @@ class TableApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = self.game.title
+        self.title = get_game(self.table.game).titled()
         for widget_id, title in zip(("#city", "#table"), self.game.panel_titles(), strict=True):
             self.table_screen.query_one(widget_id).border_title = title
         self.table_screen.query_one("#log").border_title = _("seed {seed}").format(
@@ -327,8 +331,8 @@ class TableApp(App[None]):
         self.quit_armed = False
         if not self.table.take_back():
             self.refresh_all()
-            nothing = _("There is no decision to take back.")
-            self.say(nothing + " " + self.game.prompt())
+            nothing = escape(_("There is no decision to take back."))
+            self.set_prompt(nothing + " " + self.game.prompt())  # the prompt's markup kept
             return
         self.shown_events = 0  # the log is written again, up to the decision taken back
         self.log_text = []

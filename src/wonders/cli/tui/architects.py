@@ -14,11 +14,12 @@ from rich.text import Text
 from wonders.architects import advice
 from wonders.architects.actions import Action
 from wonders.architects.cards import CENTRAL, catalog
-from wonders.architects.describe import kind_text
+from wonders.architects.describe import kind_text, printed
 from wonders.architects.present import (
     Log,
     action_label,
     card_label,
+    category_name,
     decision,
     shields,
     token_effect,
@@ -35,15 +36,16 @@ from wonders.core.i18n import _, ngettext
 
 
 class ArchitectsView(GameView):
-    title = "7 Wonders Architects"
+    """7 Wonders Architects' table: your wonder beside the decks and tokens."""
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
-        self.names = [info["wonder"] for info in self.view()["players"]]
+        self.names = [info["wonder"] for info in self.view()["players"]]  # English
         self.narrator = Log(self.view())
 
     def name(self, p: int) -> str:
-        return _("you") if p == self.seat else self.names[p]
+        """A seat at the table: "you", else its wonder's printed name."""
+        return _("you") if p == self.seat else printed(self.names[p])
 
     def panel_titles(self) -> tuple[str, str]:
         return _("Your wonder (c: in full)"), _("The table (o: in full)")
@@ -62,7 +64,7 @@ class ArchitectsView(GameView):
             "Architects · turn {t} · {wonder} · {stages}/5 stages · about {vp} VP{cat}"
         ).format(
             t=view["turn"],
-            wonder=me["wonder"],
+            wonder=printed(me["wonder"]),
             stages=len(me["stages"]),
             vp=self.score(self.seat),
             cat=cat,
@@ -72,7 +74,7 @@ class ArchitectsView(GameView):
         view = self.view()
         info = view["players"][p]
         out = Text()
-        out.append(f"{info['wonder']}", style=WONDER)
+        out.append(printed(info["wonder"]), style=WONDER)
         out.append(
             " · " + shields(info["shields"]) + ", " + victory_tokens(info["victory_tokens"]) + "\n"
         )
@@ -85,8 +87,10 @@ class ArchitectsView(GameView):
             )
         out.append_text(self.cards(info["cards"]))
         for t in info["progress"]:
-            out.append(f"◆ {t}: {token_effect(t)}\n", style=TOKEN)
-        parts = ", ".join(f"{_(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
+            out.append(f"◆ {printed(t)}: {token_effect(t)}\n", style=TOKEN)
+        parts = ", ".join(
+            f"{category_name(k)} {v}" for k, v in advice.breakdown(view, p).items() if v
+        )
         if parts:
             out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
         else:
@@ -122,7 +126,9 @@ class ArchitectsView(GameView):
                     "{deck} deck ({where}): {top}, {n} card",
                     "{deck} deck ({where}): {top}, {n} cards",
                     deck["size"],
-                ).format(deck=deck["deck"], where=place or _("far"), top=top, n=deck["size"])
+                ).format(
+                    deck=printed(deck["deck"]), where=place or _("far"), top=top, n=deck["size"]
+                )
                 + "\n",
                 style="" if place else MUTED,
             )
@@ -147,7 +153,7 @@ class ArchitectsView(GameView):
         tokens = view["tokens"]
         out.append(_("progress tokens (stack {n}):").format(n=tokens["stack"]) + "\n")
         for t in tokens["face_up"]:
-            out.append(f" ◆ {t}: {token_effect(t)}\n", style=TOKEN)
+            out.append(f" ◆ {printed(t)}: {token_effect(t)}\n", style=TOKEN)
         for p, info in enumerate(view["players"]):
             if p != self.seat:
                 cat = " " + _("(cat)") if info["cat"] else ""
@@ -157,7 +163,7 @@ class ArchitectsView(GameView):
                         "{wonder}: {s}/5 stages, {sh} shields, ≈{vp} VP{cat}",
                         info["shields"],
                     ).format(
-                        wonder=info["wonder"],
+                        wonder=printed(info["wonder"]),
                         s=len(info["stages"]),
                         sh=info["shields"],
                         vp=self.score(p),
@@ -204,7 +210,7 @@ class ArchitectsView(GameView):
         table = Table(title=_("Final scores"), box=None, padding=(0, 1))
         table.add_column(_("player"))
         categories = list(result.players[0].breakdown)
-        heads, legend = headings(categories, self.roomy)
+        heads, legend = headings(categories, self.roomy, category_name)
         for head in heads:
             table.add_column(head, justify="right")
         table.add_column(_("total"), justify="right")

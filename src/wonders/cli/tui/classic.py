@@ -17,7 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.classic import advice, describe
-from wonders.classic.present import Log, action_label, decision
+from wonders.classic.present import Log, action_label, category_name, decision
 from wonders.cli import render
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style, colour_card
@@ -36,7 +36,7 @@ HAND_PLAYS = ("build", "wonder", "sell", "free_build")
 
 
 class ClassicView(GameView):
-    title = "7 Wonders"
+    """7 Wonders' table: your city beside your neighbours, your hand's cards as choices."""
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
@@ -51,6 +51,10 @@ class ClassicView(GameView):
 
     def name(self, p: int) -> str:
         return self.narrator.name(p)
+
+    def wonder(self, p: int) -> str:
+        """City ``p``'s wonder, by its printed name."""
+        return describe.printed(self.entries()[p]["wonder"])
 
     def entries(self) -> list[dict[str, Any]]:
         return advice.city_entries(self.view())
@@ -85,10 +89,11 @@ class ClassicView(GameView):
         built = [self.cat.card_named(n) for n in self.entries()[p]["buildings"]]
         lines = []
         for colour in render.COLOR_STYLE:
-            cards = sorted(c.name for c in built if c.color == colour)
+            cards = sorted(describe.printed(c.name) for c in built if c.color == colour)
             if cards:
                 body = ", ".join(cards) if names else str(len(cards))
-                lines.append(Text.assemble((f"{_(colour)}: ", card_style(colour)), body))
+                head = f"{describe.colour_name(colour)}: "
+                lines.append(Text.assemble((head, card_style(colour)), body))
         return lines
 
     # ------------------------------------------------------------------ panels
@@ -102,7 +107,7 @@ class ClassicView(GameView):
             when += " " + _("turn {t}").format(t=view["turn"])
         return _("{when} · {wonder} {side} · {coins} · {shields} · about {vp} VP").format(
             when=when,
-            wonder=entry["wonder"],
+            wonder=describe.printed(entry["wonder"]),
             side=entry["side"],
             coins=coins(entry["coins"]),
             shields=shields(entry["shields"]),
@@ -113,7 +118,7 @@ class ClassicView(GameView):
         view = self.view()
         entry = self.entries()[p]
         out = Text()
-        out.append(f"{entry['wonder']} {entry['side']}", style=WONDER)
+        out.append(f"{self.wonder(p)} {entry['side']}", style=WONDER)
         out.append(" · " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
         for i, (built, text) in enumerate(self.stages(p), 1):
             mark = "✓" if built else "·"
@@ -136,13 +141,11 @@ class ClassicView(GameView):
         if science:
             out.append(_("science: {s}").format(s=science) + "\n")
         if entry.get("leaders") or entry.get("courtesan"):
-            names = ", ".join(entry.get("leaders", [])) or _("none")
+            names = ", ".join(map(describe.printed, entry.get("leaders", []))) or _("none")
             out.append(_("leaders: {names}").format(names=names) + "\n")
         if p < self.players():
             parts = ", ".join(
-                f"{_(render.SHORT.get(k, k))} {v}"
-                for k, v in advice.breakdown(view, p).items()
-                if v
+                f"{render.heading(k)} {v}" for k, v in advice.breakdown(view, p).items() if v
             )
             if parts:
                 out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
@@ -154,7 +157,7 @@ class ClassicView(GameView):
         view = self.view()
         out = Text()
         if view.get("leader_hand"):  # kept (or not yet recruited) leaders first: the draft
-            names = ", ".join(view["leader_hand"])
+            names = ", ".join(map(describe.printed, view["leader_hand"]))
             out.append(_("Your leaders: {names}").format(names=names) + "\n", style="bold")
         out.append_text(self.board(self.seat))
         return out
@@ -171,7 +174,9 @@ class ClassicView(GameView):
                 out.append_text(self.neighbour(p, names=False))
         elif others:
             short = ", ".join(
-                f"{entries[p]['wonder']} {entries[p]['coins']}c {entries[p]['shields']}sh"
+                _("{wonder} {coins}c {shields}sh").format(
+                    wonder=self.wonder(p), coins=entries[p]["coins"], shields=entries[p]["shields"]
+                )
                 for p in others
             )
             out.append(_("Others (key o): {short}").format(short=short))
@@ -184,18 +189,19 @@ class ClassicView(GameView):
         entry = self.entries()[p]
         out = Text()
         out.append(self.name(p), style="bold")
-        score = f", ≈{self.score(p)} VP" if p < self.players() else ""
-        out.append(
-            " · "
-            + _("stage {s}/{n}, {coins}, {shields}{score}").format(
-                s=entry["stages"],
-                n=entry["stages_total"],
-                coins=coins(entry["coins"]),
-                shields=shields(entry["shields"]),
-                score=score,
+        facts = {
+            "s": entry["stages"],
+            "n": entry["stages_total"],
+            "coins": coins(entry["coins"]),
+            "shields": shields(entry["shields"]),
+        }
+        if p < self.players():
+            said = _("stage {s}/{n}, {coins}, {shields}, ≈{vp} VP").format(
+                vp=self.score(p), **facts
             )
-            + "\n"
-        )
+        else:  # the Free City does not score
+            said = _("stage {s}/{n}, {coins}, {shields}").format(**facts)
+        out.append(" · " + said + "\n")
         out.append("  " + _("produces {what}").format(what=advice.production(view, p)) + "\n")
         lines = self.cards_by_colour(p, names)
         if names:
@@ -204,7 +210,7 @@ class ClassicView(GameView):
         elif lines:  # how many of each colour, on one line
             out.append_text(Text("  ").append_text(Text(" · ").join(lines)).append("\n"))
         if p == view.get("teammate") and view.get("teammate_hand"):
-            hand = ", ".join(view["teammate_hand"])
+            hand = ", ".join(map(describe.printed, view["teammate_hand"]))
             out.append("  " + _("their hand: {cards}").format(cards=hand) + "\n")
         return out
 
@@ -215,7 +221,7 @@ class ClassicView(GameView):
             summary.add_column(column, justify="left" if column == _("city") else "right")
         for p, entry in enumerate(entries):
             summary.add_row(
-                self.name(p) if p != self.seat else _("you") + f" ({entry['wonder']})",
+                self.name(p) if p != self.seat else _("you") + f" ({self.wonder(p)})",
                 f"{entry['stages']}/{entry['stages_total']}",
                 str(entry["coins"]),
                 str(entry["shields"]),
@@ -274,9 +280,11 @@ class ClassicView(GameView):
 
     @staticmethod
     def card_name(name: str, group: list[Any], copies: Counter[str]) -> str:
-        """A card's name in the list, with "x2" when the hand holds two copies of it."""
+        """A card's printed name in the list, with "x2" when the hand holds two copies of
+        it."""
         n = copies[name] if all(a.kind in HAND_PLAYS for a in group) else 1
-        return _("{card} x{n}").format(card=name, n=n) if n > 1 else name
+        shown = describe.printed(name)
+        return _("{card} x{n}").format(card=shown, n=n) if n > 1 else shown
 
     def card_label(
         self,
@@ -320,7 +328,7 @@ class ClassicView(GameView):
         out = Text()
         cards = self.cat.by_name.get(name.lower())
         colour = cards[0].color if cards else "white"
-        out.append(name, style="bold " + card_style(colour))
+        out.append(describe.printed(name), style="bold " + card_style(colour))
         data = self.card_json.get(name)
         cost = describe.cost_text(data["cost"]) if data else ""
         kind = colour_card(colour)
@@ -346,12 +354,9 @@ class ClassicView(GameView):
 
     def final(self) -> RenderableType:
         result = self.seat_table.result()
-        entries = self.entries()
-        names = [
-            _("you") if p == self.seat else entries[p]["wonder"] for p in range(self.players())
-        ]
+        names = [_("you") if p == self.seat else self.wonder(p) for p in range(self.players())]
         categories = list(result.players[0].breakdown)
-        heads, legend = headings(categories, self.roomy)
+        heads, legend = headings(categories, self.roomy, category_name)
         parts: list[RenderableType] = [self.score_table(result, names, heads)]
         if legend:
             parts.append(Text(legend, style=MUTED))
@@ -395,7 +400,7 @@ class ClassicView(GameView):
         table.add_column(_("what it did"))
         for name, colour, points in advice.card_points(view):
             table.add_row(
-                Text(name, style=card_style(colour)),
+                Text(describe.printed(name), style=card_style(colour)),
                 str(points) if points else "",
                 self.card_text(name),
             )

@@ -21,7 +21,16 @@ from wonders.core.i18n import _
 from wonders.core.present import age_name, coins
 from wonders.duel import advice
 from wonders.duel.city import card_facts
-from wonders.duel.present import Log, action_label, decision, pawn, victory_line
+from wonders.duel.describe import colour_name, printed, symbol_name
+from wonders.duel.present import (
+    Log,
+    action_label,
+    category_name,
+    decision,
+    pawn,
+    victory_line,
+    victory_name,
+)
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
@@ -29,7 +38,8 @@ WIDE_CELLS = (20, 17, 15, 13, 11)  # in a roomy terminal (20: every name whole)
 
 
 class DuelView(GameView):
-    title = "7 Wonders Duel"
+    """7 Wonders Duel's table: the cities beside the structure."""
+
     widths = ("24", "1fr")
     top_height = 10
 
@@ -87,19 +97,21 @@ class DuelView(GameView):
         out.append(" " + _("produces {what}").format(what=production) + "\n")
         if full:
             for colour in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
-                names = [c for c in info["cards"] if card_facts()[c].card.color == colour]
+                names = [printed(c) for c in info["cards"] if card_facts()[c].card.color == colour]
                 if names:
-                    out.append(f" {_(colour)}: ", style=card_style(colour))
+                    out.append(f" {colour_name(colour)}: ", style=card_style(colour))
                     out.append(", ".join(names) + "\n")
         for w in info["wonders"]:
             built = w in info["built"]
-            out.append((" ✓ " if built else " · ") + w, style=WONDER if built else "")
+            out.append((" ✓ " if built else " · ") + printed(w), style=WONDER if built else "")
             out.append((": " + texts()[w] if full else "") + "\n")
         if info["tokens"]:
             for t in info["tokens"]:
-                out.append(" ◆ " + t + (": " + texts()[t] if full else "") + "\n", style=TOKEN)
+                about = ": " + texts()[t] if full else ""
+                out.append(" ◆ " + printed(t) + about + "\n", style=TOKEN)
         if info["science"]:
-            out.append(" " + _("science: {s}").format(s=", ".join(sorted(info["science"]))) + "\n")
+            symbols = ", ".join(sorted(symbol_name(s) for s in info["science"]))
+            out.append(" " + _("science: {s}").format(s=symbols) + "\n")
         return out
 
     def city(self) -> RenderableType:
@@ -120,30 +132,31 @@ class DuelView(GameView):
         if view["phase"] == "draft":
             out = Text(_("Wonders on offer:") + "\n", style="bold")
             for w in view["offer"]:
-                out.append(f"{w}: {texts()[w]}\n")
+                out.append(f"{printed(w)}: {texts()[w]}\n")
             return out
         out = self.structure(self.cell())
         legend = self.legend(self.cell() - 1)
         if legend:
             out.append(legend + "\n", style=MUTED)
         if view["board_tokens"]:
-            out.append(_("Progress tokens: {names}").format(names=", ".join(view["board_tokens"])))
+            names = ", ".join(map(printed, view["board_tokens"]))
+            out.append(_("Progress tokens: {names}").format(names=names))
         return out
 
     def legend(self, width: int, every: bool = False) -> str:
-        """The names of the structure's face-up cards shortened to ``width``, in full: those
-        that cannot be taken yet (the others are named in full in the choices), or
+        """The printed names of the structure's face-up cards shortened to ``width``, in full:
+        those that cannot be taken yet (the others are named in full in the choices), or
         ``every`` one."""
-        short = duel_words.short_names(width)
+        short = duel_words.short_names(width)  # by English name, printed names shortened
         shown = [
             place["card"]
             for place in self.view()["structure"]
             if place["card"]
             and not place["taken"]
             and (every or not place["accessible"])
-            and short[place["card"]] != place["card"]
+            and short[place["card"]] != printed(place["card"])
         ]
-        return " · ".join(f"{short[n]}={n}" for n in shown)
+        return " · ".join(f"{short[n]}={printed(n)}" for n in shown)
 
     def structure(self, cell: int) -> Text:
         """The Age's structure as the seat sees it, ``cell`` characters a card: face-down
@@ -195,9 +208,12 @@ class DuelView(GameView):
         ]
         if view["board_tokens"]:
             parts.append(Text(_("Progress tokens on the board:"), style="bold"))
-            parts += [Text(f" ◆ {t}: {texts()[t]}", style=TOKEN) for t in view["board_tokens"]]
+            parts += [
+                Text(f" ◆ {printed(t)}: {texts()[t]}", style=TOKEN) for t in view["board_tokens"]
+            ]
         if view["discard"]:
-            parts.append(Text(_("Discard pile: {names}").format(names=", ".join(view["discard"]))))
+            names = ", ".join(map(printed, view["discard"]))
+            parts.append(Text(_("Discard pile: {names}").format(names=names)))
         return Group(*parts)
 
     def prompt(self) -> str:
@@ -216,20 +232,22 @@ class DuelView(GameView):
                 groups.setdefault(a.card, []).append(a)
             else:
                 flat.append(a)
-        width = max((len(card) for card in groups), default=0)  # names padded, never cut
+        # the printed names padded to the longest, never cut
+        width = max((len(printed(card)) for card in groups), default=0)
         out = []
         for card, group in groups.items():
             ways = [Choice(action_label(view, a.to_json()), action=a) for a in group]
             colour = card_facts()[card].card.color
-            label = Text.assemble((card, card_style(colour)))  # the name only in its colour
+            name = printed(card)
+            label = Text.assemble((name, card_style(colour)))  # the name only in its colour
             build = next((a for a in group if a.kind == "build"), None)
             if build is None:
                 price = _("can't build")
             else:
                 total = advice.card_cost(view, self.seat, card)[0]
                 price = coins(total) if total else _("free")
-            label.append(" " * (width - len(card)) + "  " + price)
-            detail = Text(card, style="bold " + card_style(colour))
+            label.append(" " * (width - len(name)) + "  " + price)
+            detail = Text(name, style="bold " + card_style(colour))
             detail.append(" · " + colour_card(colour) + "\n" + texts()[card] + "\n")
             if build is None:
                 detail.append(advice.why_not(view, card) + "\n", style=WARNING)
@@ -240,7 +258,8 @@ class DuelView(GameView):
             out.append(Choice(label, detail, children=ways))
         for a in flat:  # listed by what they take, in full beside
             text = action_label(view, a.to_json())
-            out.append(Choice(a.wonder or a.token or a.card or text, Text(text), action=a))
+            taken = a.wonder or a.token or a.card
+            out.append(Choice(printed(taken) if taken else text, Text(text), action=a))
         return out
 
     def log_lines(self, events: list[dict[str, Any]]) -> list[str]:
@@ -249,13 +268,13 @@ class DuelView(GameView):
     def final(self) -> RenderableType:
         result = self.seat_table.result()
         table = Table(
-            title=_("Final scores ({victory} victory)").format(victory=_(result.victory)),
+            title=_("Final scores ({victory})").format(victory=victory_name(result.victory)),
             box=None,
             padding=(0, 1),
         )
         table.add_column(_("player"), no_wrap=True)
         categories = list(result.players[0].breakdown)
-        heads, legend = headings(categories, self.roomy)
+        heads, legend = headings(categories, self.roomy, category_name)
         for head in heads:
             table.add_column(head, justify="right")
         table.add_column(_("total"), justify="right")
@@ -277,7 +296,8 @@ class DuelView(GameView):
         table.add_column(_("what it did"))
         for name, kind, points in advice.card_points(self.view()):
             style = card_style(kind)
-            table.add_row(Text(name, style=style), str(points) if points else "", texts()[name])
+            shown = Text(printed(name), style=style)
+            table.add_row(shown, str(points) if points else "", texts()[name])
         return table
 
     def help(self) -> str:

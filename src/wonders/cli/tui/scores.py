@@ -4,7 +4,7 @@ a word cut anywhere: "toke" for tokens)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from wonders.core.i18n import _
 
@@ -30,11 +30,14 @@ def category_words() -> dict[str, tuple[str, str]]:
     }
 
 
-def headings(categories: Sequence[str], full: bool) -> tuple[list[str], str]:
+def headings(
+    categories: Sequence[str], full: bool, named: Callable[[str], str]
+) -> tuple[list[str], str]:
     """The headings of ``categories`` (in words if ``full``) and the legend of the short
-    ones ('' if none is short)."""
+    ones ('' if none is short); a category without words here is the game's (``named``:
+    its ``present.category_name``), never its identifier."""
     words = category_words()
-    known = [words.get(c, (c, c)) for c in categories]
+    known = [words.get(c) or (named(c), named(c)) for c in categories]
     if full:
         return [name for _short, name in known], ""
     legend = " · ".join(

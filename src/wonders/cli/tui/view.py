@@ -28,7 +28,6 @@ class GameView:
     """What one game shows; the app calls these after every move (and ``room`` is the
     terminal's layout, set by the app before it asks)."""
 
-    title: str = "wonders"
     widths: tuple[str, str] = ("1fr", "1fr")
     top_height = 9  # lines of the city and table panels at 80x24
 

@@ -3,16 +3,18 @@ full-screen pages (help, cities, log, a description, the final scores)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.console import RenderableType
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding, BindingsMap, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 
-from wonders.core.i18n import _
+from wonders.core.i18n import N_, _
 
 
 class ChoiceList(OptionList):
@@ -28,6 +30,22 @@ class ChoiceList(OptionList):
             super().action_cursor_down()
 
 
+def translated_bindings(bindings: BindingsMap, own: Iterable[BindingType]) -> BindingsMap:
+    """``bindings`` with the descriptions of ``own`` (a class's ``BINDINGS``, marked ``N_``:
+    a class is made before any language is chosen) in the reader's language; Textual's
+    own bindings are left as they are."""
+    words = {b.description for b in own if isinstance(b, Binding) and b.description}
+    return BindingsMap.from_keys(
+        {
+            key: [
+                replace(b, description=_(b.description)) if b.description in words else b
+                for b in keys
+            ]
+            for key, keys in bindings.key_to_bindings.items()
+        }
+    )
+
+
 def page_keys() -> str:
     """What the keys do on a page (its border says it)."""
     return _("Esc, Enter or q: back · arrows, Page Up/Down: scroll")
@@ -39,7 +57,7 @@ class TextScreen(ModalScreen[None]):
     it when it is theirs (``key``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,q,enter", "dismiss", _("close"), show=False),
+        Binding("escape,q,enter", "dismiss", N_("close"), show=False),
         # a modal screen hides the app's keys: the table's page keys, here too
         Binding("question_mark", "app.help", show=False),
         Binding("c", "app.city", show=False),
@@ -56,6 +74,7 @@ class TextScreen(ModalScreen[None]):
 
     def __init__(self, title: str, body: RenderableType, key: str = "") -> None:
         super().__init__()
+        self._bindings = translated_bindings(self._bindings, TextScreen.BINDINGS)
         self.page_title = title
         self.body = body
         self.key = key
