@@ -48,6 +48,13 @@ def search(state: Any, player: int, simulations: int, worlds: int, rng: random.R
     return votes.most_common(1)[0][0]
 
 
+def deal(state: Any, rng: random.Random) -> None:
+    """Play the chance nodes (the cards dealt and turned face up) until a decision."""
+    while state.is_chance_node():
+        actions, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(rng.choices(actions, probabilities)[0])
+
+
 def play(games: int, simulations: int, worlds: int, seed: int) -> list[float]:
     game = pyspiel.load_game("python_wonders_duel")
     codec = make_codec("duel")
@@ -57,7 +64,8 @@ def play(games: int, simulations: int, worlds: int, seed: int) -> list[float]:
         greedy = make_bot("greedy", seed + g)
         me = g % 2  # the searcher plays each seat in turn
         state = game.new_initial_state()
-        state.apply_action(seed + g)  # the deal
+        dealer = random.Random(seed + g)
+        deal(state, dealer)
         while not state.is_terminal():
             seat = state.current_player()
             if seat == me:
@@ -66,6 +74,7 @@ def play(games: int, simulations: int, worlds: int, seed: int) -> list[float]:
                 choice = greedy.choose(state.engine, seat)
                 legal = codec.legal(state.engine, seat)
                 state.apply_action(next(i for i, a in legal.items() if a == choice))
+            deal(state, dealer)
         returns.append(state.returns()[me])
         print(f"game {g + 1}: MCTS as player {me}: {state.returns()[me]:+.0f}")
     return returns

@@ -441,7 +441,7 @@ def test_score_sheet_errors(tmp_path: Path) -> None:
     assert code == 1
     assert "[/]Bob: unknown card 'Flying Machine'" in err
     code, _, err = run("score", str(tmp_path / "missing.json"))
-    assert code == 1 and "cannot read score sheet" in err
+    assert code == 1 and "cannot read the score sheet" in err
 
 
 def test_cards_at_a_player_count() -> None:

@@ -78,11 +78,14 @@ def test_is_parallelizable_says_whether_aec_to_parallel_works(
 
 def _classic_node(players: int = 3, deal: int = 0, turns: int = 0) -> Any:
     pyspiel = pytest.importorskip("pyspiel")
-    import wonders.envs.openspiel  # noqa: F401
+    import random
 
-    game = pyspiel.load_game(f"python_wonders_classic(players={players},deals=5)")
+    import wonders.envs.openspiel  # noqa: F401
+    from tests.envs.spiel import deal as play_chance
+
+    game = pyspiel.load_game(f"python_wonders_classic(players={players})")
     state = game.new_initial_state()
-    state.apply_action(deal)
+    play_chance(state, random.Random(deal))  # the chance nodes deal the wonders and hands
     rng = np.random.default_rng(deal)
     for _ in range(turns):
         state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(players)])
@@ -162,10 +165,13 @@ def test_more_flat_joint_actions_than_openspiel_counts_is_refused(
 
 def test_sequential_games_keep_their_legal_actions() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    import wonders.envs.openspiel  # noqa: F401
+    import random
 
-    state = pyspiel.load_game("python_wonders_duel(deals=3)").new_initial_state()
-    state.apply_action(1)
+    import wonders.envs.openspiel  # noqa: F401
+    from tests.envs.spiel import deal
+
+    state = pyspiel.load_game("python_wonders_duel").new_initial_state()
+    deal(state, random.Random(1))
     player = state.current_player()
     assert player >= 0 and state.legal_actions() == state.legal_actions(player)
     assert state.num_flat_joint_actions() == 0

@@ -47,13 +47,12 @@ def test_resampled_worlds_keep_the_information_state() -> None:
     import random
 
     import wonders.envs.openspiel  # noqa: F401
+    from tests.envs.spiel import advance
 
     game = pyspiel.load_game("python_wonders_duel")
     state = game.new_initial_state()
-    state.apply_action(4)
     rng = random.Random(0)
-    for _ in range(12):
-        state.apply_action(rng.choice(state.legal_actions()))
+    advance(state, rng, 12)  # the chance nodes deal and turn cards face up
     player = state.current_player()
     differ = 0
     for _ in range(5):

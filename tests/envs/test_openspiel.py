@@ -1,5 +1,6 @@
 """The OpenSpiel games: registered by importing the module, pass pyspiel.random_sim_test
-with serialization, and expose the codecs' tensors and the views' strings."""
+with serialization, and expose the codecs' tensors and the views' strings (the chance
+model itself: test_openspiel_chance.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,12 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+import random  # noqa: E402
+
 import wonders.envs.openspiel  # noqa: E402,F401  (registers the games)
+from tests.envs.spiel import advance, deal  # noqa: E402
 from wonders.envs import make_codec  # noqa: E402
+from wonders.envs.openspiel import GAME_CLASSES  # noqa: E402
 
 GAMES = [
     "python_wonders_duel",
@@ -29,6 +34,11 @@ def test_random_sim_test_with_serialization(name: str) -> None:
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+def test_every_registered_game_is_simulated() -> None:
+    played = {name.split("(")[0] for name in GAMES}
+    assert played == {f"python_wonders_{name}" for name in GAME_CLASSES}
+
+
 def test_registered_names_and_types() -> None:
     names = {g.short_name for g in pyspiel.registered_games()}
     assert {"python_wonders_classic", "python_wonders_duel", "python_wonders_architects"} <= names
@@ -45,15 +55,39 @@ def test_registered_names_and_types() -> None:
 
     for bad, reason in [
         ("python_wonders_classic(players=9)", "players must be"),
-        ("python_wonders_duel(deals=0)", "deals must be at least 1"),
+        ("python_wonders_duel(deals=-1)", "deals must be 0"),
         ("python_wonders_classic(expansions=dragons)", "unknown expansion"),
     ]:
         with pytest.raises(OptionsError, match=reason):
             pyspiel.load_game(bad)
 
 
-def test_chance_deal_then_views_as_tensors_and_strings() -> None:
+def test_chance_nodes_then_views_as_tensors_and_strings() -> None:
+    game = pyspiel.load_game("python_wonders_duel")
+    codec = make_codec("duel")
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.engine is None
+    assert state.information_state_string(0) == "player 0: the deal is to come"
+    assert not any(state.observation_tensor(1))
+    tokens = state.chance_outcomes()
+    assert [p for _, p in tokens] == pytest.approx([1 / 10] * 10)
+    assert state.legal_actions() == [a for a, _ in tokens]
+    assert state.action_to_string(tokens[0][0]).startswith("token ")
+    assert deal(state, random.Random(0)) == 5 + 4  # five board tokens, four wonders offered
+    engine = state.engine
+    for player in (0, 1):
+        tensor = np.array(state.observation_tensor(player), dtype=np.float32)
+        assert np.array_equal(tensor, codec.observe(engine, player))
+        assert '"events"' in state.information_state_string(player)
+    assert state.current_player() == engine.to_move()[0]
+    assert sorted(state.legal_actions()) == sorted(codec.legal(engine, engine.to_move()[0]))
+    assert state.action_to_string(state.legal_actions()[0]).startswith("pick_wonder")
+
+
+def test_deprecated_deals_chooses_among_seeded_deals() -> None:
+    """``deals`` >= 1 keeps the former model: one chance node, ``setup(options, seed)``."""
     game = pyspiel.load_game("python_wonders_duel(deals=7)")
+    assert game.max_chance_outcomes() == 7
     state = game.new_initial_state()
     assert state.is_chance_node()
     assert [p for _, p in state.chance_outcomes()] == pytest.approx([1 / 7] * 7)
@@ -78,11 +112,11 @@ def test_chance_deal_then_views_as_tensors_and_strings() -> None:
 
 
 def test_information_state_remembers_the_players_decisions() -> None:
-    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    game = pyspiel.load_game("python_wonders_classic(players=3)")
     codec = make_codec("classic", {"players": 3})
     size, n = codec.layout.size, codec.num_actions
     state = game.new_initial_state()
-    state.apply_action(1)
+    deal(state, random.Random(1))
     rng = np.random.default_rng(1)
     offered_then, chosen = [], []
     for _ in range(3):  # three turns: each seat sees a new hand each turn
@@ -104,22 +138,17 @@ def test_information_state_remembers_the_players_decisions() -> None:
 
 
 def test_classic_simultaneous_node_and_returns() -> None:
-    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    game = pyspiel.load_game("python_wonders_classic(players=3)")
     state = game.new_initial_state()
-    state.apply_action(0)
+    deal(state, random.Random(0))
     assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
-    rng = np.random.default_rng(0)
-    while not state.is_terminal():
-        if state.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
-            joint = [int(rng.choice(state.legal_actions(p))) for p in range(3)]
-            state.apply_actions(joint)
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+    advance(state, random.Random(0), 10_000)
+    assert state.is_terminal()
     returns = state.returns()
     assert sum(returns) == pytest.approx(0.0)
     assert max(returns) > 0
     other = game.new_initial_state()
-    other.apply_action(0)
+    deal(other, random.Random(0))
     before = str(other)
     good = [other.legal_actions(p)[0] for p in range(3)]
     with pytest.raises(ValueError, match="not legal for player 2"):
@@ -136,11 +165,11 @@ def test_information_state_tensor_keeps_the_order_of_the_moves() -> None:
     """Duel's draft: the second player picks two wonders in a row; picking them in the
     other order gives the first player the same observation and counts, and another
     history. The rows name the mover (clockwise from the player) and the action + 1."""
-    game = pyspiel.load_game("python_wonders_duel(deals=3)")
+    game = pyspiel.load_game("python_wonders_duel")
     codec = make_codec("duel")
     size, n = codec.layout.size, codec.num_actions
     first = game.new_initial_state()
-    first.apply_action(0)
+    deal(first, random.Random(0))
     mover = first.current_player()
     a = first.legal_actions()[0]
     first.apply_action(a)
@@ -152,6 +181,8 @@ def test_information_state_tensor_keeps_the_order_of_the_moves() -> None:
     first.apply_action(d)
     second.apply_action(d)
     second.apply_action(c)
+    deal(first, random.Random(1))  # the next four wonders, the same in both
+    deal(second, random.Random(1))
     assert first.current_player() == second.current_player()
     info1 = first.information_state_tensor(mover)
     info2 = second.information_state_tensor(mover)
@@ -165,11 +196,11 @@ def test_information_state_tensor_keeps_the_order_of_the_moves() -> None:
 
 
 def test_classic_history_orders_the_players_own_decisions_only() -> None:
-    game = pyspiel.load_game("python_wonders_classic(players=3,deals=5)")
+    game = pyspiel.load_game("python_wonders_classic(players=3)")
     codec = make_codec("classic", {"players": 3})
     size, n = codec.layout.size, codec.num_actions
     state = game.new_initial_state()
-    state.apply_action(2)
+    deal(state, random.Random(2))
     rng = np.random.default_rng(4)
     mine = []
     for _ in range(4):

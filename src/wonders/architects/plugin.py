@@ -15,6 +15,7 @@ GAME = GameInfo(
     flags=frozenset({"wonder"}),
     parts={
         "present": "wonders.architects.present",
+        "chance": "wonders.architects.chance:ArchitectsChance",
         "help": "wonders.architects.help:help_sections",
         "advice": "wonders.architects.advice",
         "texts": "wonders.architects.describe:page_texts",

@@ -21,6 +21,7 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | ``plain`` | the module of ``wonders play --plain``: ``play(session, console, ask)``, and |
 | | ``decide(console, view, actions)`` and ``final(console, view, result)`` |
 | ``tui`` | the full-screen table's ``GameView`` class |
+| ``chance`` | the ``ChanceModel`` class of the OpenSpiel games' chance nodes (``core.chance``) |
 | ``codec`` | the learning environments' ``Codec`` class, made with the setup options |
 """
 

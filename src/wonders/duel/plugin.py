@@ -15,6 +15,7 @@ GAME = GameInfo(
     flags=frozenset({"first_game"}),
     parts={
         "present": "wonders.duel.present",
+        "chance": "wonders.duel.chance:DuelChance",
         "help": "wonders.duel.help:help_sections",
         "advice": "wonders.duel.advice",
         "texts": "wonders.duel.describe:page_texts",

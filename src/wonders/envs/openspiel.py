@@ -4,12 +4,21 @@
 - Parameters: classic ``players`` (2-8), ``expansions`` (``leaders``, ``cities`` or
   ``leaders+cities``: a comma would end the parameter in a game string), ``teams``
   (bool), ``sides`` (``A``, ``B``, ``random``); architects ``players`` (2-7); duel
-  ``first_game`` (bool); every game ``deals`` (the number of distinct deals the chance
-  node chooses among, default 1000).
-- Chance: one explicit chance node at the start chooses the deal: outcome ``k`` (each of
-  probability 1 / ``deals``) is the engine's ``setup(options, seed=k)``, which shuffles
-  every deck, board and token at once. After it the game has no other chance node (the
-  engine deals everything at setup), so a history replays exactly.
+  ``first_game`` (bool); every game ``deals`` (deprecated, default 0: below).
+- Chance (``wonders.core.chance``, each game's ``chance`` part): a chance node deals each
+  card when someone first sees it, over the cards that may lie there given everything dealt
+  so far, with the rulebook's probabilities: the wonders and sides, the 7 Wonders hands at
+  each Age (and the leaders), Duel's tokens, wonders offered and every card of a structure
+  laid out or turned face up, each new top of an Architects deck, central deck and token
+  stack. A card nobody has seen is not decided, so no information state determines a hidden
+  card, and a history replays exactly (the engine is ``setup(options, 0)`` with the chosen
+  cards written in). The outcomes are the model's ``names`` (``"card Baths"``, ``"token
+  Law"``...: ``action_to_string``); ``max_chance_outcomes`` counts them. At a chance node
+  the views show the world before the move being dealt (and "the deal is to come" before the
+  setup); the information state already holds the move. ``deals=k`` (k >= 1, deprecated)
+  restores the former model, which reveals every hidden card to anyone who can tell the
+  deals apart: one chance node at the start choosing ``setup(options, seed)`` among ``k``
+  seeds (also what a game without a chance model gets, with 1000 seeds).
 - Classic is a simultaneous-move game (``Dynamics.SIMULTANEOUS``): every decision node is
   a simultaneous node, where a seat that owes no decision has only the ``WAIT`` action
   (0); Duel and Architects are sequential. At a simultaneous node OpenSpiel's convention
@@ -47,6 +56,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import math
 import random
@@ -56,6 +66,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from wonders.core.chance import Batch, chance_model
 from wonders.core.errors import OptionsError
 from wonders.core.protocol import JSON
 from wonders.core.protocol import State as EngineState
@@ -63,19 +74,20 @@ from wonders.core.registry import game_names, get_game
 from wonders.envs import make_codec
 from wonders.envs.codec import WAIT, Codec, outcome_rewards
 
-DEFAULT_DEALS = 1000
+DEFAULT_DEALS = 1000  # the seeded deals of a game without a chance model
 
 
 def _params(game: str) -> dict[str, Any]:
     """The game's OpenSpiel parameters and their defaults: its command-line options (the
-    registry's ``flags``), the players when they vary, and ``deals``."""
+    registry's ``flags``), the players when they vary, and ``deals`` (deprecated: 0, the
+    default, is the chance model)."""
     info = get_game(game)
     params: dict[str, Any] = {}
     if info.min_players != info.max_players:
         params["players"] = info.default_players
     defaults = {"expansions": "", "teams": False, "sides": "random", "first_game": False}
     params |= {flag: value for flag, value in defaults.items() if flag in info.flags}
-    params["deals"] = DEFAULT_DEALS
+    params["deals"] = 0
     return params
 
 
@@ -124,7 +136,8 @@ def engine_options(game: str, params: dict[str, Any]) -> JSON:
 
 
 class _Data:
-    """What a game's states need: the engine's options, setup and the codec."""
+    """What a game's states need: the engine's options, setup, the codec and the chance
+    model."""
 
     def __init__(self, name: str, params: dict[str, Any]) -> None:
         full = {**_params(name), **params}
@@ -135,10 +148,37 @@ class _Data:
         self.module.setup(dict(self.options), 0)  # bad options fail here, with their reason
         self.codec: Codec = make_codec(name, self.options)
         self.deals = int(full["deals"])
-        if self.deals < 1:
-            raise OptionsError(f"deals must be at least 1, got {self.deals}")
+        if self.deals < 0:
+            raise OptionsError(f"deals must be 0 (the chance model) or more, got {self.deals}")
+        # the chance model, or (``deals`` >= 1, or a game without one) one seeded deal
+        self.model = chance_model(name, self.options) if self.deals == 0 else None
+        if self.model is None and self.deals == 0:
+            self.deals = DEFAULT_DEALS
+        self.chance_outcomes = len(self.model.names) if self.model is not None else self.deals
         self.simultaneous = self.module.simultaneous
         self.max_length = self.module.max_decisions
+        self._initial: Batch | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
+        return self  # shared by the game's states (OpenSpiel's clone deep-copies theirs)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (OpenSpiel's serialization) as what makes it: the name and parameters
+        return (_Data, (self.name, self.params))
+
+    def initial_batch(self) -> Batch:
+        """The chance nodes a game begins with (made once, copied): those before the setup,
+        or the setup's."""
+        if self._initial is None:
+            model = self.model
+            assert model is not None
+            batch = model.first()
+            if batch is None:
+                batch = model.reveals(None, model.setup(None))
+            if batch is None:
+                raise ValueError(f"{self.name}'s chance model deals nothing at the start")
+            self._initial = batch
+        return self._initial.copy()
 
     def knows_move(self, player: int, mover: int) -> bool:
         """Whether ``player`` knows the action ``mover`` chose: its own, or any move of the
@@ -171,7 +211,7 @@ class WondersGame(pyspiel.Game):  # type: ignore[misc]
             game_type(self.game_name),
             pyspiel.GameInfo(
                 num_distinct_actions=data.codec.num_actions,
-                max_chance_outcomes=data.deals,
+                max_chance_outcomes=data.chance_outcomes,
                 num_players=data.codec.num_players,
                 min_utility=-1.0,
                 max_utility=1.0,
@@ -192,43 +232,102 @@ class WondersGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(_data(self), perfect_recall)
 
 
-class WondersState(pyspiel.State):  # type: ignore[misc]
-    """A game in progress: ``engine`` is None until the chance node has dealt."""
+class _Decisions(list[list[tuple[tuple[int, ...], int]]]):
+    """Each player's decisions: OpenSpiel's ``clone`` deep-copies a state's attributes, and
+    the entries are immutable, so a deep copy copies the lists only."""
 
-    def __init__(self, game: WondersGame) -> None:
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Decisions:
+        return _Decisions(list(d) for d in self)
+
+
+class _Moves(list[tuple[int, int]]):
+    """The moves of the game (immutable entries; a deep copy is a shallow one)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Moves:
+        return _Moves(self)
+
+
+class _World:
+    """The engine state a ``WondersState`` shows, in a box whose deep copy is the engine's
+    ``clone`` (OpenSpiel's ``clone`` deep-copies a state's attributes one by one, and a
+    compiled engine's frozen card data cannot be deep-copied field by field)."""
+
+    __slots__ = ("game", "state")
+
+    def __init__(self, game: str, state: EngineState | None = None) -> None:
+        self.game = game
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _World:
+        return _World(self.game, self.state.clone() if self.state is not None else None)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled (OpenSpiel's serialization) as the engine's JSON, which loads exactly
+        data = self.state.to_json() if self.state is not None else None
+        return (_load_world, (self.game, data))
+
+
+def _load_world(game: str, data: JSON | None) -> _World:
+    return _World(game, get_game(game).from_json(data) if data is not None else None)
+
+
+class WondersState(pyspiel.State):  # type: ignore[misc]
+    """A game in progress. ``engine`` is the world the views show: None until the setup
+    is dealt; at a chance node of a move, the world before that move. ``batch`` holds the
+    chance nodes still owed (``wonders.core.chance``, each game's ``chance`` part)."""
+
+    def __init__(self, game: WondersGame, deal: bool = True) -> None:
         super().__init__(game)
         self.wgame = _data(game)
-        self.engine: EngineState | None = None
+        self._world = _World(self.wgame.name)
+        self.batch: Batch | None = None
         # Per player, each decision it made: (the legal indices it was offered, its choice).
         # The offered actions show what it saw then (in 7 Wonders, the hand it held).
-        self.decisions: list[list[tuple[tuple[int, ...], int]]] = [
-            [] for _ in range(self.wgame.codec.num_players)
-        ]
+        self.decisions = _Decisions([] for _ in range(self.wgame.codec.num_players))
         # Every move of the game, in order: (seat, action index).
-        self.moves: list[tuple[int, int]] = []
+        self.moves = _Moves()
+        if deal and self.wgame.model is not None:
+            self.batch = self.wgame.initial_batch()
+
+    @property
+    def engine(self) -> EngineState | None:
+        return self._world.state
+
+    @engine.setter
+    def engine(self, state: EngineState | None) -> None:
+        self._world.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> WondersState:
-        other = WondersState(self.get_game())
-        # OpenSpiel copies the history itself; the engine's state and memory are ours.
+        # ``copy.deepcopy``'s (OpenSpiel's ``clone`` deep-copies each attribute instead, and
+        # copies the history itself)
+        other = WondersState(self.get_game(), deal=False)
         other.engine = self.engine.clone() if self.engine is not None else None
-        other.decisions = [list(d) for d in self.decisions]
-        other.moves = list(self.moves)
+        other.batch = self.batch.copy() if self.batch is not None else None
+        other.decisions = copy.deepcopy(self.decisions)
+        other.moves = copy.deepcopy(self.moves)
         return other
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> WondersState:
         """A state the player cannot tell from this one (the engine's ``sample_world``:
         the other hands, face-down cards and decks re-dealt), for ISMCTS and the like. Its
-        OpenSpiel history is empty: only its views are meant to be used."""
-        other = WondersState(self.get_game())
-        if self.engine is not None:
-            seed = int(probability_sampler() * 2**31)
-            other.engine = self.engine.sample_world(player_id, random.Random(seed))
+        OpenSpiel history is empty: only its views are meant to be used. Before the setup
+        is dealt it is a new game; at the chance nodes of a move it is refused (the move's
+        cards are being dealt: resample at the decision nodes)."""
+        if self.engine is None:
+            return WondersState(self.get_game())
+        if self.batch is not None:
+            raise ValueError(
+                "resample_from_infostate at a chance node: resample at a decision node"
+            )
+        other = WondersState(self.get_game(), deal=False)
+        seed = int(probability_sampler() * 2**31)
+        other.engine = self.engine.sample_world(player_id, random.Random(seed))
         other.decisions[player_id] = list(self.decisions[player_id])
-        other.moves = [m for m in self.moves if self.wgame.knows_move(player_id, m[0])]
+        other.moves = _Moves(m for m in self.moves if self.wgame.knows_move(player_id, m[0]))
         return other
 
     def current_player(self) -> int:
-        if self.engine is None:
+        if self.engine is None or self.batch is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self.engine.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
@@ -237,7 +336,9 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         return self.engine.to_move()[0]
 
     def _legal_actions(self, player: int) -> Sequence[int]:
-        if self.engine is None or self.engine.is_terminal():
+        if player == pyspiel.PlayerId.CHANCE:
+            return [action for action, _ in self.chance_outcomes()]
+        if self.engine is None or self.batch is not None or self.engine.is_terminal():
             return []
         if player == pyspiel.PlayerId.SIMULTANEOUS:
             count = self.num_flat_joint_actions()
@@ -285,24 +386,32 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         """OpenSpiel's ``apply_action``; at a simultaneous node ``action`` is a flat joint
         action, applied as ``apply_actions`` of the joint action it encodes (so the history
         holds each player's action, as OpenSpiel's ``SimMoveState`` records it)."""
-        if self.engine is not None and self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
+        if self.current_player() == pyspiel.PlayerId.SIMULTANEOUS:
             self.apply_actions(self.joint_action(action))
         else:
             super().apply_action(action)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / self.wgame.deals
-        return [(k, p) for k in range(self.wgame.deals)]
+        """The outcomes of this chance node: the cards that may be dealt or shown here and
+        their probabilities (the model's), or the seeded deals (``deals`` >= 1)."""
+        if self.batch is not None:
+            return self.batch.outcomes()
+        if self.engine is None:
+            p = 1.0 / self.wgame.deals
+            return [(k, p) for k in range(self.wgame.deals)]
+        return []
 
     def _apply_action(self, action: int) -> None:
+        if self.batch is not None:
+            self._deal(action)
+            return
         if self.engine is None:
             self.engine = self.wgame.module.setup(dict(self.wgame.options), int(action))
             return
         if self.wgame.simultaneous:  # a flat joint action, from OpenSpiel's C++ side
             self._apply_actions(self.joint_action(action))
             return
-        seat = self.engine.to_move()[0]
-        self._play(seat, action)
+        self._move([(self.engine.to_move()[0], action)])
 
     def _apply_actions(self, actions: list[int]) -> None:
         assert self.engine is not None
@@ -312,31 +421,74 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         for seat in movers:  # check every seat's action before applying any
             if actions[seat] not in legal[seat]:
                 raise ValueError(f"action {actions[seat]} is not legal for player {seat}")
-        for seat in movers:
-            if seat in self.engine.to_move():
-                self._play(seat, actions[seat])
+        self._move([(seat, actions[seat]) for seat in movers])
 
-    def _play(self, seat: int, action: int) -> None:
+    def _move(self, moves: list[tuple[int, int]]) -> None:
+        """Play the seats' actions (indices) on a copy of the world; what the move shows
+        for the first time is then dealt by chance nodes (``_settle``)."""
         assert self.engine is not None
-        legal = self.wgame.codec.legal(self.engine, seat)
-        if action not in legal:
-            raise ValueError(f"action {action} is not legal for player {seat}")
-        chosen = legal[action]
-        if chosen is not None:
-            self.engine.apply(seat, chosen)
-            self.decisions[seat].append((tuple(sorted(legal)), action))
+        codec = self.wgame.codec
+        after = self.engine.clone()
+        played: list[tuple[int, Any]] = []
+        made: list[tuple[int, tuple[int, ...], int]] = []
+        for seat, action in moves:
+            if seat not in after.to_move():
+                continue
+            legal = codec.legal(after, seat)
+            if action not in legal:
+                raise ValueError(f"action {action} is not legal for player {seat}")
+            chosen = legal[action]
+            if chosen is not None:
+                after.apply(seat, chosen)
+                played.append((seat, chosen))
+                made.append((seat, tuple(sorted(legal)), action))
+        for seat, offered, action in made:
+            self.decisions[seat].append((offered, action))
             self.moves.append((seat, action))
+        self._settle(self.engine, after, played)
+
+    def _settle(
+        self, before: EngineState | None, after: EngineState, played: list[tuple[int, Any]]
+    ) -> None:
+        """``after`` is the world, unless the move (``before`` -> ``after``, None: the
+        setup) shows cards not yet dealt: then chance nodes deal them first."""
+        model = self.wgame.model
+        batch = model.reveals(before, after) if model is not None else None
+        if batch is None:
+            self.engine = after
+            return
+        batch.played = played
+        self.batch = batch
+
+    def _deal(self, outcome: int) -> None:
+        """A chance node's outcome; the last of a batch writes the cards into the world."""
+        batch, model = self.batch, self.wgame.model
+        assert batch is not None and model is not None
+        batch.choose(outcome)  # raises ValueError, changing nothing, if it is not possible
+        if not batch.done():
+            return
+        self.batch = None
+        if batch.kind == "options":
+            self._settle(None, model.setup(batch), [])
+            return
+        world = model.commit(batch)
+        if batch.kind == "pre":  # the move again, on the world holding the cards it shows
+            world = world.clone()
+            for seat, action in batch.played:
+                world.apply(seat, action)
+        self.engine = world
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"deal {action}"
+            model = self.wgame.model
+            return model.names[action] if model is not None else f"deal {action}"
         if player == pyspiel.PlayerId.SIMULTANEOUS:
             names = [self.wgame.codec.action_name(a) for a in self.joint_action(action)]
             return "[" + ", ".join(names) + "]"
         return self.wgame.codec.action_name(action)
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.is_terminal()
+        return self.batch is None and self.engine is not None and self.engine.is_terminal()
 
     def returns(self) -> list[float]:
         n = self.wgame.codec.num_players
