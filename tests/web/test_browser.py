@@ -142,6 +142,7 @@ def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> N
     assert ann.query_selector("button.act") and "Age I," in ann.inner_text("#head")
     drawn = ann.query_selector("#board .stats svg.icon-coin")  # a symbol, its word for readers
     assert drawn and drawn.get_attribute("aria-label") == "coins"
+    assert ann.query_selector("#board li svg.icon")  # the stages' costs drawn as symbols
     play([ann, bob], timeout=150)
     assert ann.query_selector("table.score") and len(ann.query_selector_all(".city")) == 3
     assert "you" in ann.inner_text("#scores")
@@ -153,14 +154,14 @@ def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> N
     lobby.wait_for_selector("#board .city")
     lobby.select_option("#seat", "1")
     lobby.wait_for_function("shown !== null && shown.seat === 1")  # Bob's view has come
-    total = int(lobby.inner_text("#where").split(" / ")[1])
+    total = int(lobby.inner_text("#where").split(" of ")[1])
     # back to a position where Bob holds cards: 20 moves before the end, or a few more (the
     # deal varies, and at an Age's end or while Babylon plays its last card he holds none)
     for back in range(1, 31):
         lobby.click("#prev")
         lobby.wait_for_function(
             "w => document.getElementById('where').textContent === w",
-            arg=f"{total - back} / {total}",
+            arg=f"Step {total - back} of {total}",
         )
         if back >= 20 and lobby.query_selector("#hand"):
             break
@@ -237,7 +238,8 @@ def test_two_player_7_wonders_draws_the_free_city_and_each_city_once(
     heads = [h.inner_text() for h in page.query_selector_all("#board .city h4")]
     assert len(heads) == 3, heads  # you, the other player, the Free City
     assert sum("The Free City" in h for h in heads) == 1
-    assert sum("(left)" in h for h in heads) == 1 and sum("(right)" in h for h in heads) == 1
+    assert sum("on your left" in h for h in heads) == 1
+    assert sum("on your right" in h for h in heads) == 1
     assert "with the Free City's card" in page.inner_text("#hand h3")  # seat 0 holds it first
     assert "Choose a card to play" in page.inner_text("#decision-title")
     take_turn(page)
@@ -273,11 +275,19 @@ def test_the_cat_holder_sees_the_central_decks_top(server: str, browser: Any) ->
         page.wait_for_selector("#decision-title")
         end = time.monotonic() + 60
         while time.monotonic() < end and not page.query_selector("#game-over"):
-            mine = page.query_selector("#board .city[data-seat='0'] h4")
-            cat = bool(mine and "Cat" in mine.inner_text())
-            title = page.query_selector("#decision-title")
-            if cat and title and title.inner_text() == "Take a card":  # its turn's start
-                assert page.query_selector("#central .chip"), page.inner_text("#central")
+            # read at once: the page may be redrawn between two reads
+            cat, title, top, central = page.evaluate(
+                """() => {
+                  const h4 = document.querySelector("#board .city[data-seat='0'] h4");
+                  const title = document.querySelector("#decision-title");
+                  const central = document.querySelector("#central");
+                  return [!!h4 && h4.innerText.includes("with the cat"),
+                          title ? title.innerText : "", !!document.querySelector("#central .chip"),
+                          central ? central.innerText : ""];
+                }"""
+            )
+            if cat and title == "Take a card":  # its turn's start
+                assert top, central
                 seen += 1  # (a seat that saw the top keeps seeing it until it is taken)
             if not take_turn(page):
                 page.wait_for_timeout(50)
@@ -322,14 +332,14 @@ def test_the_page_carries_on_after_a_server_restart(tmp_path: Path, browser: Any
         page.goto(srv.url + links[0])
         page.wait_for_selector("button.act")
         take_turn(page)
-        page.wait_for_function("document.querySelector('#head').innerText.includes('Turn 2')")
+        page.wait_for_function("document.querySelector('#head').innerText.includes('turn 2')")
         srv.stop()  # the server goes away mid-game...
         page.wait_for_function("document.querySelector('#status').innerText.includes('Reconn')")
         srv.start()  # ...and comes back: the page reconnects by itself, same seat, same turn
         page.wait_for_function("document.querySelector('#status').innerText === 'Connected'")
         page.wait_for_selector("button.act")
-        assert "Turn 2" in page.inner_text("#head")
+        assert "turn 2" in page.inner_text("#head")
         take_turn(page)
-        page.wait_for_function("document.querySelector('#head').innerText.includes('Turn 3')")
+        page.wait_for_function("document.querySelector('#head').innerText.includes('turn 3')")
     finally:
         srv.stop()

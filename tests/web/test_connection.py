@@ -187,7 +187,7 @@ def test_a_choice_made_offline_is_queued_then_sent_and_accepted(server: str, bro
     assert status(page) == ("connected", "Connected")
     after = api(server, f"/api/play/{token}")  # the seat no longer owes that decision
     assert after["view"]["turn"] == 2
-    page.wait_for_function("document.getElementById('head').innerText.includes('Turn 2')")
+    page.wait_for_function("document.getElementById('head').innerText.includes('turn 2')")
     page.screenshot(path=str(SHOTS / "table-reconnected-accepted.png"), full_page=True)
     context.close()
 

@@ -1,6 +1,6 @@
 """The symbols are drawn here, in one SVG sprite: every icon the pages use is in it, each a
-self-contained drawing (nothing fetched from elsewhere), and each icon's word goes through
-the pages' gettext strings (the screen readers' label)."""
+self-contained drawing (nothing fetched from elsewhere), and each icon's words go through
+gettext: the page draws an icon in place of its word (and counted forms) in any language."""
 
 from __future__ import annotations
 
@@ -8,17 +8,15 @@ import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
-from wonders.web.strings import strings
+from wonders.core.i18n import use_language
+from wonders.web.strings import ICON_LABELS, ICON_WORDS, icon_words, strings
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "wonders" / "web" / "static"
 NS = "{http://www.w3.org/2000/svg}"
 
 
 def _icons_map() -> dict[str, str]:
-    script = (STATIC / "common.js").read_text()
-    body = re.search(r"const ICONS = \{(.*?)\};", script, re.S)
-    assert body is not None
-    return dict(re.findall(r'(\w+): "(\w+)"', body.group(1)))
+    return {word: icon for word, (icon, _msgid, _counts) in ICON_WORDS.items()}
 
 
 def test_every_icon_the_pages_use_is_drawn_in_the_sprite() -> None:
@@ -37,4 +35,11 @@ def test_every_icon_the_pages_use_is_drawn_in_the_sprite() -> None:
 
 
 def test_every_icon_word_is_a_translatable_string() -> None:
-    assert set(_icons_map()) - {"coins", "shields"} <= set(strings())
+    words = strings()
+    assert all(words["icon:" + name] for name in ICON_LABELS)  # the boards' icons' labels
+    english = icon_words()
+    assert {"wood", "coins", "shields", "VP", "horns", "gold coin"} <= set(english)
+    assert set(english.values()) == set(_icons_map().values())
+    with use_language("pseudo"):  # every translated form stands for its icon too
+        shown = icon_words()
+    assert shown["ŵööđ"] == "wood" and shown["çöíñš"] == "coin" and shown["šĥíéłđ"] == "shield"

@@ -64,7 +64,7 @@ def test_walking_seeded_games_every_decision_and_action_has_the_games_words(
                     assert not words.startswith(_generic(a)), (a, words)
                     for field in ("card", "wonder", "token"):  # names come from the data
                         if a.get(field) and a[field] != "stack":
-                            shown = texts(game).get(a[field], {}).get("label", a[field])
+                            shown = texts(game).get(a[field], {}).get("name", a[field])
                             assert shown in words, (a, words)
             seat = st.to_move()[0]
             st.apply(seat, rng.choice(st.legal_actions(seat)))
@@ -88,7 +88,7 @@ def test_the_page_gets_the_decision_and_a_label_for_each_legal_action(client: Te
 
 def test_every_phase_a_game_reaches_has_words() -> None:
     """The page names the phase in words from the server (never the view's identifier)."""
-    from wonders.web.strings import PHASES, strings
+    from wonders.web.boards import PHASES, phase_name
 
     seen: set[str] = set()
     for game, options in VARIANTS:
@@ -105,19 +105,40 @@ def test_every_phase_a_game_reaches_has_words() -> None:
                 st.apply(seat, rng.choice(st.legal_actions(seat)))
     assert seen <= set(PHASES), seen - set(PHASES)
     assert {"classic:draft", "classic:leader_draft", "classic:debt", "duel:draft"} <= seen
-    words = strings()
-    assert all(words["phase:" + key] for key in seen)
-    assert "view.phase.replace" not in (STATIC / "games.js").read_text()
+    for key in seen:
+        game, phase = key.split(":")
+        assert phase_name(game, phase) == PHASES[key]
+    assert "view.phase" not in (STATIC / "games.js").read_text()
 
 
 def test_every_phrase_the_pages_translate_is_listed_for_gettext() -> None:
-    """``t("...")`` in the pages' scripts looks the phrase up in ``strings.PHRASES`` (through
-    gettext): a phrase missing there would never be translated."""
+    """``t("...")`` in the pages' scripts and templates looks the phrase up in
+    ``strings.PHRASES`` (through gettext, marked for extraction): a phrase missing there would
+    never be translated (a template's is an error when the page is made)."""
     import re
 
     from wonders.web.strings import PHRASES
 
     listed = set(PHRASES)
+    seen = 0
     for script in STATIC.glob("*.js"):
-        for phrase in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"\)', script.read_text()):
+        for phrase in re.findall(r'\bt\("((?:[^"\\]|\\.)*)"[,)]', script.read_text()):
             assert phrase in listed, (script.name, phrase)
+            seen += 1
+    for template in (STATIC.parent / "templates").glob("*.html"):
+        for phrase in re.findall(r"\bt\([\"']([^\"']*)[\"'][,)]", template.read_text()):
+            assert phrase in listed, (template.name, phrase)
+            seen += 1
+    assert seen > 80
+
+
+def test_the_boards_script_holds_no_word_of_a_game() -> None:
+    """games.js draws from the view and shows the server's words only (``boards.py``)."""
+    import re
+
+    script = (STATIC / "games.js").read_text()
+    assert not re.search(r"\bt\(", script)  # not even the pages' phrases
+    code = re.sub(r"//.*", "", script)
+    literals = re.findall(r'"([^"]*)"', code)
+    classes = {"use strict", "slot empty", "slot down", "wonder built"}  # no words: CSS classes
+    assert not [s for s in literals if re.search(r"[a-z]+ [a-z]+", s) and s not in classes]

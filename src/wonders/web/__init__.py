@@ -9,11 +9,13 @@ process claiming each bot decision, replays), ``thinking.py`` (the search bots' 
 the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes; ``listening.py``: the
 listening thread both share), ``pubsub.py`` (Redis pub/sub instead, with
-``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``words.py`` (the log, from each game's
-``present.Log``), ``texts.py`` (card texts from each game's ``describe.py``), ``reasons.py``
-(why a card on offer cannot be built, from each game's ``advice.py``), ``strings.py`` (the
-pages' own words through gettext), ``templates/`` and
-``static/`` (plain JavaScript, no build step).
+``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``language.py`` (each visitor's language:
+the picker's cookie, else Accept-Language, else English; every request and WebSocket
+connection runs in it), ``words.py`` (the log, from each game's ``present.Log``),
+``boards.py`` (the words around each game's board), ``texts.py`` (card names and texts from
+each game's ``describe.py``, per language), ``reasons.py`` (why a card on offer cannot be
+built, from each game's ``advice.py``), ``strings.py`` (the pages' own words through
+gettext), ``templates/`` and ``static/`` (plain JavaScript, no build step).
 
 Not done yet (issue 14):
 - costs, effects, stages and cities show drawn icons (``static/icons.svg``) for resources,
@@ -21,9 +23,10 @@ Not done yet (issue 14):
   symbols are words, cards are coloured chips with the full effect in a tooltip; charts are
   plain bars of the totals; the per-game boards are functional, not polished (e.g. Duel's
   structure rows follow the Age's shape, not the physical overlap);
-- every word of the pages goes through gettext (the log, each decision's title and prompt,
-  each action's label and who won: each game's ``present.py``, sent as finished sentences;
-  phase names and the rest: ``strings.py``; card texts: each game's ``describe.py``), but
-  no catalogue is translated yet;
+- every word of the pages goes through gettext, in each visitor's language (the log, each
+  decision's title and prompt, each action's label and who won: each game's ``present.py``,
+  sent as finished sentences; the boards' words: ``boards.py``, which names the three
+  built-in games and belongs in each game's ``present.py`` once it has a place for them;
+  the pages' phrases: ``strings.py``; card names and texts: each game's ``describe.py``);
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """

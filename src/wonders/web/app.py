@@ -5,12 +5,17 @@ HTTP status (on a WebSocket: ``{"type": "error", "error": "..."}``, the connecti
 On the play socket a page sends ``{"type": "act", "action": ..., "version": v, "id": "..."}``:
 the answer (ack or error) carries the same ``id``, and the action is refused if the table has
 moved on since the state of version ``v``; ``{"type": "ping"}`` is answered ``{"type": "pong"}``.
+
+Every request and every WebSocket connection runs in its visitor's language
+(``language.LanguageMiddleware``: the picker's cookie, else Accept-Language, else English);
+``GET /language/CODE?next=/path`` is the picker: it sets the cookie and goes back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import functools
 import json
 import os
@@ -21,18 +26,29 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from wonders.bots import BOT_NAMES
-from wonders.core.i18n import _
+from wonders.core.i18n import _, language
 from wonders.core.protocol import JSON
-from wonders.core.registry import game_names
+from wonders.core.registry import game_names, get_game
 from wonders.web import strings
+from wonders.web.language import COOKIE, COOKIE_AGE, LanguageMiddleware, chosen, picker, safe_next
 from wonders.web.live import Connection, Hub
-from wonders.web.seating import MAX_NAME
-from wonders.web.service import LiveTable, StaleTable, TableService, TooLarge, WebError
+from wonders.web.seating import MAX_NAME, errors_line
+from wonders.web.service import (
+    LiveTable,
+    StaleTable,
+    TableService,
+    TooLarge,
+    WebError,
+    default_name,
+    shown_name,
+    shown_names,
+)
 from wonders.web.store import Store, make_engine, migrate
 from wonders.web.texts import texts
 from wonders.web.thinking import Thinkers
@@ -78,11 +94,17 @@ def _act_fields(msg: dict[str, Any]) -> tuple[str | None, int | None]:
     return ref, version
 
 
-def _name_asked(name: str, seat: int) -> dict[str, str]:
+def _name_asked(live: LiveTable, seat: int) -> dict[str, str]:
     """What a seat's page offers in its name field: the name the creator gave the seat, if
     any (else empty, with the seat's default name as the hint)."""
-    default = _("Player {n}").format(n=seat + 1)
-    return {"value": "" if name == default else name, "hint": name}
+    row = live.row.seats[seat]
+    return {"value": "" if row.name == default_name(row) else row.name, "hint": shown_name(row)}
+
+
+def _quiet_task(coro: Any) -> asyncio.Task[None]:
+    """A background task (bots, clocks) in a context of its own: not in the language of the
+    visitor whose request started it (each message it causes is made in its reader's)."""
+    return asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
 
 
 def _parse(raw: bytes | str) -> Any:
@@ -129,7 +151,7 @@ class Web:
         """Start the table's bot player unless it runs already (bots think in a thread)."""
         task = self.bot_tasks.get(live.id)
         if task is None or task.done():
-            self.bot_tasks[live.id] = asyncio.get_running_loop().create_task(self._bots(live))
+            self.bot_tasks[live.id] = _quiet_task(self._bots(live))
 
     async def _bots(self, live: LiveTable) -> None:
         while True:
@@ -167,8 +189,7 @@ class Web:
         for seat in self.service.clock_owing(live):
             key = (live.id, seat, live.count)
             if key not in self.clocks:
-                task = asyncio.get_running_loop().create_task(self._clock(live, seat, live.count))
-                self.clocks[key] = task
+                self.clocks[key] = _quiet_task(self._clock(live, seat, live.count))
 
     async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
         try:  # the stored deadline: a restart or another process resumes the same clock
@@ -201,7 +222,7 @@ class Web:
 
     def heard(self, table_id: str) -> None:
         """A table changed in the database (PostgreSQL NOTIFY, maybe from another process)."""
-        asyncio.get_running_loop().create_task(self._refresh(table_id))
+        _quiet_task(self._refresh(table_id))
 
     async def _refresh(self, table_id: str) -> None:
         live = await asyncio.to_thread(self.service.refresh, table_id)
@@ -243,6 +264,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         await asyncio.to_thread(web.thinkers.close)
 
     app = FastAPI(title="wonders", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app.add_middleware(LanguageMiddleware)
     app.state.web = web
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
@@ -253,14 +275,50 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
-        return JSONResponse({"error": f"{where}: {first.get('msg', 'invalid')}"}, 422)
+        return JSONResponse({"error": errors_line(list(exc.errors()), skip=1)}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def no_such_thing(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 404:
+            error = _("nothing is at {path}").format(path=request.url.path)
+        elif exc.status_code == 405:
+            error = _("{method} is not taken at {path}").format(
+                method=request.method, path=request.url.path
+            )
+        else:
+            error = _("this request cannot be served (HTTP {status})").format(
+                status=exc.status_code
+            )
+        return JSONResponse({"error": error}, exc.status_code, headers=exc.headers)
 
     def page(request: Request, name: str, **context: Any) -> HTMLResponse:
+        """A page in the visitor's language (the templates' ``t``: ``strings.phrase``)."""
+        code = language()
         context["strings"] = strings.strings()
+        context["icon_words"] = strings.icon_words()
+        context["t"] = strings.phrase
+        context["bot_word"] = strings.bot_word
+        context["language"] = code
+        context["languages"] = picker(code)
+        context["here"] = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         context["max_name"] = MAX_NAME
         return pages.TemplateResponse(request, name, context)
+
+    def title(game: str) -> str:
+        return get_game(game).titled()
+
+    # ---- the language picker ----
+
+    @app.get("/language")
+    @app.get("/language/{code}")
+    async def choose_language(code: str = "", next: str | None = None) -> Response:
+        """The picker: keep the visitor's language in the cookie and go back where they were
+        (``next``, a path of this site; an unknown code changes nothing)."""
+        back = RedirectResponse(safe_next(next), status_code=303)
+        picked = chosen(code) if code else None
+        if picked is not None:
+            back.set_cookie(COOKIE, picked, max_age=COOKIE_AGE, path="/", samesite="lax")
+        return back
 
     # ---- pages ----
 
@@ -284,7 +342,8 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
             seat=seat,
             token=token,
             # the player has not chosen their name yet: the page asks for it
-            ask_name=None if mine.named or live.finished else _name_asked(mine.name, seat),
+            game_title=title(live.row.game),
+            ask_name=None if mine.named or live.finished else _name_asked(live, seat),
         )
 
     @app.get("/watch/{table_id}", response_class=HTMLResponse)
@@ -293,7 +352,15 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
             live = await asyncio.to_thread(service.get, table_id)
         except WebError as exc:
             return page(request, "error.html", error=str(exc))
-        return page(request, "table.html", table=live.id, game=live.row.game, seat=None, token="")
+        return page(
+            request,
+            "table.html",
+            table=live.id,
+            game=live.row.game,
+            game_title=title(live.row.game),
+            seat=None,
+            token="",
+        )
 
     # ---- the JSON API ----
 
@@ -341,7 +408,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
             "seat": seat,
             "token": token,
             "link": f"/play/{token}",
-            "name": live.row.seats[seat].name,
+            "name": shown_name(live.row.seats[seat]),
         }
 
     @app.get("/api/tables/{table_id}/record")
@@ -365,7 +432,8 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
             "replay.html",
             table=live.id,
             game=live.row.game,
-            seats=[s.name for s in live.row.seats],
+            game_title=title(live.row.game),
+            seats=shown_names(live.row.seats),
             steps=live.count,
         )
 
@@ -418,17 +486,34 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         except WebError as exc:
             return page(request, "error.html", error=str(exc))
         return page(
-            request, "manage.html", table=live.id, admin=admin, seats=live.row.seats, bots=BOT_NAMES
+            request,
+            "manage.html",
+            table=live.id,
+            admin=admin,
+            seats=live.row.seats,
+            names=shown_names(live.row.seats),
+            bots=BOT_NAMES,
         )
 
     @app.get("/api/texts/{game}")
-    async def game_texts(game: str) -> Response:
+    async def game_texts(game: str, lang: str | None = None) -> Response:
+        """Every name of the game's data with its printed name and text, in ``lang`` (the
+        page asks in its own language, so the answer may be cached) or the visitor's."""
         if game not in game_names():
             error = _("unknown game {game!r}; known games: {names}").format(
                 game=game, names=", ".join(game_names())
             )
             return JSONResponse({"error": error}, status_code=404)
-        return JSONResponse(texts(game), headers={"Cache-Control": "max-age=3600"})
+        code = (chosen(lang) if lang else None) or language()
+        found = await asyncio.to_thread(texts, game, code)
+        return JSONResponse(
+            found,
+            headers={
+                "Cache-Control": "max-age=3600",
+                "Content-Language": code,
+                "Vary": "Cookie, Accept-Language",
+            },
+        )
 
     # ---- WebSockets ----
 

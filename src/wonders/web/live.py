@@ -1,5 +1,7 @@
 """Live updates: the WebSocket connections of each table (and of the lobby) in this process,
-each sent only what its seat may know (``TableService.message``)."""
+each sent only what its seat may know (``TableService.message``), in the connection's own
+language (the visitor's when it connected): two connections of one table in two languages
+each get their own sentences, whichever of them caused the push."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ from typing import Any
 
 from starlette.websockets import WebSocket
 
+from wonders.core.i18n import language
 from wonders.web.service import LiveTable, TableService
 
 
@@ -17,6 +20,7 @@ from wonders.web.service import LiveTable, TableService
 class Connection:
     ws: WebSocket
     seat: int | None
+    language: str = field(default_factory=language)  # the context's when it connected
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seq: int = 0  # the newest state sent: an older one made meanwhile is not sent after it
 
@@ -47,16 +51,24 @@ class Hub:
             self.tables[table_id].discard(conn)
 
     async def publish(self, live: LiveTable) -> None:
-        """Send every connection of the table its seat's fresh state."""
+        """Send every connection of the table its seat's fresh state, in its language (made
+        once for each seat and language)."""
+        made: dict[tuple[int | None, str], Any] = {}
         for conn in list(self.tables.get(live.id, ())):  # views are made off the event loop
-            message = await asyncio.to_thread(self.service.message, live, conn.seat)
-            if not await conn.send(message):
+            key = (conn.seat, conn.language)
+            if key not in made:
+                made[key] = await asyncio.to_thread(
+                    self.service.message, live, conn.seat, conn.language
+                )
+            if not await conn.send(made[key]):
                 self.leave(live.id, conn)
 
     async def publish_lobby(self) -> None:
-        if not self.lobby:
-            return
-        data = {"type": "lobby", **await asyncio.to_thread(self.service.lobby)}
+        """Send every lobby its fresh lists, in its language."""
+        made: dict[str, Any] = {}
         for conn in list(self.lobby):
-            if not await conn.send(data):
+            if conn.language not in made:
+                lists = await asyncio.to_thread(self.service.lobby, conn.language)
+                made[conn.language] = {"type": "lobby", **lists}
+            if not await conn.send(made[conn.language]):
                 self.lobby.discard(conn)

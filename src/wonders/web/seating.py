@@ -157,14 +157,21 @@ _WORDS = {
 
 def one_line(exc: ValidationError) -> str:
     """The first thing wrong with a body, in one line: where it is, and what."""
-    err = exc.errors(include_url=False)[0]
-    where = ".".join(str(p) for p in err["loc"]) or _("the body")
+    return errors_line(list(exc.errors(include_url=False)))
+
+
+def errors_line(errors: list[Any], skip: int = 0) -> str:
+    """The first of Pydantic's ``errors`` in one line of the visitor's words; ``skip``: the
+    leading parts of its place to leave out (a request parameter's "query")."""
+    err = errors[0]
+    loc = list(err.get("loc", ()))[skip:]
+    where = ".".join(str(p) for p in loc) or _("the body")
     ctx = err.get("ctx") or {}
-    kind = err["type"]
+    kind = err.get("type", "")
     if kind == "value_error":
-        text = str(ctx.get("error", err["msg"]))
-        return text if not err["loc"] else f"{where}: {text}"
+        text = str(ctx.get("error", err.get("msg", "")))
+        return text if not loc else f"{where}: {text}"
     if kind in _WORDS:
         choices = str(ctx.get("expected", "")).replace("'", "")
         return _(_WORDS[kind]).format(where=where, choices=choices)
-    return f"{where}: {err['msg']}"
+    return _("{where} is not valid").format(where=where)

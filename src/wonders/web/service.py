@@ -17,6 +17,11 @@ Seats (``seating.py``): a person's seat is invited (only its secret link reaches
 (``join`` gives the first free one to whoever asks, with a new token); ``join`` never touches
 an invited seat, so an invite link works whatever lobby visitors do. The creator's seat is
 taken at creation. A player's name is chosen once (at creation, a Join or on their page).
+
+Languages: whatever is stored stays English (actions, records, a seat without a chosen name
+keeps its English default, "Player 2" or "greedy bot 3"); every message is made in the
+language of the context it is made in (``message(..., language=...)`` for a connection's
+own), so a seat's default name, the log and the decision come in each reader's language.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ import random
 import secrets
 import threading
 import time
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -34,11 +40,12 @@ from pydantic import BaseModel, ValidationError
 
 from wonders.bots import BOT_NAMES, Bot, make_bot
 from wonders.core.errors import OptionsError, WondersError
-from wonders.core.i18n import _
+from wonders.core.i18n import _, use_language
 from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
+from wonders.web.boards import board_words, category_names
 from wonders.web.reasons import notes, unbuildable
 from wonders.web.seating import (
     INVITED,
@@ -49,6 +56,7 @@ from wonders.web.seating import (
     one_line,
 )
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
+from wonders.web.strings import bot_word, options_text
 from wonders.web.thinking import Thinkers, is_search_bot
 
 log = logging.getLogger(__name__)
@@ -96,7 +104,29 @@ class StoodIn:
     """A decision the turn clock's bot made for a person who ran out of time."""
 
     bot: str
-    label: str  # the action in words, as the seat saw it when the bot chose
+    view: JSON  # the seat's view when the bot chose: the action is worded from it
+    action: JSON
+
+
+def default_name(seat: SeatRow) -> str:
+    """The name a seat has when nobody chose one (stored in English)."""
+    if seat.kind == "bot":
+        return f"{seat.bot} bot {seat.seat + 1}"
+    return f"Player {seat.seat + 1}"
+
+
+def shown_name(seat: SeatRow) -> str:
+    """A seat's name as the reader reads it: a chosen name as it is, a default one in the
+    reader's language ("Player 2", "greedy bot 3")."""
+    if seat.name != default_name(seat) or (seat.kind == "human" and seat.named):
+        return seat.name
+    if seat.kind == "bot":
+        return _("{bot} bot {n}").format(bot=bot_word(seat.bot), n=seat.seat + 1)
+    return _("Player {n}").format(n=seat.seat + 1)
+
+
+def shown_names(seats: list[SeatRow]) -> list[str]:
+    return [shown_name(s) for s in seats]
 
 
 @dataclass
@@ -133,8 +163,13 @@ def _outcome(game: str, result: JSON | None, reader: int | None, seats: Any) -> 
     """Who won and how, in a sentence for ``reader`` (empty until the game is over)."""
     if not result:
         return ""
-    names = [s.name for s in seats]
-    return str(get_game(game).part("present").victory_line(result, reader, names))
+    return str(get_game(game).part("present").victory_line(result, reader, shown_names(seats)))
+
+
+def _categories(game: str, result: JSON | None) -> dict[str, str]:
+    """The score categories of a finished game's result, each with its heading."""
+    players = (result or {}).get("players") or []
+    return category_names(game, list(players[0].get("breakdown", {}))) if players else {}
 
 
 def _teams(state: State) -> list[JSON] | None:
@@ -167,12 +202,12 @@ def _seat_rows(spec: TableIn) -> list[SeatRow]:
     taken, the others waiting for their invited player or for whoever joins."""
     rows = []
     for seat, s in enumerate(spec.seats):
-        if s.kind == "bot":
-            name = s.name or _("{bot} bot {n}").format(bot=s.bot, n=seat + 1)
+        if s.kind == "bot":  # a default name is stored in English, shown in each reader's
+            name = s.name or f"{s.bot} bot {seat + 1}"
             rows.append(SeatRow(seat, "bot", s.bot, name, None, True, access=None, named=True))
             continue
         mine = seat == spec.creator_seat
-        name = s.name or _("Player {n}").format(n=seat + 1)
+        name = s.name or f"Player {seat + 1}"
         rows.append(
             SeatRow(
                 seat, "human", None, name, None, mine, access=s.access, named=mine and bool(s.name)
@@ -593,47 +628,46 @@ class TableService:
                 for _attempt in range(len(live.row.seats) + 1):
                     if live.count != count or seat not in owed(live):
                         return False  # the table moved on (or the person took the seat back)
-                    label = "" if clock_count is None else self._label(live, seat, choice)
+                    seen = live.state.view(seat) if clock_count is not None else {}
                     try:
                         self.act(live, seat, choice, by_bot=True)
                     except StaleTable:  # another process stored another seat's choice:
                         continue  # reloaded; this decision is still this claim's
                     if clock_count is not None:  # the person is told who chose what for them
-                        live.stood_in[seat] = StoodIn(name, label)
+                        live.stood_in[seat] = StoodIn(name, seen, choice)
                     return True
                 return False
 
     @staticmethod
-    def _label(live: LiveTable, seat: int, action: JSON) -> str:
-        """``action`` in words as ``seat`` sees it now (before it is played)."""
-        names = [s.name for s in live.row.seats]
-        present = get_game(live.row.game).part("present")
-        return str(present.action_label(live.state.view(seat), action, names))
-
-    @staticmethod
     def _stood_in(live: LiveTable, reader: int | None) -> list[JSON]:
         """The clock's last decisions in a sentence for ``reader``: what was chosen is told
-        only to the seat it was chosen for."""
+        only to the seat it was chosen for (worded from its view when the bot chose)."""
         out: list[JSON] = []
+        names = shown_names(live.row.seats)
         for seat, entry in sorted(live.stood_in.items()):
+            bot = bot_word(entry.bot)
             if seat == reader:
+                present = get_game(live.row.game).part("present")
+                label = present.action_label(entry.view, entry.action, names)
                 text = _("Your time ran out, so the bot {bot} chose for you: {action}").format(
-                    bot=entry.bot, action=entry.label
+                    bot=bot, action=label
                 )
             else:
                 text = _("The bot {bot} chose for {name}, whose time ran out").format(
-                    bot=entry.bot, name=live.row.seats[seat].name
+                    bot=bot, name=names[seat]
                 )
             out.append({"seat": seat, "bot": entry.bot, "text": text})
         return out
 
     # ---- what a client receives ----
 
-    def message(self, live: LiveTable, seat: int | None) -> JSON:
+    def message(self, live: LiveTable, seat: int | None, language: str | None = None) -> JSON:
         """Everything ``seat`` (None: a spectator) may know: ``view(seat)``, its legal actions,
-        its own pending choice, who has chosen, the seats, the log in words, the result."""
-        with live.lock:
+        its own pending choice, who has chosen, the seats, the log in words, the result; its
+        words in ``language`` (None: the current context's)."""
+        with use_language(language) if language else nullcontext(), live.lock:
             state = live.state
+            names = shown_names(live.row.seats)
             view = state.view(seat)
             owing = [] if live.finished else state.to_move()
             pending = live.row.pending
@@ -651,11 +685,12 @@ class TableService:
                 "seats": [
                     {
                         "seat": s.seat,
-                        "name": s.name,
+                        "name": names[s.seat],
                         "kind": s.kind,
                         "bot": s.bot,
                         "claimed": s.claimed,
                         "stand_in": s.stand_in,
+                        "stand_in_name": bot_word(s.stand_in) if s.stand_in else None,
                         "access": s.access,
                     }
                     for s in live.row.seats
@@ -665,11 +700,13 @@ class TableService:
                 "stood_in": self._stood_in(live, seat),
                 "acked": None if seat is None else live.acked.get(seat),
                 "view": view,
-                "log": words.log(live.row.game, view, seat, [s.name for s in live.row.seats]),
+                "log": words.log(live.row.game, view, seat, names),
+                "board": board_words(live.row.game, view, seat, names),
                 "legal": [],
                 "my_choice": None,
                 "result": live.row.result,
                 "outcome": _outcome(live.row.game, live.row.result, seat, live.row.seats),
+                "categories": _categories(live.row.game, live.row.result),
                 "teams": _teams(state),
             }
             msg["labels"] = []
@@ -678,7 +715,6 @@ class TableService:
             msg["notes"] = []
             if seat is not None and seat in owing:
                 legal = msg["legal"] = [a.to_json() for a in state.legal_actions(seat)]
-                names = [s.name for s in live.row.seats]
                 present = get_game(live.row.game).part("present")
                 title, prompt = present.decision(view, legal, names)
                 msg["decision"] = {"title": title, "prompt": prompt}
@@ -716,7 +752,7 @@ class TableService:
         for s, action in record[:step]:
             state.apply(s, state.action_from_json(action))
         view = state.view(seat)
-        names = [s.name for s in row.seats]
+        names = shown_names(row.seats)
         return {
             "table": live.id,
             "game": row.game,
@@ -724,31 +760,40 @@ class TableService:
             "step": step,
             "steps": len(record),
             "actor": record[step - 1][0] if step else None,
-            "seats": [{"seat": s.seat, "name": s.name, "kind": s.kind} for s in row.seats],
+            "seats": [{"seat": s.seat, "name": names[s.seat], "kind": s.kind} for s in row.seats],
             "view": view,
             "log": words.log(row.game, view, seat, names),
+            "board": board_words(row.game, view, seat, names),
             "result": row.result if step == len(record) else None,
+            "categories": _categories(row.game, row.result) if step == len(record) else {},
             "outcome": _outcome(row.game, row.result, seat, row.seats)
             if step == len(record)
             else "",
             "teams": _teams(state) if step == len(record) else None,
         }
 
-    def lobby(self) -> JSON:
+    def lobby(self, language: str | None = None) -> JSON:
         """Tables waiting for players (a person's seat not yet taken: ``joinable`` if one of
         them is open, else they wait for their invited players), games in progress, finished
-        games. Each seat says whether it is taken and, for a person's, invited or open."""
+        games. Each seat says whether it is taken and, for a person's, invited or open; the
+        words in ``language`` (None: the current context's)."""
+        with use_language(language) if language else nullcontext():
+            return self._lobby()
+
+    def _lobby(self) -> JSON:
         out: JSON = {"open": [], "playing": [], "finished": []}
         for row in self.store.list_tables():
             waiting = [s for s in row.seats if not s.claimed]
+            names = shown_names(row.seats)
             entry = {
                 "id": row.id,
                 "game": row.game,
                 "options": row.options,
+                "about": options_text(row.options),
                 "seats": [
                     {
                         "seat": s.seat,
-                        "name": s.name,
+                        "name": names[s.seat],
                         "kind": s.kind,
                         "bot": s.bot,
                         "claimed": s.claimed,

@@ -1,197 +1,212 @@
-"""The words the pages' JavaScript shows, each through the gettext function: the script
-looks a phrase up by its English text (``t("Your hand")``) in the dict the page embeds."""
+"""The pages' own words, each through gettext in the visitor's language.
+
+- ``PHRASES``: every phrase the pages' templates and scripts show, marked ``N_`` so that
+  ``make messages`` extracts it. A template shows one with ``t("...")`` (``phrase``: a phrase
+  not listed here is an error, so none escapes extraction); a script looks it up by its
+  English text in the dict the page embeds (``strings()``) with ``t("...", {fields})``,
+  which fills the ``{fields}`` of the whole sentence. Counts are never made in a script: the
+  server sends them as finished sentences (``ngettext``).
+- ``BOT_WORDS``: the bots' names as a player reads them (the identifiers stay in JSON).
+- ``game_forms`` and ``options_text``: the lobby's words for the games and their options.
+- ``icon_words``: the words of the drawn symbols in the visitor's language, with their
+  counted forms, so the page draws a symbol in place of its word in any language.
+"""
 
 from __future__ import annotations
 
+from typing import Any
+
 from wonders.bots import BOT_NAMES
-from wonders.core.i18n import _
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.protocol import JSON
 from wonders.core.registry import registered
 
 PHRASES = [
-    "Your hand",
-    "Your hand, with the Free City's card",
-    "The Free City",
-    "Your city",
-    "Spectator",
-    "Waiting for",
-    "has chosen",
-    "to choose",
-    "Choose",
-    "Confirm",
-    "Change your choice",
-    "Your choice",
-    "Cancel",
-    "Game over",
-    "Final scores",
-    "Total",
-    "Rank",
-    "Team",
-    "Team scores",
-    "Log",
-    "Seats",
-    "Age",
-    "Turn",
-    "pass to the",
-    "left",
-    "right",
-    "coins",
-    "shields",
-    "stages",
-    "Cards",
-    "Tokens",
-    "Debt",
-    "Leaders",
-    "Build",
-    "Sell",
-    "Wonder stage",
-    "Discard",
-    "free",
-    "pay",
-    "to the left",
-    "to the right",
-    "to the bank",
-    "Hand",
-    "you",
-    "player",
-    "bot",
-    "waiting for a player",
-    "Connected",
-    "Reconnecting...",
-    "Military",
-    "Progress tokens",
-    "Structure",
-    "face down",
-    "Wonders",
-    "Wonder draft",
-    "Decks",
-    "Central deck",
-    "Cat",
-    "Conflict",
-    "Stages",
-    "Cost",
-    "Decision",
-    "It is your turn",
-    "Nothing to do: waiting for the others",
-    "Every city",
-    "Science",
-    "Victory",
-    "Winner",
-    "Pass direction",
-    "Discard pile",
-    "Options",
-    "Create table",
-    "Open tables",
-    "Games in progress",
-    "Finished games",
-    "Join",
-    "Watch",
-    "Invite links",
-    "Spectator link",
-    "Player",
-    "Game",
-    "Players",
-    "Sides",
-    "Expansions",
-    "Teams",
-    "First game",
-    "Seat",
-    "Human",
-    "Bot",
-    "Your seat",
-    "tokens",
-    "points",
-    "military",
-    "Neighbours",
-    "Others",
-    "Chosen",
-    "next stage",
-    "built",
-    "Replay",
-    "A bot plays this seat",
-    "A bot plays your seat while you are away",
-    "Seat a bot",
-    "Give the seat back",
-    "Take my seat back",
-    "Turn clock (seconds, empty: none)",
-    "Turn clock",
-    "seconds",
-    # the table's connection and what became of a choice ({choice}: its words)
-    "Connecting...",
-    "Offline: waiting for the network",
-    "Not connected: “{choice}” will be sent when the connection is back",
-    "Sent: “{choice}”. Waiting for the server...",
-    "No answer yet about “{choice}”: it is checked when the connection is back",
-    "Accepted: “{choice}”",
-    "“{choice}” was not accepted: {why}",
-    "“{choice}” was not sent: the table has moved on since you chose. Choose again.",
-    "No answer came about “{choice}”, and the table has moved on: see the log.",
-    "Turn clock: {n} seconds for each decision",
-    "Turn clock: {n} seconds left",
-    "Time is up: a bot is choosing for you",
-    "Manage link (keep it: it seats a bot for an absent player)",
-    # seats and names: who may take a seat, the creator's links, the players' names
-    "Your name",
-    "The others at your table see you by this name.",
-    "Your name at this table",
-    "Use this name",
-    "The others see you by this name for the whole game.",
-    "An invited seat is reached only through its link, which you send to a friend. "
-    "An open seat goes to the first person who joins it from this lobby.",
-    "Invited friend (only their link)",
-    "Open seat (anyone in the lobby)",
-    "Bot: {name}",
-    "Seat {n}",
-    "I sit here",
-    "Tables waiting for players",
-    "free seat",
-    "{name} (invited)",
-    "Send each friend the link of their seat: whoever opens it plays that seat.",
-    "Open seats go to the first people who join them from the lobby.",
-    # the symbols' words (each icon's label for screen readers and its tooltip)
-    "wood",
-    "stone",
-    "clay",
-    "brick",
-    "ore",
-    "glass",
-    "papyrus",
-    "loom",
-    "coin",
-    "gold",
-    "shield",
-    "VP",
-    "compass",
-    "gear",
-    "tablet",
-    "horn",
-    "horns",
-    "cat",
+    # every page
+    N_("Language"),
+    N_("Lobby"),
+    N_("manage the table"),
+    N_("replay"),
+    N_("you"),
+    N_("Player {n}"),
+    N_("Seat {n}"),
+    N_("Seat {n}: {link}"),
+    # the table page: the connection and what became of a choice ({choice}: its words)
+    N_("Connecting..."),
+    N_("Connected"),
+    N_("Reconnecting..."),
+    N_("Offline: waiting for the network"),
+    N_("Not connected: “{choice}” will be sent when the connection is back"),
+    N_("Sent: “{choice}”. Waiting for the server..."),
+    N_("No answer yet about “{choice}”: it is checked when the connection is back"),
+    N_("Accepted: “{choice}”"),
+    N_("“{choice}” was not accepted: {why}"),
+    N_("“{choice}” was not sent: the table has moved on since you chose. Choose again."),
+    N_("No answer came about “{choice}”, and the table has moved on: see the log."),
+    N_("Cancel"),
+    N_("Confirm"),
+    # the turn clock ({time}: minutes and seconds, 1:05)
+    N_("Turn clock: {time} for each decision"),
+    N_("Turn clock: {time} left"),
+    N_("Time is up: a bot is choosing for you"),
+    # the decision
+    N_("A bot ({bot}) plays your seat while you are away."),
+    N_("Take my seat back"),
+    N_("Nothing to do: waiting for the others"),
+    N_("Your choice: {choice}. You may change it until everyone has chosen."),
+    N_("Cost: {cost}"),
+    N_("Wonder stage {n}"),
+    # the seats, the scores, the log
+    N_("Seats"),
+    N_("has chosen"),
+    N_("to choose"),
+    N_("{name} (waiting for a player)"),
+    N_("{name} (a bot plays this seat: {bot})"),
+    N_("Game over."),
+    N_("Final scores"),
+    N_("Total"),
+    N_("Rank"),
+    N_("Team"),
+    N_("Team scores"),
+    N_("Coins"),
+    N_("Replay"),
+    N_("Log"),
+    N_("Spectator"),
+    N_("Seat"),
+    N_("Step {step} of {steps}"),
+    N_("First step"),
+    N_("Step back"),
+    N_("Step forward"),
+    N_("Last step"),
+    # the lobby
+    N_("Your name"),
+    N_("The others at your table see you by this name."),
+    N_("Create table"),
+    N_("Game"),
+    N_("Players"),
+    N_("Sides"),
+    N_("Random"),
+    N_("Side A"),
+    N_("Side B"),
+    N_("Leaders"),
+    N_("Cities"),
+    N_("Teams"),
+    N_("First game"),
+    N_("Turn clock (seconds, empty: none)"),
+    N_(
+        "An invited seat is reached only through its link, which you send to a friend. "
+        "An open seat goes to the first person who joins it from this lobby."
+    ),
+    N_("Invited friend (only their link)"),
+    N_("Open seat (anyone in the lobby)"),
+    N_("Bot: {name}"),
+    N_("I sit here"),
+    N_("Tables waiting for players"),
+    N_("Games in progress"),
+    N_("Finished games"),
+    N_("Join"),
+    N_("Watch"),
+    N_("free seat"),
+    N_("{name} (invited)"),
+    N_("{game} ({options}): {seats}"),
+    N_("{game}: {seats}"),
+    # the creator's links
+    N_("Invite links"),
+    N_("Send each friend the link of their seat: whoever opens it plays that seat."),
+    N_("Open seats go to the first people who join them from the lobby."),
+    N_("Spectator link: {link}"),
+    N_("Manage link (keep it: it seats a bot for an absent player): {link}"),
+    # a seat's name, chosen once
+    N_("Your name at this table"),
+    N_("Use this name"),
+    N_("The others see you by this name for the whole game."),
+    # the manage page
+    N_("A bot plays this seat: {bot}"),
+    N_("Seat a bot"),
+    N_("Give the seat back"),
 ]
 
-
-# what each game's ``view["phase"]`` means, keyed "phase:<game>:<id>" (the page's phaseText)
-PHASES = {
-    "classic:draft": "Choosing cards",
-    "classic:leader_draft": "Leader draft",
-    "classic:recruit": "Recruiting leaders",
-    "classic:recruit_now": "Recruiting a leader",
-    "classic:return_leader": "Giving back a leader",
-    "classic:courtesan": "The Courtesan's choice",
-    "classic:extra_card": "Babylon's last card",
-    "classic:discard_build": "Building from the discard pile",
-    "classic:debt": "Paying coin losses",
-    "classic:over": "Game over",
-    "duel:draft": "Wonder draft",
-    "duel:play": "Taking cards",
-    "duel:over": "Game over",
+# the bots as a player reads their names (``BOT_NAMES``: the identifiers)
+BOT_WORDS = {
+    "random": N_("random"),
+    "greedy": N_("greedy"),
+    "montecarlo": N_("Monte Carlo"),
+    "ismcts": N_("ISMCTS"),
 }
+
+# the symbols drawn in texts (static/icons.svg): the words that stand for each icon, with
+# their counted phrases (the games' own messages, so their translations are found)
+ICON_WORDS: dict[str, tuple[str, str, list[tuple[str, str]]]] = {
+    "wood": ("wood", N_("wood"), [("{n} wood", "{n} wood")]),
+    "stone": ("stone", N_("stone"), [("{n} stone", "{n} stone")]),
+    "clay": ("clay", N_("clay"), [("{n} clay", "{n} clay")]),
+    "brick": ("clay", N_("brick"), []),
+    "ore": ("ore", N_("ore"), [("{n} ore", "{n} ore")]),
+    "glass": ("glass", N_("glass"), [("{n} glass", "{n} glass")]),
+    "papyrus": ("papyrus", N_("papyrus"), [("{n} papyrus", "{n} papyrus")]),
+    "loom": ("loom", N_("loom"), [("{n} loom", "{n} loom")]),
+    "coin": ("coin", N_("coin"), [("{n} coin", "{n} coins")]),
+    "gold": ("coin", N_("gold coin"), []),
+    "shield": ("shield", N_("shield"), [("{n} shield", "{n} shields")]),
+    "VP": ("vp", N_("VP"), [("{n} VP", "{n} VP"), ("{points} VP", "{points} VP")]),
+    "compass": ("compass", N_("compass"), [("{n} compass", "{n} compasses")]),
+    "gear": ("gear", N_("gear"), [("{n} gear", "{n} gears")]),
+    "tablet": ("tablet", N_("tablet"), [("{n} tablet", "{n} tablets")]),
+    "horn": ("horn", N_("horn"), [("{n} horn", "{n} horns")]),
+    "cat": ("cat", N_("cat"), []),
+}
+# the symbols a board draws beside a number: each icon's word for screen readers
+ICON_LABELS = {
+    "coin": N_("coins"),
+    "shield": N_("shields"),
+    "vp": N_("victory points"),
+    "science": N_("science symbols"),
+}
+_PLURAL_PROBES = (1, 2, 3, 5, 11, 21, 22, 25)  # a number of every plural form of the languages
+
+
+def phrase(text: str, **fields: Any) -> str:
+    """A listed phrase in the visitor's language, its ``fields`` filled (templates call it
+    as ``t``); KeyError for a phrase not in ``PHRASES`` (so it would not be extracted)."""
+    if text not in _LISTED:
+        raise KeyError(f"{text!r} is not in wonders.web.strings.PHRASES")
+    said = _(text)
+    return said.format(**fields) if fields else said
+
+
+_LISTED = frozenset(PHRASES)
+
+
+def bot_word(bot: str | None) -> str:
+    """A bot's name as a player reads it ("greedy", or "greedy:2000" as it is)."""
+    if not bot:
+        return ""
+    word = BOT_WORDS.get(bot)
+    return _(word) if word else bot
 
 
 def strings() -> dict[str, str]:
+    """What a page's script shows, by its English text: every phrase, the bots' names
+    (``bot:<id>``) and the drawn symbols' words for screen readers (``icon:<id>``)."""
     words = {p: _(p) for p in PHRASES}
-    words.update({"phase:" + k: _(v) for k, v in PHASES.items()})
+    words.update({"bot:" + b: bot_word(b) for b in BOT_NAMES})
+    words.update({"icon:" + k: _(label) for k, label in ICON_LABELS.items()})
     return words
+
+
+def icon_words() -> dict[str, str]:
+    """Each word (and each counted form of it) that stands for a drawn symbol in the
+    visitor's language, to its icon: the page draws the icon in place of the word."""
+    out: dict[str, str] = {}
+    for key, (icon, word, counts) in ICON_WORDS.items():
+        forms = {key, _(word)}
+        for singular, plural in counts:
+            said = [_(singular)] + [ngettext(singular, plural, n) for n in _PLURAL_PROBES]
+            forms.update(s.replace("{n}", "").replace("{points}", "").strip() for s in said)
+        for form in forms:
+            if form and "{" not in form:
+                out.setdefault(form, icon)
+    return out
 
 
 def game_forms() -> JSON:
@@ -200,10 +215,30 @@ def game_forms() -> JSON:
     forms: JSON = {}
     for info in registered():
         forms[info.name] = {
-            "label": _(info.title),
+            "label": info.titled(),
             "players": [info.min_players, info.max_players],
             "default": info.default_players,
             "flags": sorted(info.flags),
         }
     forms["bots"] = list(BOT_NAMES)
     return forms
+
+
+def options_text(options: JSON) -> str:
+    """A table's options in words for the lobby: "3 players, side B, Leaders, teams"."""
+    parts: list[str] = []
+    players = options.get("players")
+    if isinstance(players, int):
+        parts.append(ngettext("{n} player", "{n} players", players).format(n=players))
+    sides = options.get("sides")
+    if sides in ("A", "B"):
+        parts.append(_("side {side}").format(side=sides))
+    elif sides == "random":
+        parts.append(_("random sides"))
+    expansions = {"leaders": _("Leaders"), "cities": _("Cities")}
+    parts += [expansions[e] for e in options.get("expansions", []) if e in expansions]
+    if options.get("teams"):
+        parts.append(_("teams"))
+    if options.get("first_game"):
+        parts.append(_("first game"))
+    return ", ".join(parts)

@@ -1,19 +1,47 @@
-// Shared helpers of the pages: the words (window.STRINGS, made by the server through
-// gettext) and a tiny element builder. Plain JavaScript, no build step.
+// Shared helpers of the pages: the words (window.STRINGS, made by the server through gettext
+// in the visitor's language), the language picker and a tiny element builder. Plain
+// JavaScript, no build step. A script never glues words: each phrase is a whole sentence of
+// strings.PHRASES whose {fields} it fills, and every count comes from the server in words.
 "use strict";
-function t(phrase) {
-  return (window.STRINGS && window.STRINGS[phrase]) || phrase;
+// {fields} of a phrase filled with text
+function fill(text, fields) {
+  if (!fields) return text;
+  return String(text).replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
 }
-// an Age as the rulebooks write it: I, II, III
-function ageName(age) {
-  return ({ 1: "I", 2: "II", 3: "III" })[age] || String(age);
+// a listed phrase in the visitor's language, its {fields} filled
+function t(phrase, fields) {
+  return fill((window.STRINGS && window.STRINGS[phrase]) || phrase, fields);
 }
-// a game's phase in words ("phase:<game>:<id>" in the strings), its id if it has none
-function phaseText(game, phase) {
-  if (!phase) return "";
-  const key = "phase:" + game + ":" + phase;
-  const words = t(key);
-  return words === key ? phase.replace(/_/g, " ") : words;
+// a phrase whose {fields} are elements (a link, a row of chips, a drawn cost): its pieces
+function nodes(text, fields) {
+  const out = [];
+  let at = 0;
+  text = String(text || "");
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    if (!(m[1] in fields)) continue;
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(fields[m[1]]);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+// a bot's name as the visitor reads it, and a drawn symbol's word (for screen readers)
+function botName(bot) {
+  return (window.STRINGS && window.STRINGS["bot:" + bot]) || bot || "";
+}
+function iconWord(name) {
+  return (window.STRINGS && window.STRINGS["icon:" + name]) || name;
+}
+// the picker: the choice is kept in a cookie by the server, which brings the page back
+function pickLanguage() {
+  const form = document.getElementById("language-form");
+  const select = document.getElementById("language");
+  if (!form || !select) return;
+  select.addEventListener("change", () => {
+    form.querySelector("input[name=next]").value = location.pathname + location.search + location.hash;
+    form.submit();
+  });
 }
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
@@ -30,13 +58,15 @@ function el(tag, attrs, ...children) {
   return node;
 }
 // The symbols (static/icons.svg): each drawn icon carries its word for screen readers and as
-// a tooltip; iconize() puts them in place of the symbol words of a card's cost or effect.
+// a tooltip; iconize() puts them in place of the symbol words of a card's cost or effect,
+// whatever the language (window.ICON_WORDS: each word and counted form, to its icon).
 const SVG = "http://www.w3.org/2000/svg";
-const ICONS = { wood: "wood", stone: "stone", clay: "clay", brick: "clay", ore: "ore", glass: "glass",
-  papyrus: "papyrus", loom: "loom", coin: "coin", coins: "coin", gold: "coin", shield: "shield",
-  shields: "shield", VP: "vp", compass: "compass", gear: "gear", tablet: "tablet",
-  horn: "horn", horns: "horn", cat: "cat" };  // Duel's six science symbols stay words
-const ICON_WORDS = new RegExp("\\b(" + Object.keys(ICONS).join("|") + ")\\b", "g");
+const ICON_WORDS = window.ICON_WORDS || {};
+const ICON_PATTERN = (() => {
+  const words = Object.keys(ICON_WORDS).sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  return words.length ? new RegExp("(?<![\\p{L}\\p{N}_])(" + words.join("|") + ")(?![\\p{L}\\p{N}_])", "gu") : null;
+})();
 function icon(name, label) {
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "icon icon-" + name);
@@ -51,11 +81,13 @@ function icon(name, label) {
 }
 function iconize(text) {
   if (!text) return [];
+  if (!ICON_PATTERN) return [String(text)];
   const out = [];
   let at = 0;
-  for (const m of String(text).matchAll(ICON_WORDS)) {
+  text = String(text);
+  for (const m of text.matchAll(ICON_PATTERN)) {
     if (m.index > at) out.push(text.slice(at, m.index));
-    out.push(icon(ICONS[m[1]], t(m[1])));
+    out.push(icon(ICON_WORDS[m[1]], m[1]));
     at = m.index + m[1].length;
   }
   if (at < text.length) out.push(text.slice(at));
@@ -67,13 +99,10 @@ function teamTable(teams, who) {
   const sorted = [...teams].sort((a, b) => a.rank - b.rank);
   return el("table", { class: "score teams", id: "teams" },
     el("caption", {}, t("Team scores")),
-    el("tr", {}, el("th", {}, t("Rank")), el("th", {}, t("Team")), el("th", {}, t("Total")), el("th", {}, t("coins"))),
+    el("tr", {}, el("th", {}, t("Rank")), el("th", {}, t("Team")), el("th", {}, t("Total")), el("th", {}, t("Coins"))),
     sorted.map((team) => el("tr", { "data-rank": team.rank },
       el("td", {}, team.rank), el("td", {}, team.seats.map((s) => who(s)).join(" + ")),
       el("td", { class: "total" }, team.total), el("td", {}, team.coins))));
-}
-function translatePage() {
-  for (const node of document.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t);
 }
 // The links a table's creator sends: kept in this browser when the table is made (the server
 // keeps only the tokens' hashes), shown on the creator's seat page until they fold them away.
@@ -102,12 +131,12 @@ function showLinks() {
     el("summary", {}, t("Invite links")),
     made.invites.length ? el("p", {}, t("Send each friend the link of their seat: whoever opens it plays that seat.")) : null,
     el("ul", { id: "invites" }, made.invites.map((s) => el("li", {},
-      t("Seat {n}").replace("{n}", s.seat + 1) + ": ",
-      el("a", { href: s.link, class: "invite", "data-seat": s.seat }, base + s.link)))),
+      nodes(t("Seat {n}: {link}", { n: s.seat + 1 }),
+        { link: el("a", { href: s.link, class: "invite", "data-seat": s.seat }, base + s.link) })))),
     made.open.length ? el("p", {}, t("Open seats go to the first people who join them from the lobby.")) : null,
-    el("p", {}, t("Spectator link") + ": ", el("a", { href: made.watch, id: "watch-link" }, base + made.watch)),
-    el("p", {}, t("Manage link (keep it: it seats a bot for an absent player)") + ": ",
-      el("a", { href: made.manage, id: "manage-link" }, base + made.manage)));
+    el("p", {}, nodes(t("Spectator link: {link}"), { link: el("a", { href: made.watch, id: "watch-link" }, base + made.watch) })),
+    el("p", {}, nodes(t("Manage link (keep it: it seats a bot for an absent player): {link}"),
+      { link: el("a", { href: made.manage, id: "manage-link" }, base + made.manage) })));
   box.addEventListener("toggle", () => {
     const now = storedLinks();
     if (now[T.table]) { now[T.table].folded = !box.open; keepLinks(now); }
@@ -127,6 +156,6 @@ function askName() {
     else document.getElementById("seat-name-error").textContent = data.error;
   });
 }
-document.addEventListener("DOMContentLoaded", translatePage);
+document.addEventListener("DOMContentLoaded", pickLanguage);
 document.addEventListener("DOMContentLoaded", showLinks);
 document.addEventListener("DOMContentLoaded", askName);

@@ -1,9 +1,17 @@
-// Each game's board, built only from its view JSON, and its actions in words.
+// Each game's board, built only from its view JSON and the words the server sends with it:
+// msg.board (wonders/web/boards.py: headings, the head line, every count, in the reader's
+// language; a {field} in a phrase is where an element goes) and the printed names of the
+// cards (window.cardName, from /api/texts). This script holds no word of a game.
 "use strict";
 window.GAMES = {};
 
-function chip(text, cls, title) {
-  return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(text) || null }, text);
+function chip(id, cls, title, text) {
+  return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(id) || null },
+    text === undefined ? window.cardName(id) : text);
+}
+
+function chips(ids, cls) {
+  return ids.map((id) => chip(id, cls || window.cardInfo(id).color));
 }
 
 function byColour(names) {
@@ -15,61 +23,61 @@ function byColour(names) {
   return Object.entries(groups).map(([c, ns]) => el("div", { class: "row" }, ns.map((n) => chip(n, c))));
 }
 
+// a line of the server's words with elements in its {fields}
+function line(phrase, fields, attrs) {
+  return el("div", attrs || {}, nodes(phrase || "", fields || {}));
+}
+
+function words(msg) {
+  return (msg && msg.board) || {};
+}
+
 // ---------------- 7 Wonders ----------------
 window.GAMES.classic = {
-  nameOf: (key) => key,
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
-  head(view) {
-    const dir = view.pass_to ? " — " + t("Pass direction") + ": " + t(view.pass_to) : "";
-    return el("div", {}, t("Age") + " " + ageName(view.age) + ", " + t("Turn") + " " + view.turn + dir +
-      " — " + t("Discard pile") + ": " + view.discard_size + (view.phase ? " — " + phaseText("classic", view.phase) : ""));
+  head(view, msg) {
+    return el("div", {}, words(msg).head || "");
   },
-  city(p, label, full, chosen) {
+  city(p, W, full, chosen) {
     const info = window.cardInfo(p.wonder);
     const stages = (info.stages && info.stages[p.side]) || [];
+    const said = (W.cities || {})[p.seat] || {};
     const box = el("div", { class: "city" + (full ? "" : " glance"), "data-seat": p.seat },
-      el("h4", { title: info.text || "" }, label + ": " + p.wonder + " " + p.side),
-      el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.shields, icon("shield", t("shields")), " " +
-        p.stages + "/" + p.stages_total + " " + t("stages") +
-        (p.tokens && p.tokens.length ? ", " + t("military") + ": " + p.tokens.join(" ") : "") +
-        (p.debt ? ", " + t("Debt") + ": " + p.debt : "") + (p.chosen || chosen ? " ✓ " + t("has chosen") : "")));
+      el("h4", { title: info.text || "" }, said.title || ""),
+      el("div", { class: "stats" }, p.coins, icon("coin", iconWord("coin")), " ", p.shields,
+        icon("shield", iconWord("shield")), " ", said.stats || "",
+        p.chosen || chosen ? el("span", { class: "has-chosen" }, "✓ " + (W.has_chosen || "")) : null));
     if (full) {
       box.append(el("ol", { class: "stages" }, stages.map((s, i) =>
         el("li", { class: i < p.stages ? "built" : "" }, iconize(s)))));
       box.append(...byColour(p.buildings));
-      if (p.leaders && p.leaders.length) box.append(el("div", { class: "row" }, t("Leaders") + ": ", p.leaders.map((n) => chip(n, "white"))));
+      if (p.leaders && p.leaders.length) box.append(line(W.leaders, { leaders: chips(p.leaders, "white") }, { class: "row" }));
     } else {
-      box.append(el("div", {}, p.buildings.length + " " + t("Cards")));
+      box.append(el("div", {}, said.cards || ""));
     }
     return box;
   },
   board(view, msg) {
+    const W = words(msg);
     // 2 players: the Free City is the third city of the ring (seat 2: player 0 on its left)
     const cities = view.free_city ? [...view.players, view.free_city] : view.players;
-    const freeCity = view.free_city ? view.free_city.seat : null;
     const n = cities.length;
     const me = view.seat === null || view.seat === undefined ? null : view.seat;
     const wrap = el("div", { class: "cities" });
     const finished = msg.status === "finished";
     const near = me === null ? [] : [(me + 1) % n, (me + n - 1) % n];
     if (view.hand && view.hand.length && me !== null) {
-      const holding = view.free_city && view.free_city.controller === me;
-      wrap.append(el("div", { class: "hand", id: "hand" },
-        el("h3", {}, holding ? t("Your hand, with the Free City's card") : t("Your hand")),
-        view.hand.map((c) => chip(c, window.cardInfo(c).color, window.cardText(c) + " — " + t("Cost") + ": " + (window.cardInfo(c).cost || "")))));
+      wrap.append(el("div", { class: "hand", id: "hand" }, el("h3", {}, W.hand || ""),
+        view.hand.map((c) => chip(c, window.cardInfo(c).color,
+          window.cardText(c) + " — " + fill(W.cost || "", { cost: window.cardInfo(c).cost || "" })))));
     }
     if (view.teammate_hand && view.teammate_hand.length) {
-      wrap.append(el("div", { class: "hand" }, el("h3", {}, t("Hand") + " (" + window.who(view.teammate) + ")"),
-        view.teammate_hand.map((c) => chip(c, window.cardInfo(c).color))));
+      wrap.append(el("div", { class: "hand" }, el("h3", {}, W.teammate_hand || ""), chips(view.teammate_hand)));
     }
     const seats = cities.map((p) => p.seat);
     const order = me === null ? seats : [me, ...near.filter((s) => s !== me), ...seats.filter((s) => s !== me && !near.includes(s))];
     for (const s of order) {
-      const p = cities[s];
-      let label = s === freeCity ? t("The Free City") : window.who(s);
-      if (me !== null && s === (me + 1) % n && s !== me) label += " (" + t("left") + ")";
-      else if (me !== null && s === (me + n - 1) % n && s !== me) label += " (" + t("right") + ")";
-      wrap.append(this.city(p, label, finished || me === null || s === me || near.includes(s), (msg.chosen || []).includes(s)));
+      wrap.append(this.city(cities[s], W, finished || me === null || s === me || near.includes(s), (msg.chosen || []).includes(s)));
     }
     return wrap;
   },
@@ -78,15 +86,13 @@ window.GAMES.classic = {
 // ---------------- 7 Wonders Duel ----------------
 const DUEL_ROWS = { 1: [2, 3, 4, 5, 6], 2: [6, 5, 4, 3, 2], 3: [2, 3, 4, 2, 4, 3, 2] };
 window.GAMES.duel = {
-  nameOf: (key) => key,
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
-  head(view) {
-    return el("div", {}, t("Age") + " " + ageName(view.age) + " — " + phaseText("duel", view.phase) +
-      (view.victory ? " — " + t("Victory") + ": " + view.victory : ""));
+  head(view, msg) {
+    return el("div", {}, words(msg).head || "");
   },
   // the conflict track: seat 0's capital at the left end, seat 1's at the right; the pawn,
   // and the military tokens still on the board (2 or 5 coins) on the space that triggers them
-  track(view) {
+  track(view, W) {
     const pos = view.military.position;
     const tokens = new Map(view.military.tokens.map(([p, z]) => [p === 0 ? -z : z, z >= 6 ? 5 : 2]));
     const cells = [];
@@ -97,85 +103,96 @@ window.GAMES.duel = {
       let text = capital ? "⌂" : (i === 0 ? "|" : "·");
       if (coins) text = String(coins);
       if (i === pos) { cls += " pawn"; text = "⚔"; }
-      const title = capital ? window.who(i < 0 ? 0 : 1) : (coins ? coins + " " + t("coins") : null);
+      const title = capital ? window.who(i < 0 ? 0 : 1) : (coins ? (W.coins || {})[coins] : null);
       cells.push(el("span", { class: cls, title }, text));
     }
-    return el("div", { class: "track", id: "military" }, el("span", { class: "side" }, window.who(0)),
-      el("span", { class: "cells" }, cells), el("span", { class: "side" }, window.who(1)));
+    return el("div", { class: "track", id: "military", title: W.pawn || null },
+      el("span", { class: "side" }, window.who(0)),
+      el("span", { class: "cells", role: "img", "aria-label": W.pawn || null }, cells),
+      el("span", { class: "side" }, window.who(1)));
   },
-  structure(view) {
+  structure(view, W) {
     const rows = DUEL_ROWS[view.age] || [view.structure.length];
-    const box = el("div", { class: "structure", id: "structure" }, el("h3", {}, t("Structure")));
+    const box = el("div", { class: "structure", id: "structure" }, el("h3", {}, W.structure || ""));
     let i = 0;
     for (const n of rows) {
       const row = el("div", { class: "srow" });
       for (let k = 0; k < n && i < view.structure.length; k++, i++) {
         const c = view.structure[i];
         if (c.taken) row.append(el("span", { class: "slot empty" }, ""));
-        else if (!c.face_up) row.append(el("span", { class: "slot down" }, t("face down")));
+        else if (!c.face_up) row.append(el("span", { class: "slot down", title: W.face_down || null, "aria-label": W.face_down || null }, ""));
         else row.append(el("span", { class: "slot" + (c.accessible ? " open" : ""), title: window.cardText(c.card) }, chip(c.card, window.cardInfo(c.card).color)));
       }
       box.append(row);
     }
     return box;
   },
-  board(view) {
+  board(view, msg) {
+    const W = words(msg);
     const wrap = el("div", { class: "cities" });
-    wrap.append(this.track(view));
-    if (view.offer && view.offer.length) wrap.append(el("div", {}, t("Wonder draft") + ": ", view.offer.map((w) => chip(w, "wonder"))));
-    wrap.append(el("div", {}, t("Progress tokens") + ": ", view.board_tokens.map((n) => chip(n, "token"))));
-    if (view.structure.some((c) => !c.taken)) wrap.append(this.structure(view));
+    wrap.append(this.track(view, W));
+    if (view.offer && view.offer.length) wrap.append(line(W.offer, { names: chips(view.offer, "wonder") }));
+    wrap.append(line(W.board_tokens, { tokens: chips(view.board_tokens, "token") }));
+    if (view.structure.some((c) => !c.taken)) wrap.append(this.structure(view, W));
     for (const p of view.players) {
+      const said = (W.players || {})[p.seat] || {};
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
         el("h4", {}, window.who(p.seat)),
-        el("div", { class: "stats" }, p.coins, icon("coin", t("coins")), " ", p.points, icon("vp", t("points"))),
-        el("div", { class: "row" }, t("Wonders") + ": ", p.wonders.map((w) => chip(w + (p.built[w] ? " ✓" : ""), p.built[w] ? "wonder built" : "wonder", window.cardText(w)))),
-        el("div", { class: "row" }, t("Tokens") + ": ", p.tokens.map((n) => chip(n, "token"))),
-        el("div", { class: "stats" }, icon("science", t("Science")), " ", Object.entries(p.science).map(([k, v]) => k + "×" + v + " ")),
+        el("div", { class: "stats" }, p.coins, icon("coin", iconWord("coin")), " ", p.points, icon("vp", iconWord("vp"))),
+        line(W.wonders, { wonders: p.wonders.map((w) => chip(w, p.built[w] ? "wonder built" : "wonder", window.cardText(w),
+          window.cardName(w) + (p.built[w] ? " ✓" : ""))) }, { class: "row" }),
+        line(W.tokens, { tokens: chips(p.tokens, "token") }, { class: "row" }),
+        el("div", { class: "stats" }, icon("science", iconWord("science")), " ", said.science || ""),
         ...byColour(p.cards)));
     }
-    if (view.discard.length) wrap.append(el("div", {}, t("Discard pile") + ": ", view.discard.map((c) => chip(c, window.cardInfo(c).color))));
+    if (view.discard.length) wrap.append(line(W.discard, { cards: chips(view.discard) }));
     return wrap;
   },
 };
 
 // ---------------- 7 Wonders Architects ----------------
 window.GAMES.architects = {
-  nameOf: (key) => (window.cardInfo(key).label || key),
-  // taking from a deck: what lies on top of it (the central deck's top is hidden)
-  groupInfo(actions, view) {
+  // taking from a deck: what lies on top of it (the central deck's top is seen by the cat's
+  // holder only: the view has it then)
+  groupInfo(actions, view, msg) {
     const a = actions[0];
     if (a.kind !== "take") return null;
-    // the central deck's top is seen by the cat's holder only (the view has it then)
+    const W = words(msg);
     const deck = view.decks.find((d) => d.deck === a.deck) || view.central;
-    const where = deck === view.central ? t("Central deck") : deck.deck;
-    if (!deck.top) return { title: where + ": " + t("face down"), text: "" };
+    const id = deck === view.central ? W.central : deck.deck;
+    const called = ((W.decks || {})[id] || {}).name || "";
+    if (!deck.top) return { title: fill(W.card_on_top || "", { deck: called, card: W.face_down || "" }), text: "" };
     const top = window.cardInfo(deck.top);
-    return { title: where + ": " + (top.label || deck.top), text: top.text || "", color: top.color };
+    return { title: fill(W.card_on_top || "", { deck: called, card: window.cardName(deck.top) }), text: top.text || "", color: top.color };
   },
   isSpecial: (legal) => legal.some((a) => !["take"].includes(a.kind)),
-  head(view) {
-    return el("div", {}, t("Turn") + " " + view.turn + " — " + t("Conflict") + ": " +
-      view.conflict.battle_side + "/" + view.conflict.total);
+  head(view, msg) {
+    return el("div", {}, words(msg).head || "");
   },
-  board(view) {
+  deck(id, top, W, attrs) {
+    const said = (W.decks || {})[id] || {};
+    return line(said.line, {
+      top: top ? chip(top, window.cardInfo(top).color, window.cardText(top)) : W.face_down || "",
+    }, attrs);
+  },
+  board(view, msg) {
+    const W = words(msg);
     const wrap = el("div", { class: "cities" });
-    wrap.append(el("div", { class: "decks", id: "decks" }, el("h3", {}, t("Decks")),
-      view.decks.map((d) => el("div", { class: "deck" }, d.deck + " (" + d.size + "): ",
-        d.top ? chip(window.cardInfo(d.top).label || d.top, window.cardInfo(d.top).color, window.cardText(d.top)) : t("face down"))),
-      el("div", { class: "deck", id: "central" }, t("Central deck") + " (" + view.central.size + "): ",
-        view.central.top ? chip(window.cardInfo(view.central.top).label || view.central.top,
-          window.cardInfo(view.central.top).color, window.cardText(view.central.top)) : t("face down"))));
-    wrap.append(el("div", {}, t("Progress tokens") + ": ", view.tokens.face_up.map((n) => chip(n, "token")), " (+" + view.tokens.stack + ")"));
+    wrap.append(el("div", { class: "decks", id: "decks" }, el("h3", {}, W.decks_title || ""),
+      view.decks.map((d) => this.deck(d.deck, d.top, W, { class: "deck" })),
+      this.deck(W.central, view.central.top, W, { class: "deck", id: "central" })));
+    wrap.append(line(W.offer, { tokens: chips(view.tokens.face_up, "token") }));
     for (const p of view.players) {
       const info = window.cardInfo(p.wonder);
       const stages = info.stages || [];
+      const said = (W.players || {})[p.seat] || {};
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
-        el("h4", { title: info.text || "" }, window.who(p.seat) + ": " + p.wonder + (p.cat ? " 🐱 " + t("Cat") : "")),
-        el("div", { class: "stats" }, p.shields, icon("shield", t("shields")), " " + p.victory_tokens + " " + t("tokens")),
+        el("h4", { title: info.text || "" }, said.title || ""),
+        el("div", { class: "stats" }, p.shields, icon("shield", iconWord("shield")), " ", said.tokens || ""),
         el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, iconize(s)))),
-        el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) => chip((window.cardInfo(k).label || k) + " ×" + n, window.cardInfo(k).color, window.cardText(k)))),
-        el("div", { class: "row" }, t("Progress tokens") + ": ", p.progress.map((n) => chip(n, "token")))));
+        el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) =>
+          chip(k, window.cardInfo(k).color, window.cardText(k), window.cardName(k) + " ×" + n))),
+        line(W.tokens, { tokens: chips(p.progress, "token") }, { class: "row" })));
     }
     return wrap;
   },

@@ -37,12 +37,12 @@ function seatRows() {
     const sel = el("select", { name: "seat" + i, id: "seat" + i, onchange: fixCreatorSeat },
       el("option", { value: "invited" }, t("Invited friend (only their link)")),
       el("option", { value: "open" }, t("Open seat (anyone in the lobby)")),
-      forms.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {name}").replace("{name}", b))));
+      forms.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {name}", { name: botName(b) }))));
     sel.value = old[i] || (i === 0 ? "invited" : "bot:greedy");
     const me = el("input", { type: "radio", name: "creator", id: "me" + i, value: i,
       checked: mine ? Number(mine.value) === i : false });
     box.append(el("div", { class: "seat", "data-seat": i },
-      el("label", { for: "seat" + i }, t("Seat {n}").replace("{n}", i + 1)), " ", sel, " ",
+      el("label", { for: "seat" + i }, t("Seat {n}", { n: i + 1 })), " ", sel, " ",
       el("label", {}, me, " ", t("I sit here"))));
   }
   fixCreatorSeat();
@@ -104,14 +104,14 @@ async function create(event) {
   }
   const base = location.origin;  // nobody's seat is the creator's: the links are shown here
   document.getElementById("created").replaceChildren(
-    el("p", {}, t("Spectator link") + ": ", el("a", { href: data.watch, id: "watch-link" }, base + data.watch)),
-    el("p", {}, t("Manage link (keep it: it seats a bot for an absent player)") + ": ",
-      el("a", { href: data.manage, id: "manage-link" }, base + data.manage)));
+    el("p", {}, nodes(t("Spectator link: {link}"), { link: el("a", { href: data.watch, id: "watch-link" }, base + data.watch) })),
+    el("p", {}, nodes(t("Manage link (keep it: it seats a bot for an absent player): {link}"),
+      { link: el("a", { href: data.manage, id: "manage-link" }, base + data.manage) })));
 }
 
 function seatWords(s) {
   if (s.kind === "bot" || s.claimed) return s.name;
-  return s.access === "open" ? t("free seat") : t("{name} (invited)").replace("{name}", s.name);
+  return s.access === "open" ? t("free seat") : t("{name} (invited)", { name: s.name });
 }
 
 async function join(table) {
@@ -124,11 +124,11 @@ async function join(table) {
 }
 
 function entry(table, kind) {
-  const names = table.seats.map(seatWords).join(", ");
-  const label = (forms[table.game] || {}).label || table.game;
-  const opts = Object.entries(table.options).map(([k, v]) => k + " " + v).join(", ");
-  const li = el("li", { "data-table": table.id }, el("b", {}, label), " (" + opts + ") ", names, " ",
-    el("a", { href: "/watch/" + table.id }, t("Watch")));
+  const seats = table.seats.map(seatWords).join(", ");
+  const game = el("b", {}, (forms[table.game] || {}).label || table.game);
+  const said = table.about ? nodes(t("{game} ({options}): {seats}"), { game, options: table.about, seats })
+    : nodes(t("{game}: {seats}"), { game, seats });
+  const li = el("li", { "data-table": table.id }, said, " ", el("a", { href: "/watch/" + table.id }, t("Watch")));
   if (kind === "finished") li.append(" ", el("a", { href: "/replay/" + table.id, class: "replay" }, t("Replay")));
   if (kind === "open" && table.joinable) li.append(" ", el("button", { class: "join", onclick: () => join(table) }, t("Join")));
   return li;

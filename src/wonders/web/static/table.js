@@ -7,17 +7,19 @@ const G = window.GAMES[T.game];
 let socket = null;
 let last = null;
 let texts = {};
+let textsReady = false;  // the page is drawn once the names and texts of its language came
 let retry = 500;
 
 function who(seat) {
   if (seat === null || seat === undefined) return "";
   if (seat === T.seat) return t("you");
   const s = last && last.seats[seat];
-  return s ? s.name : t("player") + " " + (seat + 1);
+  return s ? s.name : t("Player {n}", { n: seat + 1 });
 }
 window.who = who;
 window.cardText = (name) => (texts[name] && texts[name].text) || "";
 window.cardInfo = (name) => texts[name] || {};
+window.cardName = (name) => (texts[name] && texts[name].name) || name;
 // an action's words from the server (through gettext), for the decisions a game's script
 // does not word itself
 window.actionLabel = (a) => {
@@ -122,7 +124,7 @@ function receive(msg) {
     last = msg;
     clockEnd = msg.clock_left === null || msg.clock_left === undefined ? null
       : performance.now() + msg.clock_left * 1000;  // the server's count: no clock skew
-    render(msg);
+    if (textsReady) render(msg);
     settle(msg);
   } else if (msg.type === "ack") {
     if (outbox && msg.id === outbox.id) { outbox.status = "accepted"; renderOutbox(); }
@@ -147,9 +149,7 @@ function settle(msg) {
   } else if (outbox.status === "queued" || outbox.status === "unconfirmed") {
     if (msg.legal.some((a) => sameAction(a, outbox.action))) transmit();
     else {
-      outbox.stale = outbox.status === "queued"
-        ? "“{choice}” was not sent: the table has moved on since you chose. Choose again."
-        : "No answer came about “{choice}”, and the table has moved on: see the log.";
+      outbox.stale = outbox.status === "queued" ? "queued" : "unconfirmed";
       outbox.status = "refused";
     }
   }
@@ -168,7 +168,7 @@ function choose(action, version) {
   sent += 1;
   outbox = { action, version, label: window.actionLabel(action), id: NONCE + "-" + sent, status: "queued" };
   if (conn === "connected" && socket) transmit();
-  else { renderOutbox(); if (last) renderDecision(last); }
+  else { renderOutbox(); if (last && textsReady) renderDecision(last); }
 }
 
 function renderOutbox() {
@@ -177,20 +177,28 @@ function renderOutbox() {
   box.replaceChildren();
   box.className = outbox ? outbox.status : "";
   if (!outbox) return;
-  const fill = (phrase) => t(phrase).replace("{choice}", outbox.label);
+  const said = (phrase) => t(phrase, { choice: outbox.label, why: outbox.error || "" });
   if (outbox.status === "queued") {
-    box.append(fill("Not connected: “{choice}” will be sent when the connection is back"), " ",
+    box.append(said("Not connected: “{choice}” will be sent when the connection is back"), " ",
       el("button", { id: "outbox-cancel", onclick: () => {
         outbox = null;
         renderOutbox();
-        if (last) renderDecision(last);
+        if (last && textsReady) renderDecision(last);
       } }, t("Cancel")));
-  } else if (outbox.status === "sent") box.append(fill("Sent: “{choice}”. Waiting for the server..."));
+  } else if (outbox.status === "sent") box.append(said("Sent: “{choice}”. Waiting for the server..."));
   else if (outbox.status === "unconfirmed") {
-    box.append(fill("No answer yet about “{choice}”: it is checked when the connection is back"));
-  } else if (outbox.status === "accepted") box.append(fill("Accepted: “{choice}”"));
-  else if (outbox.stale) box.append(fill(outbox.stale));
-  else box.append(fill("“{choice}” was not accepted: {why}").replace("{why}", outbox.error));
+    box.append(said("No answer yet about “{choice}”: it is checked when the connection is back"));
+  } else if (outbox.status === "accepted") box.append(said("Accepted: “{choice}”"));
+  else if (outbox.stale === "queued") {
+    box.append(said("“{choice}” was not sent: the table has moved on since you chose. Choose again."));
+  } else if (outbox.stale) box.append(said("No answer came about “{choice}”, and the table has moved on: see the log."));
+  else box.append(said("“{choice}” was not accepted: {why}"));
+}
+
+// seconds as a clock shows them (1:05): no word to count
+function clockTime(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
 }
 
 // the turn clock's line, counted down between the server's messages
@@ -198,14 +206,14 @@ function tickClock() {
   const line = document.getElementById("clock");
   if (!line) return;
   if (clockEnd === null) {
-    line.textContent = t("Turn clock: {n} seconds for each decision").replace("{n}", last.clock);
+    line.textContent = t("Turn clock: {time} for each decision", { time: clockTime(last.clock) });
     line.className = "clock";
     return;
   }
   const left = Math.max(0, Math.ceil((clockEnd - performance.now()) / 1000));
   line.className = "clock running" + (left <= 10 ? " urgent" : "");
   line.dataset.left = left;
-  line.textContent = left > 0 ? t("Turn clock: {n} seconds left").replace("{n}", left)
+  line.textContent = left > 0 ? t("Turn clock: {time} left", { time: clockTime(left) })
     : t("Time is up: a bot is choosing for you");
 }
 setInterval(tickClock, 250);
@@ -230,10 +238,17 @@ function confirmAction(action, version) {
   dialog.showModal();
 }
 
+// the actions are grouped by what they take (a card, a wonder, a token, a deck, a stage)
 function groupKey(a) {
   for (const k of ["card", "wonder", "token", "deck"]) if (a[k] !== undefined) return String(a[k]);
-  if (a.stage !== undefined) return t("Wonder stage") + " " + a.stage;
+  if (a.stage !== undefined) return "stage:" + a.stage;
   return "";
+}
+
+function groupTitle(key, msg) {
+  if (key.startsWith("stage:")) return t("Wonder stage {n}", { n: key.slice(6) });
+  const other = ((msg.board || {}).names || {})[key];  // an identifier that is no card
+  return other || (key ? window.cardName(key) : "");
 }
 
 function sameAction(a, b) {
@@ -247,7 +262,8 @@ function renderDecision(msg) {
   if (msg.status === "finished" || msg.seat === null) return;
   const standIn = msg.seats[msg.seat].stand_in;
   if (standIn) {
-    box.append(el("p", { class: "dialog", id: "stand-in" }, t("A bot plays your seat while you are away") + " (" + standIn + ") ",
+    const bot = msg.seats[msg.seat].stand_in_name || botName(standIn);
+    box.append(el("p", { class: "dialog", id: "stand-in" }, t("A bot ({bot}) plays your seat while you are away.", { bot }), " ",
       el("button", { id: "take-back", onclick: () => fetch("/api/play/" + T.token + "/back", { method: "POST" }) }, t("Take my seat back"))));
     return;
   }
@@ -263,8 +279,8 @@ function renderDecision(msg) {
   if (msg.decision.prompt) box.append(el("p", { id: "decision-prompt" }, msg.decision.prompt));
   for (const note of msg.notes || []) box.append(el("p", { class: "why-not" }, note));
   if (msg.my_choice) {
-    box.append(el("p", { id: "my-choice", class: "chosen" }, t("Your choice") + ": " +
-      window.actionLabel(msg.my_choice) + " — " + t("Change your choice")));
+    box.append(el("p", { id: "my-choice", class: "chosen" },
+      t("Your choice: {choice}. You may change it until everyone has chosen.", { choice: window.actionLabel(msg.my_choice) })));
   }
   const groups = new Map();
   for (const a of msg.legal) {
@@ -274,10 +290,10 @@ function renderDecision(msg) {
   }
   const list = el("div", { class: "choices" });
   for (const [key, actions] of groups) {
-    const info = (G.groupInfo && G.groupInfo(actions, msg.view)) || texts[key] || {};
+    const info = (G.groupInfo && G.groupInfo(actions, msg.view, msg)) || texts[key] || {};
     const card = el("div", { class: "choice card " + (info.color || ""), title: info.text || "" },
-      el("div", { class: "name" }, info.title || (key ? G.nameOf(key) : "")),
-      info.cost ? el("div", { class: "cost" }, t("Cost") + ": ", iconize(info.cost)) : null,
+      el("div", { class: "name" }, info.title || groupTitle(key, msg)),
+      info.cost ? el("div", { class: "cost" }, nodes(t("Cost: {cost}"), { cost: iconize(info.cost) })) : null,
       info.text ? el("div", { class: "text" }, iconize(info.text)) : null,
       msg.why_not && msg.why_not[key] ? el("div", { class: "why-not" }, msg.why_not[key]) : null);
     for (const a of actions) {
@@ -300,8 +316,8 @@ function renderSeats(msg) {
   for (const s of msg.seats) {
     let state = "";
     if (msg.to_move.includes(s.seat)) state = msg.chosen.includes(s.seat) ? t("has chosen") : t("to choose");
-    let name = s.kind === "bot" ? s.name : (s.claimed ? s.name : s.name + " (" + t("waiting for a player") + ")");
-    if (s.stand_in) name += " [" + t("A bot plays this seat") + ": " + s.stand_in + "]";
+    let name = s.kind === "bot" || s.claimed ? s.name : t("{name} (waiting for a player)", { name: s.name });
+    if (s.stand_in) name = t("{name} (a bot plays this seat: {bot})", { name, bot: s.stand_in_name || botName(s.stand_in) });
     ul.append(el("li", { "data-seat": s.seat, class: state ? "owing" : "" },
       (s.seat === msg.seat ? "▶ " : "") + (s.seat + 1) + ". " + name + (state ? " — " + state : "")));
   }
@@ -320,7 +336,8 @@ function renderScores(msg) {
     el("p", {}, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay"))));
   box.append(el("div", { class: "score-tables" }, el("table", { class: "score" },
     el("tr", {}, el("th", {}, ""), players.map((p) => el("th", {}, who(p.seat)))),
-    cats.map((c) => el("tr", {}, el("td", {}, c), players.map((p) => el("td", {}, p.breakdown[c])))),
+    cats.map((c) => el("tr", { "data-category": c }, el("td", {}, (msg.categories || {})[c] || c),
+      players.map((p) => el("td", {}, p.breakdown[c])))),
     el("tr", { class: "total" }, el("td", {}, t("Total")), players.map((p) => el("td", {}, p.total))),
     el("tr", {}, el("td", {}, t("Rank")), players.map((p) => el("td", {}, p.rank)))),
     teamTable(msg.teams, who)));
@@ -338,7 +355,7 @@ function renderStoodIn(msg) {
 function render(msg) {
   const head = document.getElementById("head");
   head.replaceChildren(G.head(msg.view, msg));
-  if (msg.status === "finished") head.prepend(el("strong", { class: "over" }, t("Game over") + ". "));
+  if (msg.status === "finished") head.prepend(el("strong", { class: "over" }, t("Game over.")), " ");
   renderStoodIn(msg);
   renderDecision(msg);
   const board = document.getElementById("board");
@@ -350,6 +367,9 @@ function render(msg) {
   logBox.scrollTop = logBox.scrollHeight;
 }
 
-fetch("/api/texts/" + T.game).then((r) => r.json()).then((d) => { texts = d; if (last) render(last); });
+// the names and texts of the cards in the page's language (then the page is drawn)
+fetch("/api/texts/" + T.game + "?lang=" + encodeURIComponent(window.LANGUAGE || ""))
+  .then((r) => r.json()).then((d) => { texts = d; }).catch(() => { /* the identifiers then */ })
+  .finally(() => { textsReady = true; if (last) render(last); });
 setConn("connecting");
 connect();
