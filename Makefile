@@ -18,10 +18,13 @@ COMPILED := $(if $(filter-out 0,$(WONDERS_PURE)),,$(shell command -v $${CC:-cc} 
 all: build
 
 $(VENV)/bin/python:
+	@echo "Creating .venv (a private Python environment for wonders)."
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 
 $(PLAY_STAMP): pyproject.toml | $(VENV)/bin/python
+	@echo "Installing wonders into .venv$(if $(COMPILED), and compiling its engines with mypyc,) once:"
+	@echo "this takes 1-5 minutes (the package client's warnings may scroll by); 'make run' then starts in seconds."
 	$(BIN)/pip install --quiet -e .
 	touch $(PLAY_STAMP) $(BUILD_STAMP)
 
@@ -32,6 +35,7 @@ $(TEST_STAMP): pyproject.toml | $(VENV)/bin/python
 # rebuild the engines when a source changed since the last build (old extensions removed
 # first, so a module no longer compiled cannot shadow its source; the new ones dated now)
 $(BUILD_STAMP): $(ENGINE_SOURCES) | $(PLAY_STAMP)
+	@echo "The engines' sources changed: rebuilding them$(if $(COMPILED), with mypyc (a few minutes)) ..."
 	find src -name '*.so' -delete
 	$(BIN)/pip install --quiet --no-deps -e .
 	find src -name '*.so' -exec touch {} +

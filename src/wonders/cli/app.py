@@ -20,14 +20,14 @@ from typer.core import TyperGroup
 
 from wonders.bots import BOT_NAMES, make_bot
 from wonders.cli import render, throughput
-from wonders.cli.saves import latest_save, resume_command, saves_folder
+from wonders.cli.saves import latest_save, records_folder, resume_command, saves_folder
 from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
 from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, pgettext, set_language
 from wonders.core.present import listed as in_words
-from wonders.core.records import GameRecord
+from wonders.core.records import GameRecord, bot
 from wonders.core.records import replay as replay_record
 from wonders.core.registry import command_options, game_names, get_game, taking
 
@@ -186,8 +186,8 @@ Plain = Annotated[
 RecordFolder = Annotated[
     Path | None,
     typer.Option(
-        help="folder for the finished game's record (default: $WONDERS_RECORDS, "
-        "else ~/.local/share/wonders/records)"
+        help="folder for the finished game's record (default: $WONDERS_RECORDS, else "
+        f"$XDG_DATA_HOME/wonders/records; here: {records_folder()})"
     ),
 ]
 SAVES_HELP = (
@@ -370,7 +370,7 @@ def simulate(
         game_seed = seed + g
         state = get_game(game).setup(options, game_seed)
         agents = [make_bot(bots, bot_seed(game_seed, p)) for p in range(state.num_players)]
-        rec = GameRecord(game, options, game_seed)
+        rec = GameRecord(game, options, game_seed, seats=[bot(bots)] * state.num_players)
         while not state.is_terminal():
             for p in state.to_move():
                 action = agents[p].choose(state, p)

@@ -25,7 +25,7 @@ from wonders.cli.saves import (
 from wonders.core.errors import InputError, WondersError
 from wonders.core.i18n import _
 from wonders.core.protocol import JSON, Result, State
-from wonders.core.records import GameRecord, replay
+from wonders.core.records import GameRecord, bot, person, replay
 from wonders.core.registry import get_game
 
 __all__ = ["SeatTable", "Session", "bot_seed", "free_path", "records_folder", "save_record"]
@@ -78,7 +78,10 @@ class Session:
 
     def __post_init__(self) -> None:
         self.state = get_game(self.game).setup(dict(self.options), self.seed)
-        self.record = GameRecord(self.game, dict(self.options), self.seed)
+        seats = [
+            person() if p == self.seat else bot(self.bots) for p in range(self.state.num_players)
+        ]
+        self.record = GameRecord(self.game, dict(self.options), self.seed, seats=seats)
         self.opponents = {
             p: make_bot(self.bots, bot_seed(self.seed, p))
             for p in range(self.state.num_players)
@@ -185,8 +188,8 @@ class Session:
             set_rng_state(make_bot(self.bots), point.rngs.get(p))
 
     def _restore(self, point: Checkpoint) -> None:
-        for p, bot in self.opponents.items():
-            set_rng_state(bot, point.rngs.get(p))
+        for p, opponent in self.opponents.items():
+            set_rng_state(opponent, point.rngs.get(p))
 
 
 class SeatTable:

@@ -19,6 +19,19 @@ from wonders.core.registry import get_game
 RECORD_VERSION = 1
 
 
+SEAT_KINDS = ("person", "bot")
+
+
+def person() -> JSON:
+    """A record's seat played by a person."""
+    return {"kind": "person"}
+
+
+def bot(name: str) -> JSON:
+    """A record's seat played by the bot ``name``."""
+    return {"kind": "bot", "bot": name}
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -26,6 +39,9 @@ class GameRecord:
     seed: int
     actions: list[tuple[int, JSON]] = field(default_factory=list)
     result: JSON | None = None
+    # who played each seat: {"kind": "person"} or {"kind": "bot", "bot": name} (optional:
+    # records written before it have none)
+    seats: list[JSON] | None = None
 
     def to_json(self) -> JSON:
         data: JSON = {
@@ -37,6 +53,8 @@ class GameRecord:
         }
         if self.result is not None:
             data["result"] = self.result
+        if self.seats is not None:
+            data["seats"] = self.seats
         return data
 
     @classmethod
@@ -48,8 +66,9 @@ class GameRecord:
                 raise RecordError(_("the game record has no {key}").format(key=repr(key)))
         if data["version"] != RECORD_VERSION or isinstance(data["version"], bool):
             raise RecordError(
-                f"unknown game record version {data['version']!r}; "
-                f"this program reads version {RECORD_VERSION}"
+                _(
+                    "unknown game record version {version}; this program reads version {ours}"
+                ).format(version=repr(data["version"]), ours=RECORD_VERSION)
             )
         if not isinstance(data["seed"], int) or isinstance(data["seed"], bool):
             raise RecordError(_("the record's seed must be an integer"))
@@ -70,7 +89,20 @@ class GameRecord:
                 raise RecordError(_("action #{i} must be [seat, action-object]").format(i=i))
             parsed.append((item[0], item[1]))
         result = data.get("result")
-        return cls(str(data["game"]), dict(data["options"]), data["seed"], parsed, result)
+        seats = data.get("seats")
+        if seats is not None and not (
+            isinstance(seats, list)
+            and all(
+                isinstance(s, dict)
+                and s.get("kind") in SEAT_KINDS
+                and (s["kind"] == "person" or isinstance(s.get("bot"), str))
+                for s in seats
+            )
+        ):
+            raise RecordError(
+                _("the record's seats must be a list, each seat a person or a bot with its name")
+            )
+        return cls(str(data["game"]), dict(data["options"]), data["seed"], parsed, result, seats)
 
     def save(self, path: Path) -> None:
         path.write_text(json.dumps(self.to_json(), indent=1) + "\n")

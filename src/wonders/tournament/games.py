@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from wonders.bots import make_bot
-from wonders.core.records import GameRecord
+from wonders.core.records import GameRecord, bot
 from wonders.core.registry import get_game
 from wonders.tournament.schedule import GameSpec
 
@@ -19,7 +19,7 @@ def run_game(spec: GameSpec) -> dict[str, Any]:
     if n != len(spec.bots):
         raise ValueError(f"the game has {n} seats but the spec names {len(spec.bots)} bots")
     bots = [make_bot(name, spec.bot_seed(seat)) for seat, name in enumerate(spec.bots)]
-    record = GameRecord(spec.game, dict(spec.options), spec.seed)
+    record = GameRecord(spec.game, dict(spec.options), spec.seed, seats=[bot(b) for b in spec.bots])
     while not state.is_terminal():
         for seat in state.to_move():
             action = bots[seat].choose(state, seat)

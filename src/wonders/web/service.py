@@ -42,7 +42,7 @@ from wonders.bots import BOT_NAMES, Bot, make_bot
 from wonders.core.errors import OptionsError, WondersError
 from wonders.core.i18n import _, use_language
 from wonders.core.protocol import JSON, State
-from wonders.core.records import GameRecord
+from wonders.core.records import GameRecord, bot, person
 from wonders.core.registry import game_names, get_game
 from wonders.web import words
 from wonders.web.boards import board_words, category_names
@@ -732,7 +732,8 @@ class TableService:
             loaded = self.store.load(live.id)
             assert loaded is not None
             row, acts = loaded
-            return GameRecord(row.game, row.options, row.seed, acts, row.result).to_json()
+            seats = [person() if s.kind == "human" else bot(s.bot or "") for s in row.seats]
+            return GameRecord(row.game, row.options, row.seed, acts, row.result, seats).to_json()
 
     def replay_step(self, live: LiveTable, seat: Any, step: Any) -> JSON:
         """A finished game after its first ``step`` actions, as ``seat`` (None: a spectator)
