@@ -10,7 +10,6 @@ from __future__ import annotations
 import copy
 import random
 import re
-import struct
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -20,6 +19,7 @@ import pytest
 from tests.architects.helpers import game, give
 from tests.architects.helpers import tokens as give_tokens
 from tests.architects.test_booklet import SHEET
+from tests.catalogue import write_mo
 from wonders.architects import advice, describe, present
 from wonders.architects.booklet import score_table
 from wonders.architects.cards import WONDER_NAMES, catalog
@@ -212,28 +212,6 @@ UKRAINIAN = {
     "Education": "Освіта",
     "Culture": "Культура",
 }
-
-
-def write_mo(path: Path, catalogue: dict[str, str]) -> None:
-    """A minimal GNU .mo file (the format gettext reads), written from ``catalogue``."""
-    keys = sorted(catalogue, key=lambda k: k.encode())
-    ids = [k.encode() for k in keys]
-    strs = [catalogue[k].encode() for k in keys]
-    n, header = len(keys), 7 * 4
-    start = header + 16 * n
-    offsets_ids, pos = [], start
-    for b in ids:
-        offsets_ids.append((len(b), pos))
-        pos += len(b) + 1
-    offsets_strs = []
-    for b in strs:
-        offsets_strs.append((len(b), pos))
-        pos += len(b) + 1
-    data = struct.pack("<7I", 0x950412DE, 0, n, header, header + 8 * n, 0, 0)
-    data += b"".join(struct.pack("<2I", *o) for o in offsets_ids + offsets_strs)
-    data += b"".join(b + b"\0" for b in ids) + b"".join(b + b"\0" for b in strs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
 
 
 def ukrainian(tmp_path: Path, reader: str) -> None:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import copy
 import random
 import re
-import struct
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.catalogue import write_mo
 from tests.classic.test_booklet import CITIES_INVALID, INVALID, SHEET, cities_sheet, leaders_sheet
 from wonders.classic import advice, describe, present
 from wonders.classic.booklet import PLAYER_KEYS, SHEET_KEYS, score_sheet
@@ -248,28 +248,6 @@ def test_the_other_sheet_errors_are_translated(data: Any) -> None:
 # ---------------------------------------------------------------- names in any language
 
 
-def _write_mo(path: Path, catalogue: dict[str, str]) -> None:
-    """A minimal GNU .mo file (the format gettext reads), written from ``catalogue``."""
-    keys = sorted(catalogue)
-    ids = b"".join(k.encode() + b"\0" for k in keys)
-    strs = b"".join(catalogue[k].encode() + b"\0" for k in keys)
-    n = len(keys)
-    header = 7 * 4
-    table = header + 2 * 8 * n
-    offsets_ids, offsets_strs, pos = [], [], 0
-    for k in keys:
-        offsets_ids.append((len(k.encode()), table + pos))
-        pos += len(k.encode()) + 1
-    base, pos = table + len(ids), 0
-    for k in keys:
-        offsets_strs.append((len(catalogue[k].encode()), base + pos))
-        pos += len(catalogue[k].encode()) + 1
-    data = struct.pack("<7I", 0x950412DE, 0, n, header, header + 8 * n, 0, 0)
-    data += b"".join(struct.pack("<2I", *o) for o in offsets_ids + offsets_strs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data + ids + strs)
-
-
 RUSSIAN = {
     "Babylon": "Вавилон",
     "Olympia": "Олимпия",
@@ -311,7 +289,7 @@ def catalogues(tmp_path: Path) -> Any:
     header = {"": "Content-Type: text/plain; charset=UTF-8\n"}
     for code, names in (("ru", RUSSIAN), ("uk", UKRAINIAN)):
         entries = {f"classic\x04{english}": name for english, name in names.items()}
-        _write_mo(tmp_path / code / "LC_MESSAGES" / "wonders.mo", {**header, **entries})
+        write_mo(tmp_path / code / "LC_MESSAGES" / "wonders.mo", {**header, **entries})
     i18n.set_language("en", localedir=tmp_path)
     yield tmp_path
     i18n.set_language("en")

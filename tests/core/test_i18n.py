@@ -2,35 +2,13 @@
 
 from __future__ import annotations
 
-import struct
 import threading
 from pathlib import Path
 
 import pytest
 
+from tests.catalogue import write_mo
 from wonders.core import i18n
-
-
-def _write_mo(path: Path, catalogue: dict[str, str]) -> None:
-    """A minimal GNU .mo file (the format gettext reads), written from ``catalogue``."""
-    keys = sorted(catalogue)
-    ids = b"".join(k.encode() + b"\0" for k in keys)
-    strs = b"".join(catalogue[k].encode() + b"\0" for k in keys)
-    n = len(keys)
-    header = 7 * 4
-    table = header + 2 * 8 * n
-    offsets_ids, offsets_strs, pos = [], [], 0
-    for k in keys:
-        offsets_ids.append((len(k.encode()), table + pos))
-        pos += len(k.encode()) + 1
-    base, pos = table + len(ids), 0
-    for k in keys:
-        offsets_strs.append((len(catalogue[k].encode()), base + pos))
-        pos += len(catalogue[k].encode()) + 1
-    data = struct.pack("<7I", 0x950412DE, 0, n, header, header + 8 * n, 0, 0)
-    data += b"".join(struct.pack("<2I", *o) for o in offsets_ids + offsets_strs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data + ids + strs)
 
 
 @pytest.fixture(autouse=True)
@@ -47,7 +25,7 @@ def test_untranslated_text_comes_back_as_written() -> None:
 
 
 def test_a_catalogue_translates_through_the_one_function(tmp_path: Path) -> None:
-    _write_mo(
+    write_mo(
         tmp_path / "pl" / "LC_MESSAGES" / "wonders.mo",
         {"": "Content-Type: text/plain; charset=UTF-8\n", "Your hand": "Twoja ręka"},
     )
@@ -85,7 +63,7 @@ def test_the_language_is_the_flag_then_wonders_lang_then_the_system_locale(
 def test_each_context_has_its_own_language(tmp_path: Path) -> None:
     """A server shows each connection its own language: a ``use_language`` block changes
     nothing outside it, nor in another thread or task."""
-    _write_mo(
+    write_mo(
         tmp_path / "pl" / "LC_MESSAGES" / "wonders.mo",
         {"": "Content-Type: text/plain; charset=UTF-8\n", "Your hand": "Twoja ręka"},
     )
@@ -120,7 +98,7 @@ def test_the_pseudo_language_changes_every_letter_but_keeps_fields_and_markup() 
 
 
 def test_names_are_accepted_in_every_language(tmp_path: Path) -> None:
-    _write_mo(
+    write_mo(
         tmp_path / "ru" / "LC_MESSAGES" / "wonders.mo",
         {"": "Content-Type: text/plain; charset=UTF-8\n", "duel\x04Library": "Библиотека"},
     )

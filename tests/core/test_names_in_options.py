@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.test_i18n import _write_mo
+from tests.catalogue import write_mo
 from wonders.architects.state import normalize_options as architects_options
 from wonders.classic.state import normalize_options as classic_options
 from wonders.core import i18n
@@ -16,7 +16,7 @@ from wonders.core.errors import OptionsError
 
 @pytest.fixture
 def russian(tmp_path: Path) -> object:
-    _write_mo(
+    write_mo(
         tmp_path / "ru" / "LC_MESSAGES" / "wonders.mo",
         {
             "": "Content-Type: text/plain; charset=UTF-8\n",

@@ -10,7 +10,6 @@ import copy
 import gettext
 import random
 import re
-import struct
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -20,6 +19,7 @@ import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 
 import wonders
+from tests.catalogue import write_mo
 from tests.duel import scenario
 from tests.duel.test_booklet import SHEET
 from wonders.core import i18n
@@ -221,32 +221,10 @@ RUSSIAN = {
 POLISH = {"Temple": "Świątynia", "The Sphinx": "Sfinks", "Philosophy": "Filozofia"}
 
 
-def _write_mo(path: Path, catalogue: dict[str, str]) -> None:
-    """A minimal GNU .mo file (the format gettext reads), written from ``catalogue``."""
-    keys = sorted(catalogue)
-    ids = b"".join(k.encode() + b"\0" for k in keys)
-    strs = b"".join(catalogue[k].encode() + b"\0" for k in keys)
-    n = len(keys)
-    header = 7 * 4
-    table = header + 2 * 8 * n
-    offsets_ids, offsets_strs, pos = [], [], 0
-    for k in keys:
-        offsets_ids.append((len(k.encode()), table + pos))
-        pos += len(k.encode()) + 1
-    base, pos = table + len(ids), 0
-    for k in keys:
-        offsets_strs.append((len(catalogue[k].encode()), base + pos))
-        pos += len(catalogue[k].encode()) + 1
-    data = struct.pack("<7I", 0x950412DE, 0, n, header, header + 8 * n, 0, 0)
-    data += b"".join(struct.pack("<2I", *o) for o in offsets_ids + offsets_strs)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data + ids + strs)
-
-
 def _names_catalogue(path: Path, code: str, names: dict[str, str]) -> None:
     entries = {f"duel\x04{english}": translated for english, translated in names.items()}
     entries[""] = "Content-Type: text/plain; charset=UTF-8\n"
-    _write_mo(path / code / "LC_MESSAGES" / "wonders.mo", entries)
+    write_mo(path / code / "LC_MESSAGES" / "wonders.mo", entries)
 
 
 @pytest.fixture
