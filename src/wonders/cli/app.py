@@ -25,7 +25,7 @@ from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
 from wonders.cli.tournament import tournament as tournament_command
 from wonders.core.errors import InputError, OptionsError, WondersError
-from wonders.core.i18n import LANGUAGES, LanguageError, _, ngettext, pgettext, set_language
+from wonders.core.i18n import LANGUAGES, N_, LanguageError, _, ngettext, pgettext, set_language
 from wonders.core.present import listed as in_words
 from wonders.core.records import GameRecord, bot
 from wonders.core.records import replay as replay_record
@@ -44,6 +44,7 @@ class OneLineErrors(TyperGroup):
         try:
             given = kwargs.get("args")
             kwargs["args"] = _take_language(list(sys.argv[1:] if given is None else given))
+            _translate_help(self)
         except LanguageError as exc:
             errors.print(Text.assemble(("error: ", "red"), str(exc)), soft_wrap=True)
             sys.exit(2)
@@ -64,6 +65,33 @@ class OneLineErrors(TyperGroup):
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
+
+
+def _translate_help(command: Any) -> None:
+    """``command``'s help texts (and its subcommands' and options'), marked ``N_`` where they
+    are written, in the reader's language, their fields filled."""
+    fields = {
+        "games": ", ".join(game_names()),
+        "bots": ", ".join(BOT_NAMES),
+        "languages": ", ".join(LANGUAGES),
+        "records": str(records_folder()),
+        "saves": str(saves_folder()),
+    }
+
+    def shown(text: str) -> str:
+        text = _(text)
+        for key, value in fields.items():
+            text = text.replace("{" + key + "}", value)
+        return text
+
+    for attribute in ("help", "short_help"):
+        if getattr(command, attribute, None):
+            setattr(command, attribute, shown(getattr(command, attribute)))
+    for param in getattr(command, "params", []):
+        if getattr(param, "help", None):
+            param.help = shown(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_help(sub)
 
 
 def _take_language(args: list[str]) -> list[str]:
@@ -90,7 +118,7 @@ def _take_language(args: list[str]) -> list[str]:
 
 
 app = typer.Typer(
-    help="The 7 Wonders family of games: play, simulate, replay, score.",
+    help=N_("The 7 Wonders family of games: play, simulate, replay, score."),
     no_args_is_help=True,
     add_completion=False,
     cls=OneLineErrors,
@@ -103,40 +131,53 @@ def _language(
         str | None,
         typer.Option(
             "--lang",
-            help="the language of the text: "
-            + ", ".join(LANGUAGES)
-            + " (else WONDERS_LANG, the system locale, English); every command takes it",
+            help=N_(
+                "the language of the text: {languages} (else WONDERS_LANG, the system locale, "
+                "English); every command takes it"
+            ),
         ),
     ] = None,
 ) -> None:
-    """The 7 Wonders family of games: play, simulate, replay, score."""
+    """``--lang`` for the help: every command takes it (``_take_language``)."""
 
 
-app.command("tournament")(tournament_command)
-app.command("serve")(serve_command)
+app.command(
+    "tournament",
+    help=N_(
+        "Bots against bots: every bot in every seat of every deal; win rates, ratings, records."
+    ),
+)(tournament_command)
+app.command(
+    "serve",
+    help=N_("Start the web table: open http://HOST:PORT/ to create tables and invite friends."),
+)(serve_command)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-Game = Annotated[str, typer.Argument(help="the game: " + ", ".join(game_names()))]
+Game = Annotated[str, typer.Argument(help=N_("the game: {games}"))]
 Players = Annotated[
     int | None,
     typer.Option(
-        help="number of players (classic 2-7, 8 with cities; 3 if omitted; duel 2, architects 3)"
+        help=N_(
+            "number of players (classic 2-7, 8 with cities; 3 if omitted; duel 2, architects 3)"
+        )
     ),
 ]
 Expansions = Annotated[
-    str | None, typer.Option(help="7 Wonders expansions, comma-separated (leaders, cities)")
+    str | None, typer.Option(help=N_("7 Wonders expansions, comma-separated (leaders, cities)"))
 ]
 Teams = Annotated[
     bool,
-    typer.Option("--teams/--no-teams", help="7 Wonders with cities, 4, 6 or 8 players: in pairs"),
+    typer.Option(
+        "--teams/--no-teams", help=N_("7 Wonders with cities, 4, 6 or 8 players: in pairs")
+    ),
 ]
 FirstGame = Annotated[
     bool,
-    typer.Option("--first-game", help="Duel: the first game's wonder sets (no wonder draft)"),
+    typer.Option("--first-game", help=N_("Duel: the first game's wonder sets (no wonder draft)")),
 ]
-Bots = Annotated[str, typer.Option(help="bot kind: " + ", ".join(BOT_NAMES))]
-AsJson = Annotated[bool, typer.Option("--json", help="print JSON")]
+Bots = Annotated[str, typer.Option(help=N_("bot kind: {bots}"))]
+AsJson = Annotated[bool, typer.Option("--json", help=N_("print JSON"))]
 
 
 def clear_errors(command: F) -> F:
@@ -180,43 +221,47 @@ def _options(
 Plain = Annotated[
     bool,
     typer.Option(
-        "--plain", help="line mode (screen readers, scripts); also when not on a terminal"
+        "--plain", help=N_("line mode (screen readers, scripts); also when not on a terminal")
     ),
 ]
 RecordFolder = Annotated[
     Path | None,
     typer.Option(
-        help="folder for the finished game's record (default: $WONDERS_RECORDS, else "
-        f"$XDG_DATA_HOME/wonders/records; here: {records_folder()})"
+        help=N_(
+            "folder for the finished game's record (default: $WONDERS_RECORDS, else "
+            "$XDG_DATA_HOME/wonders/records; here: {records})"
+        )
     ),
 ]
-SAVES_HELP = (
-    "A game in progress is saved after every decision in $WONDERS_SAVES, else in a saves "
-    "folder beside the records (~/.local/share/wonders/saves); a finished game's save is "
-    "removed once its record is written."
+
+
+@app.command(
+    help=N_(
+        "Play against bots: a full-screen table, or a plain line mode (--plain).\n\n"
+        "A game in progress is saved after every decision in $WONDERS_SAVES, else in a saves "
+        "folder beside the records ({saves}); a finished game's save is removed once its "
+        "record is written."
+    )
 )
-PLAY_HELP = "Play against bots: a full-screen table, or a plain line mode (--plain).\n\n"
-RESUME_HELP = "Continue a saved game (wonders play --resume: the last one).\n\n"
-
-
-@app.command(help=PLAY_HELP + SAVES_HELP)
 @clear_errors
 def play(
     game: Game = "classic",
     players: Players = None,
-    seat: Annotated[int, typer.Option(help="your seat (0 = first)")] = 0,
-    sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    seat: Annotated[int, typer.Option(help=N_("your seat (0 = first)"))] = 0,
+    sides: Annotated[str, typer.Option(help=N_("A, B or random"))] = "random",
     expansions: Expansions = None,
     teams: Teams = False,
     first_game: FirstGame = False,
     bots: Bots = "greedy",
-    wonder: Annotated[str | None, typer.Option(help="your wonder (random if omitted)")] = None,
-    seed: Annotated[int | None, typer.Option(help="seed (random if omitted)")] = None,
+    wonder: Annotated[str | None, typer.Option(help=N_("your wonder (random if omitted)"))] = None,
+    seed: Annotated[int | None, typer.Option(help=N_("seed (random if omitted)"))] = None,
     plain: Plain = False,
     record: RecordFolder = None,
     resume: Annotated[
         bool,
-        typer.Option("--resume", help="continue the last unfinished game (takes no game options)"),
+        typer.Option(
+            "--resume", help=N_("continue the last unfinished game (takes no game options)")
+        ),
     ] = False,
 ) -> None:
     if resume:
@@ -249,14 +294,21 @@ def play(
     _continue(session, plain, None)
 
 
-@app.command(help=RESUME_HELP + SAVES_HELP)
+@app.command(
+    help=N_(
+        "Continue a saved game (wonders play --resume: the last one).\n\n"
+        "A game in progress is saved after every decision in $WONDERS_SAVES, else in a saves "
+        "folder beside the records ({saves}); a finished game's save is removed once its "
+        "record is written."
+    )
+)
 @clear_errors
 def resume(
-    file: Annotated[Path, typer.Argument(help="a saved game (JSON)")],
+    file: Annotated[Path, typer.Argument(help=N_("a saved game (JSON)"))],
     plain: Plain = False,
     record: Annotated[
         Path | None,
-        typer.Option(help="folder for the finished game's record (default: as when it began)"),
+        typer.Option(help=N_("folder for the finished game's record (default: as when it began)")),
     ] = None,
 ) -> None:
     _continue(Session.resume(file), plain, record)
@@ -335,24 +387,23 @@ def _ask(count: int) -> int:
         console.print(_("Please type a number from 1 to {n}.").format(n=count))
 
 
-@app.command()
+@app.command(help=N_("Bot games: results, throughput, optional records."))
 @clear_errors
 def simulate(
     game: Game = "classic",
     players: Players = None,
-    games: Annotated[int, typer.Option(help="how many games")] = 10,
-    seed: Annotated[int, typer.Option(help="seed of the first game (then +1 each)")] = 0,
+    games: Annotated[int, typer.Option(help=N_("how many games"))] = 10,
+    seed: Annotated[int, typer.Option(help=N_("seed of the first game (then +1 each)"))] = 0,
     bots: Bots = "random",
-    sides: Annotated[str, typer.Option(help="A, B or random")] = "random",
+    sides: Annotated[str, typer.Option(help=N_("A, B or random"))] = "random",
     expansions: Expansions = None,
     teams: Teams = False,
     first_game: FirstGame = False,
     as_json: AsJson = False,
     record: Annotated[
-        Path | None, typer.Option(help="write one game record per game into this folder")
+        Path | None, typer.Option(help=N_("write one game record per game into this folder"))
     ] = None,
 ) -> None:
-    """Bot games: results, throughput, optional records."""
     options = _options(game, players, sides, expansions, teams, first_game)
     if games < 1:
         raise OptionsError(_("--games must be at least 1"))
@@ -445,13 +496,16 @@ def simulate(
     console.print(_("{rate} games a second").format(rate=f"{games / seconds:.1f}"))
 
 
-@app.command()
+@app.command(
+    help=N_(
+        "Replay a game record and print its result (a record that does not replay is an error)."
+    )
+)
 @clear_errors
 def replay(
-    file: Annotated[Path, typer.Argument(help="a game record (JSON)")],
+    file: Annotated[Path, typer.Argument(help=N_("a game record (JSON)"))],
     as_json: AsJson = False,
 ) -> None:
-    """Replay a game record and print its result (a record that does not replay is an error)."""
     rec = GameRecord.load(file)
     state = replay_record(rec)
     if not state.is_terminal():
@@ -474,16 +528,17 @@ def replay(
     console.print(present.victory_line(result.to_json(), None, names), highlight=False)
 
 
-@app.command()
+@app.command(
+    help=N_(
+        "The score booklet for a game played at a real table.\n\n"
+        'The sheet is 7 Wonders\' unless it says "game": "duel" or "game": "architects".'
+    )
+)
 @clear_errors
 def score(
-    file: Annotated[Path, typer.Argument(help="a finished real-table game (JSON)")],
+    file: Annotated[Path, typer.Argument(help=N_("a finished real-table game (JSON)"))],
     as_json: AsJson = False,
 ) -> None:
-    """The score booklet for a game played at a real table.
-
-    The sheet is 7 Wonders' unless it says ``"game": "duel"`` or ``"game": "architects"``.
-    """
     sheet = _read_sheet(file, InputError)
     game = sheet.get("game", "classic") if isinstance(sheet, dict) else "classic"
     booklets = [g for g in game_names() if get_game(g).has("booklet")]
@@ -547,18 +602,17 @@ def _duel_victory(victory: str, winners: list[str]) -> str:
     return texts[victory].format(name=escape(winners[0]))
 
 
-@app.command()
+@app.command(help=N_("The card catalogue, or the cards used at a player count."))
 @clear_errors
 def cards(
     game: Game = "classic",
     players: Annotated[
-        int | None, typer.Option(help="only the cards used at this player count")
+        int | None, typer.Option(help=N_("only the cards used at this player count"))
     ] = None,
-    age: Annotated[int | None, typer.Option(help="only this Age (1-3)")] = None,
+    age: Annotated[int | None, typer.Option(help=N_("only this Age (1-3)"))] = None,
     expansions: Expansions = None,
     as_json: AsJson = False,
 ) -> None:
-    """The card catalogue, or the cards used at a player count."""
     if age is not None and age not in (1, 2, 3):
         raise OptionsError(_("--age must be 1, 2 or 3"))
     command_options(game, None, None, expansions)  # an option the game does not take: refused
@@ -577,21 +631,24 @@ def cards(
     console.print(info.part("cards_table")(listed, title, players))
 
 
-@app.command()
+@app.command(
+    help=N_(
+        "Random-playout throughput with full legal-action enumeration, and what a search bot "
+        "pays each iteration (µs per clone() and per sample_world())."
+    )
+)
 @clear_errors
 def bench(
-    games: Annotated[int, typer.Option(help="3-player games (fewer at larger tables)")] = 200,
-    seed: Annotated[int, typer.Option(help="seed of the first game")] = 0,
+    games: Annotated[int, typer.Option(help=N_("3-player games (fewer at larger tables)"))] = 200,
+    seed: Annotated[int, typer.Option(help=N_("seed of the first game"))] = 0,
     game: Annotated[
-        str | None, typer.Option(help="only this game (all registered games if omitted)")
+        str | None, typer.Option(help=N_("only this game (all registered games if omitted)"))
     ] = None,
     as_json: AsJson = False,
     envs: Annotated[
-        bool, typer.Option("--envs", help="also the learning environments (needs the rl extra)")
+        bool, typer.Option("--envs", help=N_("also the learning environments (needs the rl extra)"))
     ] = False,
 ) -> None:
-    """Random-playout throughput with full legal-action enumeration, and what a search bot
-    pays each iteration (µs per clone() and per sample_world())."""
     if games < 1:
         raise OptionsError(_("--games must be at least 1"))
     if game is not None:

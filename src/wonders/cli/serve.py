@@ -7,25 +7,31 @@ from typing import Annotated
 
 import typer
 
+from wonders.core.i18n import N_
+
 
 def serve(
     host: Annotated[
-        str, typer.Option(help="address to listen on (0.0.0.0: the whole network)")
+        str, typer.Option(help=N_("address to listen on (0.0.0.0: the whole network)"))
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="port to listen on")] = 8000,
+    port: Annotated[int, typer.Option(help=N_("port to listen on"))] = 8000,
     db: Annotated[
         str | None,
         typer.Option(
-            help="database URL (default: SQLite in $WONDERS_DATA or ~/.local/share/wonders/"
-            "wonders.db; e.g. postgresql://user@host/dbname)"
+            help=N_(
+                "database URL (default: SQLite in $WONDERS_DATA or ~/.local/share/wonders/"
+                "wonders.db; e.g. postgresql://user@host/dbname)"
+            )
         ),
     ] = None,
-    bot_delay: Annotated[float, typer.Option(help="seconds a bot waits before it plays")] = 0.7,
+    bot_delay: Annotated[float, typer.Option(help=N_("seconds a bot waits before it plays"))] = 0.7,
     pubsub: Annotated[
         str | None,
         typer.Option(
-            help="Redis URL through which several server processes tell each other of moves "
-            "(default: $WONDERS_PUBSUB; none: PostgreSQL's NOTIFY, or one process on SQLite)"
+            help=N_(
+                "Redis URL through which several server processes tell each other of moves "
+                "(default: $WONDERS_PUBSUB; none: PostgreSQL's NOTIFY, or one process on SQLite)"
+            )
         ),
     ] = None,
 ) -> None:

@@ -22,7 +22,7 @@ from rich.progress import (
 from rich.text import Text
 
 from wonders.core.errors import OptionsError, WondersError
-from wonders.core.i18n import _, ngettext
+from wonders.core.i18n import N_, _, ngettext
 from wonders.core.registry import command_options, get_game
 from wonders.tournament import report, runner
 from wonders.tournament.schedule import parse_lineup, schedule
@@ -54,32 +54,42 @@ def table_options(
 
 
 def tournament(
-    game: Annotated[str, typer.Argument(help="classic, duel or architects")],
+    game: Annotated[str, typer.Argument(help=N_("classic, duel or architects"))],
     bots: Annotated[
         str,
         typer.Option(
-            help="one bot a seat, comma-separated; NAME*K repeats (ismcts,greedy*3); search "
-            "bots take a think budget: ismcts:0.5 (seconds a move), ismcts:300i (iterations)"
+            help=N_(
+                "one bot a seat, comma-separated; NAME*K repeats (ismcts,greedy*3); search "
+                "bots take a think budget: ismcts:0.5 (seconds a move), ismcts:300i (iterations)"
+            )
         ),
     ],
-    games: Annotated[int, typer.Option(help="games, a multiple of the seats (0: ten a seat)")] = 0,
-    seed: Annotated[int, typer.Option(help="seed of the first deal (then +1 a block)")] = 0,
-    workers: Annotated[int, typer.Option(help="local processes (default: every core)")] = 0,
+    games: Annotated[
+        int, typer.Option(help=N_("games, a multiple of the seats (0: ten a seat)"))
+    ] = 0,
+    seed: Annotated[int, typer.Option(help=N_("seed of the first deal (then +1 a block)"))] = 0,
+    workers: Annotated[int, typer.Option(help=N_("local processes (default: every core)"))] = 0,
     ray: Annotated[
         str | None,
-        typer.Option("--ray", help="run the games as Ray tasks: a cluster address, auto or local"),
+        typer.Option(
+            "--ray", help=N_("run the games as Ray tasks: a cluster address, auto or local")
+        ),
     ] = None,
-    sides: Annotated[str, typer.Option(help="7 Wonders: A, B or random")] = "random",
-    expansions: Annotated[str | None, typer.Option(help="7 Wonders: leaders,cities")] = None,
-    teams: Annotated[bool, typer.Option("--teams/--no-teams", help="7 Wonders: in pairs")] = False,
+    sides: Annotated[str, typer.Option(help=N_("7 Wonders: A, B or random"))] = "random",
+    expansions: Annotated[str | None, typer.Option(help=N_("7 Wonders: leaders,cities"))] = None,
+    teams: Annotated[
+        bool, typer.Option("--teams/--no-teams", help=N_("7 Wonders: in pairs"))
+    ] = False,
     first_game: Annotated[
-        bool, typer.Option("--first-game", help="Duel: first-game wonders")
+        bool, typer.Option("--first-game", help=N_("Duel: first-game wonders"))
     ] = False,
     records: Annotated[
-        Path, typer.Option(help="folder for one replayable game record a game")
+        Path, typer.Option(help=N_("folder for one replayable game record a game"))
     ] = Path("tournament-records"),
-    output: Annotated[Path | None, typer.Option(help="also write the JSON results here")] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="print the JSON results")] = False,
+    output: Annotated[
+        Path | None, typer.Option(help=N_("also write the JSON results here"))
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=N_("print the JSON results"))] = False,
 ) -> None:
     """Bots against bots: every bot in every seat of every deal; win rates, ratings, records."""
     try:
