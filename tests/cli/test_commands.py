@@ -268,3 +268,32 @@ def test_every_command_takes_lang_anywhere_and_refuses_an_unknown_one() -> None:
         assert code == 2 and err.startswith("error: --lang needs a language")
     finally:
         i18n.set_language("en")
+
+
+def test_every_help_text_is_in_the_readers_language() -> None:
+    """Each command's and option's ``--help`` text is marked for translation: in the
+    pseudo-language none is left in English (the filled-in names of games, bots, languages
+    and folders aside)."""
+    import typer
+
+    from tests.cli.test_translated import english_words
+    from wonders.bots import BOT_NAMES
+    from wonders.cli.app import _translate_help
+    from wonders.cli.saves import records_folder, saves_folder
+    from wonders.core import i18n
+    from wonders.core.registry import game_names
+
+    command = typer.main.get_command(app)
+    with i18n.use_language(i18n.PSEUDO):
+        _translate_help(command)
+    texts = [command.help or ""]
+    for sub in command.commands.values():  # type: ignore[attr-defined]
+        texts.append(sub.help or "")
+        texts += [getattr(param, "help", None) or "" for param in sub.params]
+    assert all(texts[1:3])
+    shown = "\n".join(texts)
+    for folder in (records_folder(), saves_folder()):
+        shown = shown.replace(str(folder), "")
+    filled = {*game_names(), *BOT_NAMES, *i18n.LANGUAGES}
+    left = [w for w in english_words(shown) if w.split("'")[1] not in filled]
+    assert left == []
