@@ -15,6 +15,7 @@ GAME = GameInfo(
     flags=frozenset({"wonder"}),
     parts={
         "present": "wonders.architects.present",
+        "board": "wonders.architects.board",
         "chance": "wonders.architects.chance:ArchitectsChance",
         "help": "wonders.architects.help:help_sections",
         "advice": "wonders.architects.advice",

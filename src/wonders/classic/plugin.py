@@ -15,6 +15,7 @@ GAME = GameInfo(
     flags=frozenset({"sides", "expansions", "teams", "wonder"}),
     parts={
         "present": "wonders.classic.present",
+        "board": "wonders.classic.board",
         "chance": "wonders.classic.chance:ClassicChance",
         "help": "wonders.classic.help:help_sections",
         "advice": "wonders.classic.advice",

@@ -50,6 +50,11 @@ def listed(parts: Sequence[str]) -> str:
     return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
 
 
+def called(seat: int, names: Sequence[str]) -> str:
+    """A seat by its name at the table, else "Player N"."""
+    return names[seat] if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
+
+
 class Narrator:
     """A reader's log in whole sentences; call ``lines`` with the new events each time (a
     narrator may keep what earlier events told it, e.g. who already played this turn).

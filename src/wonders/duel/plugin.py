@@ -15,6 +15,7 @@ GAME = GameInfo(
     flags=frozenset({"first_game"}),
     parts={
         "present": "wonders.duel.present",
+        "board": "wonders.duel.board",
         "chance": "wonders.duel.chance:DuelChance",
         "help": "wonders.duel.help:help_sections",
         "advice": "wonders.duel.advice",

@@ -12,10 +12,10 @@ listening thread both share), ``pubsub.py`` (Redis pub/sub instead, with
 ``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``language.py`` (each visitor's language:
 the picker's cookie, else Accept-Language, else English; every request and WebSocket
 connection runs in it), ``words.py`` (the log, from each game's ``present.Log``),
-``boards.py`` (the words around each game's board), ``texts.py`` (card names and texts from
-each game's ``describe.py``, per language), ``reasons.py`` (why a card on offer cannot be
-built, from each game's ``advice.py``), ``strings.py`` (the pages' own words through
-gettext), ``templates/`` and ``static/`` (plain JavaScript, no build step).
+``boards.py`` (the words around each game's board, from its ``board`` part), ``texts.py``
+(card names and texts from each game's ``describe.py``, per language), ``reasons.py`` (why
+a card on offer cannot be built, from each game's ``advice.py``), ``strings.py`` (the
+pages' own words through gettext), ``templates/`` and ``static/`` (plain JavaScript, no build step).
 
 Not done yet (issue 14):
 - costs, effects, stages and cities show drawn icons (``static/icons.svg``) for resources,
@@ -25,8 +25,7 @@ Not done yet (issue 14):
   structure rows follow the Age's shape, not the physical overlap);
 - every word of the pages goes through gettext, in each visitor's language (the log, each
   decision's title and prompt, each action's label and who won: each game's ``present.py``,
-  sent as finished sentences; the boards' words: ``boards.py``, which names the three
-  built-in games and belongs in each game's ``present.py`` once it has a place for them;
-  the pages' phrases: ``strings.py``; card names and texts: each game's ``describe.py``);
+  sent as finished sentences; the boards' words: each game's ``board.py``; the pages'
+  phrases: ``strings.py``; card names and texts: each game's ``describe.py``);
 - no rate limiting or creator accounts: tokens in the links are the only credentials.
 """

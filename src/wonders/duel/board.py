@@ -1,0 +1,60 @@
+"""The words around the board of 7 Wonders Duel on the web page (``wonders.web.boards``
+asks for them through the registry's ``board`` part): ``static/games.js`` draws the board
+from the view's numbers and identifiers and shows only these. Made from the reader's view
+only, in the reader's language; a ``{field}`` left in a phrase is where the page puts
+elements (card chips, a drawn cost)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from wonders.core.i18n import N_, _
+from wonders.core.present import age_name, coins, upper_first
+from wonders.core.protocol import JSON
+from wonders.duel import present
+
+# what ``view["phase"]`` means
+PHASES = {
+    "draft": N_("Wonder draft"),
+    "play": N_("Taking cards"),
+    "over": N_("Game over"),
+}
+
+
+def phase_name(phase: Any) -> str:
+    """A phase of the view in words ("" for none; an unknown one: its identifier)."""
+    if not phase:
+        return ""
+    word = PHASES.get(str(phase))
+    return _(word) if word else str(phase)
+
+
+def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
+    from wonders.duel.describe import symbol_name
+
+    head = [_("Age {age}").format(age=age_name(view.get("age")))]
+    if view.get("phase"):
+        head.append(phase_name(view["phase"]))
+    if view.get("victory"):
+        head.append(upper_first(present.victory_name(view["victory"])))
+    military = view.get("military", {})
+    players: dict[str, JSON] = {}
+    for p in view.get("players", []):
+        science = p.get("science", {})
+        players[str(p["seat"])] = {
+            "science": ", ".join(f"{symbol_name(k)} ×{v}" for k, v in science.items())
+        }
+    return {
+        "head": " — ".join(head),
+        "pawn": upper_first(present.pawn(int(military.get("position", 0)), reader, names)),
+        "coins": {str(n): coins(n) for n in (2, 5)},
+        "structure": _("Structure"),
+        "face_down": _("face down"),
+        "offer": _("Wonders on offer: {names}"),
+        "board_tokens": _("Progress tokens on the board: {tokens}"),
+        "wonders": _("Wonders: {wonders}"),
+        "tokens": _("Progress tokens: {tokens}"),
+        "discard": _("Discard pile: {cards}"),
+        "players": players,
+    }
