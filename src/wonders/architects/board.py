@@ -18,14 +18,6 @@ from wonders.core.protocol import JSON
 PHASES: dict[str, str] = {}
 
 
-def phase_name(phase: Any) -> str:
-    """A phase of the view in words ("" for none; an unknown one: its identifier)."""
-    if not phase:
-        return ""
-    word = PHASES.get(str(phase))
-    return _(word) if word else str(phase)
-
-
 def _deck_name(present: Any, reader: int | None, decks: list[str], deck: str, central: str) -> str:
     """A deck as a heading: "The central deck", "The Giza deck (your left)"."""
     if deck == central:

@@ -7,10 +7,9 @@ elements (card chips, a drawn cost)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from wonders.core.i18n import N_, _, name, ngettext
-from wonders.core.present import age_name, called
+from wonders.core.present import age_name, called, phase_words
 from wonders.core.protocol import JSON
 
 # what ``view["phase"]`` means
@@ -26,14 +25,6 @@ PHASES = {
     "debt": N_("Paying coin losses"),
     "over": N_("Game over"),
 }
-
-
-def phase_name(phase: Any) -> str:
-    """A phase of the view in words ("" for none; an unknown one: its identifier)."""
-    if not phase:
-        return ""
-    word = PHASES.get(str(phase))
-    return _(word) if word else str(phase)
 
 
 def _classic_title(
@@ -72,7 +63,7 @@ def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
         )
     )
     if view.get("phase"):
-        head.append(phase_name(view["phase"]))
+        head.append(phase_words(PHASES, view["phase"]))
     out_cities: dict[str, JSON] = {}
     for p in cities:
         seat = int(p["seat"])

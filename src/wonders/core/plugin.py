@@ -16,8 +16,8 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | ``narrator`` | ``Log(view, names)``: the log in sentences (``core.present.Narrator``) |
 | ``advice`` | the module computing from a seat's view alone (costs, ``unbuildable``...) |
 | ``texts`` | ``page_texts() -> dict``: each name of the data with the page's text of it |
-| ``board`` | the module wording the web page's board: ``board_words(view, reader, names)``, |
-| | ``PHASES`` and ``phase_name(phase)`` |
+| ``board`` | the module wording the web page's board: ``board_words(view, reader, names)`` |
+| | and ``PHASES`` (each phase's words) |
 | ``cards`` | ``card_list(players, age, expansions) -> list``: ``wonders cards``'s entries |
 | ``cards_table`` | ``(entries, title, players) -> rich Table``: ``wonders cards`` on screen |
 | ``plain`` | the module of ``wonders play --plain``: ``play(session, console, ask)``, and |

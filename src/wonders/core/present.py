@@ -13,7 +13,7 @@ Rules for every word a player reads (docs/ARCHITECTURE.md, "Presentation"):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
@@ -48,6 +48,15 @@ def listed(parts: Sequence[str]) -> str:
     if len(parts) < 2:
         return "".join(parts)
     return _("{first} and {last}").format(first=", ".join(parts[:-1]), last=parts[-1])
+
+
+def phase_words(phases: Mapping[str, str], phase: Any) -> str:
+    """A view's phase in words from a game's ``phases`` (identifier -> ``N_`` words): "" for
+    none, an unknown one as its identifier."""
+    if not phase:
+        return ""
+    word = phases.get(str(phase))
+    return _(word) if word else str(phase)
 
 
 def called(seat: int, names: Sequence[str]) -> str:

@@ -7,10 +7,9 @@ elements (card chips, a drawn cost)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from wonders.core.i18n import N_, _
-from wonders.core.present import age_name, coins, upper_first
+from wonders.core.present import age_name, coins, phase_words, upper_first
 from wonders.core.protocol import JSON
 from wonders.duel import present
 
@@ -22,20 +21,12 @@ PHASES = {
 }
 
 
-def phase_name(phase: Any) -> str:
-    """A phase of the view in words ("" for none; an unknown one: its identifier)."""
-    if not phase:
-        return ""
-    word = PHASES.get(str(phase))
-    return _(word) if word else str(phase)
-
-
 def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
     from wonders.duel.describe import symbol_name
 
     head = [_("Age {age}").format(age=age_name(view.get("age")))]
     if view.get("phase"):
-        head.append(phase_name(view["phase"]))
+        head.append(phase_words(PHASES, view["phase"]))
     if view.get("victory"):
         head.append(upper_first(present.victory_name(view["victory"])))
     military = view.get("military", {})

@@ -9,8 +9,8 @@ elements (a row of card chips, a drawn cost). The seats are called by their name
 table, the reader "you" in phrases of their own. ``names``: the words of identifiers an
 action may carry that are no card of the data (Architects' token stack).
 
-The words are each game's, in its ``board`` part (``wonders.<game>.board``: ``PHASES``,
-``phase_name`` and ``board_words(view, reader, names)``); a game without one gets ``{}``
+The words are each game's, in its ``board`` part (``wonders.<game>.board``: ``PHASES``
+and ``board_words(view, reader, names)``); a game without one gets ``{}``
 and the page shows its view bare.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from wonders.core.present import phase_words
 from wonders.core.protocol import JSON
 from wonders.core.registry import get_game, registered
 
@@ -35,9 +36,7 @@ def phases() -> dict[str, str]:
 def phase_name(game: str, phase: Any) -> str:
     """A phase of ``game`` in words ("" for none; an unknown one: its identifier)."""
     info = get_game(game)
-    if not info.has("board"):
-        return str(phase or "")
-    return str(info.part("board").phase_name(phase))
+    return phase_words(info.part("board").PHASES if info.has("board") else {}, phase)
 
 
 def category_names(game: str, categories: Sequence[str]) -> dict[str, str]:
