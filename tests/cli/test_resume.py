@@ -158,8 +158,12 @@ def test_a_write_that_fails_midway_leaves_the_previous_save(
 
     monkeypatch.setattr(saves.os, "fsync" if failing == "fsync" else "replace", crash)
     table = SeatTable(session)
-    with pytest.raises(KeyboardInterrupt if failing == "interrupt" else InputError):
+    if failing == "interrupt":
+        with pytest.raises(KeyboardInterrupt):
+            table.act(pick(table))
+    else:  # said, not raised: the game goes on
         table.act(pick(table))
+        assert table.save_problem == f"cannot save the game in {path}: No space left"
     monkeypatch.undo()
     assert path.read_bytes() == before  # untouched, and it resumes
     assert [p.name for p in tmp_path.iterdir()] == ["classic.json"]  # no temporary file
@@ -494,3 +498,63 @@ def test_play_resume_takes_the_most_recent_save(tmp_path: Path) -> None:
     code, out, _ = run("play", "--resume", "--plain", stdin="1\n" * 300)
     assert code == 0 and "Continuing the game saved in" in out and "duel-5.json" in out
     assert sorted(p.name for p in folder.iterdir()) == ["duel-6.json"]
+
+
+# ---------------------------------------------------------------- a save that cannot be written
+
+
+def failing_saves(monkeypatch: pytest.MonkeyPatch, failures: list[bool]) -> None:
+    """Each save fails (a full disk) while ``failures`` says so, then works again."""
+    write = Saved.write
+
+    def flaky(self: Saved, path: Path) -> None:
+        if failures and failures.pop(0):
+            raise OSError(28, "No space left on device")
+        write(self, path)
+
+    monkeypatch.setattr(Saved, "write", flaky)
+
+
+def test_a_save_failing_mid_game_is_said_and_the_game_goes_on_in_lines(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    session = new_session(tmp_path, "duel", {}, "random")
+    failing_saves(monkeypatch, [True] * 6)  # the 6 next saves fail, then it works
+    answers = iter([1] * 200)
+    console = app_module.Console(width=200)
+    get_game = app_module.get_game
+    get_game("duel").part("plain").play(session, console, lambda n: next(answers))
+    out = " ".join(capsys.readouterr().out.split())
+    warning = (
+        f"Warning: cannot save the game in {tmp_path / 'duel.json'}: No space left on device. "
+        "The game goes on, and each decision tries to save it again."
+    )
+    assert out.count(warning) == 1 and out.count("The game is saved again.") == 1
+    assert out.index(warning) < out.index("The game is saved again.")
+    assert session.state.is_terminal() and session.save_problem is None
+    assert len(Session.resume(tmp_path / "duel.json").record.actions) == len(session.record.actions)
+
+
+def test_a_save_failing_in_the_table_is_a_notice_not_a_crash(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    session = new_session(tmp_path, "classic", {"players": 3}, "random")
+    failing_saves(monkeypatch, [True] * 1000)  # from the first decision on: the disk is full
+    app = make_app(session)
+    shots = screens(app, ["enter", "enter", "q"])
+    assert "Your latest decisions could not be saved" in " ".join(shots[-1].split())  # on screen
+    asked = " ".join(app.notice.split())
+    assert "Your latest decisions could not be saved (cannot save the game in" in asked
+    assert "the game continues from the last save with: wonders resume" in asked
+    assert len(session.record.actions) >= 3  # the game went on
+    assert Session.resume(tmp_path / "classic.json").record.actions == []  # the last good save
+
+
+def test_a_saves_folder_that_cannot_be_written_stops_a_new_game_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    failing_saves(monkeypatch, [True])
+    code, _out, err = run("play", "duel", "--seed", "4", "--bots", "random", stdin="1\n")
+    assert code == 1
+    assert err.startswith("error: cannot save the game in ") and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "saves" / "duel-4.json").exists()
