@@ -51,7 +51,10 @@ def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
     cities = [*view.get("players", []), *([free] if free else [])]
     n = len(cities)
     age = age_name(view.get("age"))
-    head = [_("Age {age}, turn {turn}").format(age=age, turn=view.get("turn"))]
+    if view.get("age") == 0:  # the leader draft comes before Age I and its turns
+        head = [_("Before Age I")]
+    else:
+        head = [_("Age {age}, turn {turn}").format(age=age, turn=view.get("turn"))]
     if view.get("pass_to") == "left":
         head.append(_("cards pass to the left"))
     elif view.get("pass_to") == "right":
