@@ -1,6 +1,7 @@
 """A golden ``--plain`` screen per language (docs/TRANSLATING.md): the first decisions of a
-seeded game in each rulebook's language, 80 columns wide, as stored under snapshots/
-(regenerated on purpose with ``WONDERS_REGEN_SNAPSHOTS=1``, then read and reviewed)."""
+seeded game in each rulebook's language, 80 columns wide, each with its question, as stored
+under snapshots/ (regenerated on purpose with ``WONDERS_REGEN_SNAPSHOTS=1``, then read and
+reviewed). Every line is printed whole: at 80 columns a long line is longer, never cut."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from rich.console import Console
 
 import wonders
 from tests.cli.pilot import assert_snapshot
+from wonders.cli.plain import Question
 from wonders.cli.session import Session
 from wonders.core import i18n
 from wonders.core.registry import get_game
@@ -26,15 +28,19 @@ class Enough(Exception):
     """The screens wanted are printed."""
 
 
-def plain_screens(game: str, options: dict[str, Any], language: str) -> str:
+def plain_screens(
+    game: str, options: dict[str, Any], language: str, decisions: int = DECISIONS
+) -> str:
     console = Console(file=io.StringIO(), width=80, color_system=None)
     asked = 0
 
-    def ask(count: int) -> int:
+    def ask(count: int, question: Question | None = None) -> int:
         nonlocal asked
         asked += 1
-        if asked > DECISIONS:
+        if asked > decisions:
             raise Enough
+        assert question is not None
+        console.print(question.prompt(count) + "1", soft_wrap=True, highlight=False, markup=False)
         return 1
 
     with i18n.use_language(language), contextlib.suppress(Enough):
@@ -43,16 +49,19 @@ def plain_screens(game: str, options: dict[str, Any], language: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("language", "game", "options"),
+    ("language", "game", "options", "decisions"),
     [
-        ("en", "classic", {"players": 3}),
-        ("ru", "duel", {}),  # the Russian rulebooks: 7 Wonders, Cities, Duel
-        ("pl", "classic", {"players": 3, "expansions": ["leaders"]}),  # the Polish Leaders
-        ("uk", "architects", {"players": 3}),  # the Ukrainian Architects
+        ("en", "classic", {"players": 3}, DECISIONS),
+        # the Russian rulebooks: 7 Wonders, Cities, Duel (its wonder draft, then a turn)
+        ("ru", "duel", {}, 3),
+        ("pl", "classic", {"players": 3, "expansions": ["leaders"]}, DECISIONS),  # Leaders
+        ("uk", "architects", {"players": 3}, DECISIONS),  # the Ukrainian Architects
     ],
 )
-def test_a_plain_screen_in_each_language(language: str, game: str, options: dict[str, Any]) -> None:
+def test_a_plain_screen_in_each_language(
+    language: str, game: str, options: dict[str, Any], decisions: int
+) -> None:
     if language != "en":
         compiled = LOCALE / language / "LC_MESSAGES" / "wonders.mo"
         assert compiled.exists(), f"{compiled} is missing: `make build` compiles the catalogues"
-    assert_snapshot(f"plain-{game}-{language}", plain_screens(game, options, language))
+    assert_snapshot(f"plain-{game}-{language}", plain_screens(game, options, language, decisions))

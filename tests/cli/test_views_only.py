@@ -87,6 +87,6 @@ def test_the_screens_get_only_the_seat_bound_table() -> None:
     assert not hasattr(app.game, "session") and not hasattr(app.game, "state")
     public = {n for n in dir(table) if not n.startswith("_")}
     assert public == {
-        "act", "game", "is_over", "legal_actions", "options", "result", "save", "saved_at",
-        "seat", "seed", "start", "take_back", "view",
+        "act", "game", "is_over", "legal_actions", "options", "result", "save", "save_problem",
+        "saved_at", "seat", "seed", "start", "take_back", "view",
     }  # fmt: skip

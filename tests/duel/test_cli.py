@@ -334,7 +334,8 @@ def test_plain_duel_describes_cards_wonders_and_tokens() -> None:
         "play", "duel", "--bots", "random", "--seed", "5", "--plain", stdin="1\n" * 120
     )
     assert code == 0, out
-    assert "the card does" in out and "chains into" in out
-    assert "wonder The Sphinx: 1 clay, 1 stone, 2 glass -> play again at once; 6 VP" in out
-    assert "Progress tokens on the board:" in out and "Agriculture: 6 coins; 4 VP" in out
+    out = " ".join(out.split())
+    assert "chains into" in out  # a card's choice says what it does
+    assert "Take The Sphinx (cost: 1 clay, 1 stone, 2 glass): play again at once; 6 VP." in out
+    assert "Progress tokens on the board: Agriculture" in out
     assert "Who starts Age II?" in out or "Age II: its structure is laid out" in out

@@ -31,15 +31,29 @@ class RandomBot:
 
 BOT_NAMES = ("random", "greedy", "montecarlo", "ismcts")
 SEARCH_BOTS = ("montecarlo", "ismcts")
+# the difficulty levels, bot names too (``wonders.bots.levels``: each a bot and a budget)
+LEVELS = ("easy", "medium", "hard", "expert")
 
 
 def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by name; an unknown name is an OptionsError. The search bots take a think
-    budget after a colon: ``ismcts`` (1 s a move), ``ismcts:0.2`` (seconds a move),
-    ``ismcts:300i`` (iterations a move, reproducible); see ``wonders.bots.think``."""
+    """A bot by name; an unknown name is an OptionsError. A level (``easy``, ``medium``,
+    ``hard``, ``expert``) is the bot and budget it declares (``wonders.bots.levels``). The
+    search bots take a think budget after a colon: ``ismcts`` (1 s a move), ``ismcts:0.2``
+    (seconds a move), ``ismcts:300i`` (iterations a move, reproducible); see
+    ``wonders.bots.think``."""
     from wonders.bots.think import Budget, parse_budget, parse_style, split_spec
 
     base, budget, style = split_spec(name)
+    if base in LEVELS:
+        if budget is not None:
+            raise OptionsError(
+                _("the level {name} sets its own think budget: write {name} alone").format(
+                    name=base
+                )
+            )
+        from wonders.bots.levels import LevelBot
+
+        return LevelBot(base, seed)
     if budget is not None and base not in SEARCH_BOTS:
         raise OptionsError(
             _("bot {name} takes no think budget (only {bots})").format(
@@ -66,6 +80,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         policy, cutoff = parse_style(style, name)
         return ISMCTSBot(seed, think, policy, cutoff)
     raise OptionsError(
-        f"unknown bot {name!r}; bots: {', '.join(BOT_NAMES)} "
-        "(search bots take a think budget: NAME:SECONDS or NAME:ITERATIONSi)"
+        _(
+            "unknown bot {name}; bots: {bots}; levels: {levels} (search bots take a think "
+            "budget: NAME:SECONDS or NAME:ITERATIONSi)"
+        ).format(name=repr(name), bots=", ".join(BOT_NAMES), levels=", ".join(LEVELS))
     )

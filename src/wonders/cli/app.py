@@ -18,8 +18,9 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from wonders.bots import BOT_NAMES, make_bot
+from wonders.bots import BOT_NAMES, LEVELS, make_bot
 from wonders.cli import render, throughput
+from wonders.cli.plain import Question
 from wonders.cli.saves import latest_save, records_folder, resume_command, saves_folder
 from wonders.cli.serve import serve as serve_command
 from wonders.cli.session import Session, bot_seed, free_path
@@ -72,7 +73,7 @@ def _translate_help(command: Any) -> None:
     are written, in the reader's language, their fields filled."""
     fields = {
         "games": ", ".join(game_names()),
-        "bots": ", ".join(BOT_NAMES),
+        "bots": ", ".join(LEVELS + BOT_NAMES),
         "languages": ", ".join(LANGUAGES),
         "records": str(records_folder()),
         "saves": str(saves_folder()),
@@ -291,6 +292,8 @@ def play(
     session = Session(game, options, seed, seat, bots, _absolute(record))
     session.save_path = free_path(saves_folder(), f"{game}-{seed}")
     session.autosave()
+    if session.save_problem is not None:  # before the game starts: refuse, nothing is lost
+        raise InputError(session.save_problem)
     _continue(session, plain, None)
 
 
@@ -369,22 +372,30 @@ def _saved_note(session: Session) -> str:
     )
 
 
-def _ask(count: int) -> int:
+def _ask(count: int, question: Question | None = None) -> int:
+    """The number of the choice typed (1 to ``count``). With a ``question`` (``--plain``'s),
+    the prompt says what is chosen, and a command (city, all, log, help) prints its lines
+    and asks again; anything else is a one-line error, and it asks again."""
     while True:
-        console.print(_("Choose 1-{n}: ").format(n=count), end="")
+        prompt = question.prompt(count) if question else _("Choose 1-{n}: ").format(n=count)
+        console.print(Text(prompt), end="", soft_wrap=True, highlight=False)
         line = sys.stdin.readline()
         if not line:
             raise EOFError
+        typed = line.strip()
         if not sys.stdin.isatty():
-            console.print(line.strip(), highlight=False)  # piped input: keep the log legible
+            console.print(Text(typed), highlight=False)  # piped input: keep the log legible
+        if question is not None and question.answer(typed):
+            continue
         try:
-            value = int(line.strip())
+            value = int(typed)
         except ValueError:
-            console.print(_("Please type a number."))
+            said = question.unknown(typed, count) if question else _("Please type a number.")
+            console.print(Text(said), soft_wrap=True, highlight=False)
             continue
         if 1 <= value <= count:
             return value
-        console.print(_("Please type a number from 1 to {n}.").format(n=count))
+        console.print(_("Please type a number from 1 to {n}.").format(n=count), soft_wrap=True)
 
 
 @app.command(help=N_("Bot games: results, throughput, optional records."))
@@ -629,6 +640,53 @@ def cards(
         else info.titled()
     )
     console.print(info.part("cards_table")(listed, title, players))
+
+
+@app.command(
+    "bots",
+    help=N_(
+        "The bots and the difficulty levels: each level's bot, think budget and expected "
+        "thinking time a move."
+    ),
+)
+@clear_errors
+def bots_command(as_json: AsJson = False) -> None:
+    from wonders.bots.levels import expected_seconds, level, levels, listing
+
+    if as_json:
+        games = game_names()
+        out = {
+            "bots": list(BOT_NAMES),
+            "levels": [
+                {
+                    "name": lv.name,
+                    "bot": lv.bot,
+                    "budget": lv.budget,
+                    "seconds": expected_seconds(lv.name),
+                    "games": {g: level(lv.name, g).spec for g in games},
+                }
+                for lv in levels()
+            ],
+        }
+        print(json.dumps(out))
+        return
+    console.print(
+        _(
+            "Bots: {bots}. The search bots take a think budget: ismcts:0.5 (seconds a move), "
+            "ismcts:300i (iterations a move)."
+        ).format(bots=", ".join(BOT_NAMES)),
+        highlight=False,
+    )
+    table = Table(title=_("Difficulty levels"), box=box.SIMPLE_HEAD)
+    for column in (_("level"), _("bot and think budget"), _("thinking")):
+        table.add_column(column)
+    for name, bot_words, thinking in listing():
+        table.add_row(name, escape(bot_words), thinking)
+    console.print(table)
+    console.print(
+        _("Not yet measured: that each level beats the one below (docs/bots.md)."),
+        highlight=False,
+    )
 
 
 @app.command(

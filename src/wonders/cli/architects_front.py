@@ -1,9 +1,13 @@
-"""The terminal game of 7 Wonders Architects: ``wonders play architects --players N``.
+"""`wonders play architects --plain`: 7 Wonders Architects in lines, for screen readers and
+scripts.
 
-The human sees the decks' tops (the central deck's only when the cat lets them peek), every
-wonder with its stages, cards in front, shields, victory and progress tokens, the conflict
-tokens, what everyone did, and their legal actions as numbered choices; bots play the
-other seats. Decks are named by wonder and by where they lie for the human (left/right).
+Each decision is short and linear (``wonders.cli.plain``): what happened since your last
+decision, the turn and the conflict, your wonder in a few sentences (stages, next stage,
+cards, shields, tokens, points so far), each other wonder in a sentence, the decks you can
+take from and the progress tokens on offer, the decision in the game's words, then the
+choices one a line, with what the card taken does. ``city``, ``all``, ``log`` and ``help``
+at the question print your wonder in full, every wonder, the whole log and the rules. Seats
+are named by their wonder (and where they sit), decks by their wonder and where they lie.
 """
 
 from __future__ import annotations
@@ -14,12 +18,11 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
 from wonders.architects import advice
-from wonders.architects.actions import Action
-from wonders.architects.cards import facts
-from wonders.architects.describe import colour_name, printed
+from wonders.architects.board import board_words
+from wonders.architects.cards import CENTRAL, catalog
+from wonders.architects.describe import colour_name, kind_text, printed, victory_tokens
 from wonders.architects.present import (
     Log,
     action_label,
@@ -27,187 +30,345 @@ from wonders.architects.present import (
     card_labels,
     category_name,
     decision,
+    token_effect,
     victory_line,
     where,
 )
 from wonders.cli import architects_words as words
 from wonders.cli import render
 from wonders.cli.narration import play_lines
+from wonders.cli.plain import described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
+from wonders.cli.tui.palette import colour_card
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import Heading, listed, upper_first
 from wonders.core.protocol import Result
 
-COLOR_STYLE = {
-    "grey": "grey70",
-    "yellow": "yellow",
-    "green": "green",
-    "blue": "blue",
-    "red": "red",
-}
+View = dict[str, Any]
+STAGES = 5
 
 
-def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
+def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     table = SeatTable(session)
     seat = table.seat
     view = table.view()
     n = len(view["players"])
-    console.print(
+    say(
+        console,
         _("7 Wonders Architects, {n} players, seed {seed}. You are seat {seat}.").format(
             n=n, seed=table.seed, seat=seat
         )
+        + " "
+        + _("Your wonder is {wonder}.").format(wonder=printed(view["players"][seat]["wonder"])),
     )
-    view = play_lines(table, console, ask, Log(view), lambda v, a: decide(console, v, a))
+    view = play_lines(
+        table,
+        console,
+        ask,
+        Log(view),
+        lambda v, a: decide(console, v, a),
+        what=lambda v, actions: decision(v, [a.to_json() for a in actions])[0],
+        pages=lambda v: {"city": lambda: city_page(v), "all": lambda: every_wonder(v)},
+    )
     final(console, view, table.result())
 
 
-def final(console: Console, view: dict[str, Any], result: Result) -> None:
-    """The end, from the seat's final view: the table, the scores, who won and how, your
-    points item by item."""
-    seat = view["seat"]
-    console.print(position_table(view))
-    names = [
-        _("{seat} {wonder} (you)").format(seat=p, wonder=printed(info["wonder"]))
-        if p == seat
-        else _("{seat} {wonder}").format(seat=p, wonder=printed(info["wonder"]))
-        for p, info in enumerate(view["players"])
-    ]
-    console.print(result_table(result, names))
-    wonders = [info["wonder"] for info in view["players"]]
-    console.print(escape(victory_line(result.to_json(), seat, wonders)), highlight=False)
-    console.print(card_points(view))
+# ---------------------------------------------------------------- a decision
 
 
-def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
-    """Print the position, what is asked and the numbered choices of one decision, from the
-    seat's view."""
-    console.print(position_table(view))
-    console.print(your_wonder(view), highlight=False)
-    console.print(decks_line(view))
+def decide(console: Console, view: View, actions: list[Any]) -> None:
+    """Print one decision, from the seat's view: the state in a few lines, the decision's
+    title and prompt, then the numbered choices, one a line (the state only when the seat
+    has no decision)."""
+    say_all(console, state_lines(view))
+    if not actions:
+        return
     title, prompt = decision(view, [a.to_json() for a in actions])
-    console.print(Text(title, style="bold"))
-    console.print(Text(prompt), highlight=False)
-    console.print(actions_table(view, actions))
+    say(console, title, bold=True)
+    say(console, prompt)
+    say_all(console, choice_lines(view, actions))
 
 
-def position_table(view: dict[str, Any]) -> Table:
+def seat_name(view: View, p: int) -> str:
+    """Another seat by its wonder and where it sits: "Ephesus (your left)"."""
+    wonder = printed(view["players"][p]["wonder"])
+    seat, n = view["seat"], len(view["players"])
+    if n > 2 and p == (seat + 1) % n:
+        return _("{name} ({where})").format(name=wonder, where=_("your left"))
+    if n > 2 and p == (seat - 1) % n:
+        return _("{name} ({where})").format(name=wonder, where=_("your right"))
+    return wonder
+
+
+def stages_built(info: View) -> str:
+    return ngettext(
+        "{built} of {n} wonder stage built", "{built} of {n} wonder stages built", STAGES
+    ).format(built=len(info["stages"]), n=STAGES)
+
+
+def shields(n: int) -> str:
+    return ngettext("{n} shield", "{n} shields", n).format(n=n)
+
+
+def cards_text(held: dict[str, int]) -> str:
+    """The cards in front of a player: "wood, gold coin x2" (or "none")."""
+    if not held:
+        return _("none")
+    return ", ".join(
+        _("{card} x{n}").format(card=card_label(k), n=n) if n > 1 else card_label(k)
+        for k, n in held.items()
+    )
+
+
+def state_lines(view: View) -> list[str]:
+    """The seat's state in a few sentences: the turn and the conflict, your wonder (stages,
+    the next one, shields, victory tokens, points so far, the cat), your cards and progress
+    tokens, each other wonder in a sentence, the decks, the tokens on offer, what you look
+    at."""
     seat = view["seat"]
-    table = Table(title=_("Wonders"))
-    columns = (_("seat"), _("wonder"), _("stages"), _("next"), _("cards"), _("shields"))
-    for column in (*columns, _("victory"), _("progress"), _("≈VP")):
-        table.add_column(column)
-    f = facts()
-    for p, info in enumerate(view["players"]):
-        cards = ", ".join(
-            f"[{COLOR_STYLE[f.color[f.index[k]]]}]{escape(card_label(k))}[/]"
-            + (" " + _("×{n}").format(n=c) if c > 1 else "")
-            for k, c in info["cards"].items()
+    me = view["players"][seat]
+    head = board_words(view, seat, [])["head"]  # the web's words, a part a sentence
+    lines = [" ".join(upper_first(part) + "." for part in head.split(" — "))]
+    lines.append(
+        _("You: {wonder}, {stages}, {shields}, {tokens}; about {vp} VP.").format(
+            wonder=printed(me["wonder"]),
+            stages=stages_built(me),
+            shields=shields(me["shields"]),
+            tokens=victory_tokens(me["victory_tokens"]),
+            vp=advice.score(view, seat),
         )
-        label = _("you") if p == seat else _("seat {n}").format(n=p)
-        label += " [bold]" + _("cat") + "[/]" if info["cat"] else ""
-        table.add_row(
-            label,
-            printed(info["wonder"]),
-            " ".join(map(str, info["stages"])) or "-",
-            "; ".join(f"{st}: {words.stage_text(info['wonder'], st)}" for st in info["next_stages"])
-            or _("done"),
-            cards,
-            str(info["shields"]),
-            str(info["victory_tokens"]),
-            ", ".join(printed(t) for t in info["progress"]),
-            str(advice.score(view, p)),
+    )
+    for st in me["next_stages"]:
+        lines.append(
+            _("Your next wonder stage is stage {n}: {text}.").format(
+                n=st, text=words.stage_text(me["wonder"], st)
+            )
         )
-    return table
+    lines.append(_("Your cards: {cards}.").format(cards=cards_text(me["cards"])))
+    if me["progress"]:
+        names = listed([printed(t) for t in me["progress"]])
+        lines.append(_("Your progress tokens: {names}.").format(names=names))
+    if me["cat"]:
+        lines.append(_("You have the cat."))
+    for p in range(len(view["players"])):
+        if p != seat:
+            lines.append(other_line(view, p))
+    lines += decks_lines(view)
+    return lines
 
 
-def your_wonder(view: dict[str, Any]) -> str:
-    """Your wonder's stages, each with its cost pattern and reward (built ones ticked)."""
-    info = view["players"][view["seat"]]
-    lines = [_("Your wonder, {name}:").format(name=printed(info["wonder"]))]
-    for s in range(1, 6):
-        mark = "✓" if s in info["stages"] else "→" if s in info["next_stages"] else "·"
-        text = _("stage {n}: {text}").format(n=s, text=words.stage_text(info["wonder"], s))
-        lines.append(f"{mark} {text}")
-    return "\n".join(escape(line) for line in lines)
+def other_line(view: View, p: int) -> str:
+    """Another wonder in a sentence: stages, shields, tokens, cards, points so far, the cat."""
+    info = view["players"][p]
+    facts = {
+        "who": seat_name(view, p),
+        "stages": stages_built(info),
+        "shields": shields(info["shields"]),
+        "tokens": victory_tokens(info["victory_tokens"]),
+        "cards": cards_text(info["cards"]),
+        "vp": advice.score(view, p),
+    }
+    if info["cat"]:
+        said = _(
+            "{who}, with the cat: {stages}, {shields}, {tokens}; cards: {cards}; about {vp} VP."
+        )
+    else:
+        said = _("{who}: {stages}, {shields}, {tokens}; cards: {cards}; about {vp} VP.")
+    return said.format(**facts)
 
 
-def decks_line(view: dict[str, Any]) -> str:
-    parts = []
+def decks_lines(view: View) -> list[str]:
+    """The decks you may take from (each with its top card and size), the progress tokens on
+    offer, the cards you look at."""
+    lines = []
     for deck in view["decks"]:
         place = where(view, deck["deck"])
         if place is None:  # far: not yours to take
             continue
         top = card_label(deck["top"]) if deck["top"] else "-"
-        parts.append(
-            ngettext(
-                "{deck} deck ({where}): top {top}, {n} card",
-                "{deck} deck ({where}): top {top}, {n} cards",
-                deck["size"],
-            ).format(deck=printed(deck["deck"]), where=place, top=top, n=deck["size"])
-        )
+        lines.append(deck_line(deck, place, top))
     central = view["central"]
     if "top" in central:
         top = _("top {card} (the cat's peek)").format(card=card_label(central["top"]))
     else:
         top = _("face down")
-    parts.append(
-        ngettext("central: {top}, {n} card", "central: {top}, {n} cards", central["size"]).format(
-            top=top, n=central["size"]
+    lines.append(
+        upper_first(
+            ngettext(
+                "central: {top}, {n} card", "central: {top}, {n} cards", central["size"]
+            ).format(top=top, n=central["size"])
         )
+        + "."
     )
     tokens = view["tokens"]
-    lines = [
-        _("Decks:") + " " + "; ".join(parts),
+    lines.append(
         _("Progress tokens: {names} (stack {n})").format(
             names=", ".join(printed(t) for t in tokens["face_up"]) or _("none"), n=tokens["stack"]
-        ),
-        _("Conflict: {b} of {t} tokens on the battle side").format(
-            b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
-        ),
-    ]
+        )
+        + "."
+    )
     if "searching" in view and "cards" in view["searching"]:
         lines.append(
-            _("You look at: {cards}").format(cards=card_labels(view["searching"]["cards"]))
+            _("You look at: {cards}").format(cards=card_labels(view["searching"]["cards"])) + "."
         )
-    return "\n".join(escape(line) for line in lines)
+    return lines
 
 
-def actions_table(view: dict[str, Any], actions: list[Action]) -> Table:
-    table = Table(title=_("Your choices"))
-    table.add_column("#", justify="right")
-    table.add_column(_("action"))
+def deck_line(deck: View, place: str, top: str) -> str:
+    """A side deck in a sentence: where it lies, its top card, its size."""
+    text = ngettext(
+        "{deck} deck ({where}): top {top}, {n} card",
+        "{deck} deck ({where}): top {top}, {n} cards",
+        deck["size"],
+    ).format(deck=printed(deck["deck"]), where=place, top=top, n=deck["size"])
+    return upper_first(text) + "."
+
+
+def shown_card(view: View, data: View) -> str | None:
+    """The card an action takes or keeps, as the seat sees it: a side deck's top, the
+    central deck's only with the cat's peek, the card kept of a search. None otherwise."""
+    if data["kind"] == "pick":
+        return str(data["card"])
+    if data["kind"] != "take":
+        return None
+    if data["deck"] == CENTRAL:
+        peek: str | None = view["central"].get("top")
+        return peek
+    top: str | None = view["decks"][advice.deck_index(view, data["deck"])]["top"]
+    return top
+
+
+def choice_lines(view: View, actions: list[Any]) -> list[str]:
+    """The numbered choices, one a line, in the game's words (``present.action_label``), a
+    card taken or kept with what it does."""
+    lines = []
     for i, action in enumerate(actions, 1):
-        table.add_row(str(i), escape(action_label(view, action.to_json())))
-    return table
+        data = action.to_json()
+        card = shown_card(view, data)
+        more = []
+        if card:
+            kind = catalog().kinds[card]
+            more.append(described(colour_card(kind.color), kind_text(kind)))
+        lines.append(numbered(i, action_label(view, data), *more))
+    return lines
 
 
-def result_table(result: Result, names: list[str]) -> Table:
-    table = Table(title=_("Final scores"))
-    table.add_column(_("rank"), justify="right")
-    table.add_column(_("player"), no_wrap=True)
-    categories = list(result.players[0].breakdown)
-    for c in categories:
-        table.add_column(category_name(c), justify="right")
-    table.add_column(_("total"), justify="right")
-    table.add_column(_("stages"), justify="right")
-    for p in sorted(result.players, key=lambda p: p.rank):
-        table.add_row(
-            str(p.rank),
-            escape(names[p.seat]),
-            *(str(p.breakdown[c]) for c in categories),
-            f"[bold]{p.total}[/]",
-            str(p.tiebreak),
+# ---------------------------------------------------------------- city, all
+
+
+def wonder_lines(view: View, p: int) -> list[str]:
+    """A wonder in full, a fact a line: each stage (built, next or later) with its cost and
+    reward, shields and victory tokens, the cards, each progress token with its effect, the
+    cat, the points so far by category."""
+    seat = view["seat"]
+    info = view["players"][p]
+    wonder = printed(info["wonder"])
+    if p == seat:
+        lines: list[str] = [Heading(_("Your wonder, {name}:").format(name=wonder))]
+    else:
+        lines = [Heading(seat_name(view, p) + ":")]
+    for s in range(1, STAGES + 1):
+        text = words.stage_text(info["wonder"], s)
+        if s in info["stages"]:
+            lines.append(_("Stage {n}, built: {text}.").format(n=s, text=text))
+        elif s in info["next_stages"]:
+            lines.append(_("Stage {n}, next: {text}.").format(n=s, text=text))
+        else:
+            lines.append(_("Stage {n}: {text}.").format(n=s, text=text))
+    lines.append(
+        upper_first(shields(info["shields"])) + ", " + victory_tokens(info["victory_tokens"]) + "."
+    )
+    lines.append(_("Cards: {cards}.").format(cards=cards_text(info["cards"])))
+    for t in info["progress"]:
+        lines.append(
+            _("Progress token {name}: {text}.").format(name=printed(t), text=token_effect(t))
         )
-    return table
+    if info["cat"]:
+        lines.append(_("With the cat."))
+    parts = ", ".join(f"{category_name(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
+    vp = advice.score(view, p)
+    if parts:
+        lines.append(_("Score so far: about {vp} VP ({parts}).").format(vp=vp, parts=parts))
+    else:
+        lines.append(_("Score so far: about {vp} VP.").format(vp=vp))
+    return lines
 
 
-def card_points(view: dict[str, Any]) -> Table:
-    """Your points at the end item by item: stages, blue cards, tokens, the cat, victories."""
-    table = Table(title=_("Your points at the end"))
-    table.add_column(_("what"))
-    table.add_column(_("VP"), justify="right")
+def city_page(view: View) -> list[str]:
+    """The ``city`` command: your wonder in full."""
+    return wonder_lines(view, view["seat"])
+
+
+def every_wonder(view: View) -> list[str]:
+    """The ``all`` command: every wonder in full, yours first, then the decks (the far ones
+    too), the progress tokens on offer with their effects, the conflict."""
+    seat, n = view["seat"], len(view["players"])
+    lines: list[str] = []
+    for step in range(n):
+        lines += wonder_lines(view, (seat + step) % n)
+    lines.append(Heading(_("Decks:")))
+    for deck in view["decks"]:
+        place = where(view, deck["deck"]) or _("far")
+        top = card_label(deck["top"]) if deck["top"] else "-"
+        lines.append(deck_line(deck, place, top))
+    lines.append(
+        Heading(upper_first(_("progress tokens (stack {n}):").format(n=view["tokens"]["stack"])))
+    )
+    for t in view["tokens"]["face_up"]:
+        lines.append(_("{name}: {text}").format(name=printed(t), text=token_effect(t)) + ".")
+    lines.append(
+        _("Conflict: {b} of {t} tokens on the battle side").format(
+            b=view["conflict"]["battle_side"], t=view["conflict"]["total"]
+        )
+        + "."
+    )
+    return lines
+
+
+# ---------------------------------------------------------------- the end
+
+
+def final(console: Console, view: View, result: Result) -> None:
+    """The end, from the seat's final view, a line each: the players by rank with their
+    points and stages, each category, who won and how, your points item by item."""
+    say_all(console, final_lines(view, result))
+
+
+def final_lines(view: View, result: Result) -> list[str]:
+    seat = view["seat"]
+    wonders = [info["wonder"] for info in view["players"]]
+
+    def who(p: int) -> str:
+        return _("you") if p == seat else seat_name(view, p)
+
+    lines: list[str] = [Heading(_("Final scores"))]
+    ranked = sorted(result.players, key=lambda pr: pr.rank)
+    for pr in ranked:
+        lines.append(
+            _("{rank}. {who}: {vp} VP, {stages}.").format(
+                rank=pr.rank,
+                who=upper_first(who(pr.seat)),
+                vp=pr.total,
+                stages=ngettext("{n} wonder stage", "{n} wonder stages", pr.tiebreak).format(
+                    n=pr.tiebreak
+                ),
+            )
+        )
+    for category in result.players[0].breakdown:
+        scores = ", ".join(
+            _("{who} {points}").format(who=who(pr.seat), points=pr.breakdown[category])
+            for pr in ranked
+        )
+        lines.append(
+            _("{category}: {scores}.").format(
+                category=upper_first(category_name(category)), scores=scores
+            )
+        )
+    lines.append(victory_line(result.to_json(), seat, wonders))
+    lines.append(Heading(_("Your points at the end")))
     for label, points in advice.card_points(view):
-        table.add_row(escape(label), str(points))
-    return table
+        lines.append(_("{what}: {n} VP.").format(what=upper_first(label), n=points))
+    return lines
 
 
 def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:

@@ -1,7 +1,12 @@
-"""`wonders play duel`: 7 Wonders Duel in the terminal against a bot.
+"""`wonders play duel --plain`: 7 Wonders Duel in lines, for screen readers and scripts.
 
-The structure is drawn row by row as the players see it: face-down cards as ``[ ? ]``,
-taken places blank, the cards that can be taken marked with ``*``.
+Each decision is short and linear (``wonders.cli.plain``): what happened since your last
+decision, the Age and the conflict pawn, your city and your rival's in a few sentences
+(coins, points so far, production, wonders, progress tokens, science symbols), what the
+structure offers, the decision in the game's words, then the choices one a line, each card
+described once (its colour, what it does, why it cannot be built). ``city``, ``all``,
+``log`` and ``help`` at the question print your city in full, both cities with the
+structure card by card, the whole log and the rules.
 """
 
 from __future__ import annotations
@@ -10,18 +15,19 @@ from collections.abc import Callable
 from typing import Any
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
-from rich.text import Text
 
-from wonders.cli import duel_words, render
+from wonders.cli import render
 from wonders.cli.duel_words import texts
 from wonders.cli.narration import play_lines
+from wonders.cli.plain import described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
-from wonders.core.i18n import _
-from wonders.core.present import age_name, coins
+from wonders.cli.tui.palette import colour_card
+from wonders.core.i18n import _, ngettext, pgettext
+from wonders.core.present import Heading, age_name, coins, listed, upper_first
 from wonders.core.protocol import Result
 from wonders.duel import advice, describe
+from wonders.duel.board import PHASES
 from wonders.duel.city import card_facts
 from wonders.duel.describe import colour_name, printed, symbol_name
 from wonders.duel.present import (
@@ -34,166 +40,333 @@ from wonders.duel.present import (
     victory_name,
 )
 
-CELL = 13  # characters per card in the structure drawing
+View = dict[str, Any]
+COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
+SCIENCE_GOAL = 6  # different symbols: scientific supremacy
 
 
-def structure_text(view: dict[str, Any]) -> Text:
-    """The current Age's structure as the seat sees it (names too long for a cell shortened,
-    given in full below it)."""
-    out = Text()
-    if view["phase"] == "draft" or not view["structure"]:
-        return out
-    places = view["structure"]
-    slots = advice.slots(view)
-    short = duel_words.short_names(CELL - 2)
-    low = min(s.x for s in slots)
-    for row in sorted({s.row for s in slots}):
-        line = Text()
-        column = 0  # characters written on this line
-        for i, slot in enumerate(slots):
-            if slot.row != row:
-                continue
-            start = (slot.x - low) * CELL // 2
-            line.append(" " * max(0, start - column))
-            place = places[i]
-            if place["taken"]:
-                cell, style = "", ""
-            elif place["card"] is None:
-                cell, style = "[ ? ]", "dim"
-            else:
-                name = place["card"]
-                color = card_facts()[name].card.color
-                cell = ("*" if place["accessible"] else " ") + short[name]
-                style = render.COLOR_STYLE.get(color, "")
-            line.append(cell.ljust(CELL), style=style)
-            column = start + CELL
-        out.append(line)
-        out.append("\n")
-    cut = [
-        f"{short[p['card']]}={printed(p['card'])}"
-        for p in places
-        if p["card"] and not p["taken"] and short[p["card"]] != printed(p["card"])
-    ]
-    if cut:
-        out.append(_("Shortened: {names}").format(names=" · ".join(cut)) + "\n")
-    return out
-
-
-def cities_text(view: dict[str, Any]) -> Text:
-    """Both cities, a few lines each: coins, points, production, cards by colour, wonders."""
-    seat, position = view["seat"], view["military"]["position"]
-    age = age_name(view["age"])
-    out = Text(
-        _("Age {age}.").format(age=age) + " " + pawn(position, seat).capitalize() + ".\n",
-        style="bold",
-    )
-    for p, info in enumerate(view["players"]):
-        who = _("You") if p == seat else _("Your rival")
-        out.append(f"{who}: ", style="bold")
-        out.append(
-            _("{coins}, {vp} VP; produces: {what}").format(
-                coins=coins(info["coins"]), vp=info["points"], what=advice.production(view, p)
-            )
-            + "\n"
-        )
-        for color in ("brown", "grey", "yellow", "blue", "green", "red", "purple"):
-            names = [c for c in info["cards"] if card_facts()[c].card.color == color]
-            if names:
-                out.append(f"  {colour_name(color)}: ", style=render.COLOR_STYLE[color])
-                out.append(", ".join(printed(c) for c in names) + "\n")
-        for w in info["wonders"]:  # each wonder with its cost and what it gives
-            said = (
-                _("wonder {name} (built): {text}")
-                if w in info["built"]
-                else _("wonder {name}: {text}")
-            )
-            out.append("  " + said.format(name=printed(w), text=texts()[w]) + "\n")
-        for t in info["tokens"]:
-            out.append("  " + _("token {name}: {text}").format(name=printed(t), text=texts()[t]))
-            out.append("\n")
-        if info["science"]:
-            symbols = ", ".join(sorted(symbol_name(s) for s in info["science"]))
-            out.append("  " + _("science: {s}").format(s=symbols) + "\n")
-    if view["board_tokens"]:
-        out.append(_("Progress tokens on the board:") + "\n")
-        for t in view["board_tokens"]:
-            out.append("  " + _("{name}: {text}").format(name=printed(t), text=texts()[t]) + "\n")
-    return out
-
-
-def result_table(result: Result, seat: int) -> Table:
-    table = Table(title=_("Final scores ({victory})").format(victory=victory_name(result.victory)))
-    table.add_column(_("rank"), justify="right")
-    table.add_column(_("player"), no_wrap=True)
-    categories = list(result.players[0].breakdown)
-    for c in categories:
-        table.add_column(category_name(c), justify="right")
-    table.add_column(_("total"), justify="right")
-    for pr in sorted(result.players, key=lambda pr: pr.rank):
-        table.add_row(
-            str(pr.rank),
-            duel_words.who(pr.seat, seat),
-            *(str(pr.breakdown[c]) for c in categories),
-            f"[bold]{pr.total}[/]",
-        )
-    return table
-
-
-def card_points(view: dict[str, Any]) -> Table:
-    """Your cards, wonders and tokens one by one at the end, with the points each scored."""
-    table = Table(title=_("Your cards at the end"))
-    for column in (_("card"), _("VP"), _("what it did")):
-        table.add_column(column)
-    for name, kind, points in advice.card_points(view):
-        style = render.COLOR_STYLE.get(kind, "")
-        label = escape(printed(name))
-        table.add_row(f"[{style}]{label}[/]", str(points) if points else "", texts()[name])
-    return table
-
-
-def play(session: Session, console: Console, ask: Callable[[int], int]) -> None:
+def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     seats = SeatTable(session)
-    console.print(
+    say(
+        console,
         _("7 Wonders Duel, seed {seed}. You are seat {seat}.").format(
             seed=seats.seed, seat=seats.seat
-        )
+        ),
     )
-    view = play_lines(seats, console, ask, Log(seats.view()), lambda v, a: decide(console, v, a))
+    view = play_lines(
+        seats,
+        console,
+        ask,
+        Log(seats.view()),
+        lambda v, a: decide(console, v, a),
+        what=lambda v, actions: decision(v, [a.to_json() for a in actions])[0],
+        pages=lambda v: {"city": lambda: city_page(v), "all": lambda: everything(v)},
+    )
     final(console, view, seats.result())
 
 
-def final(console: Console, view: dict[str, Any], result: Result) -> None:
-    """The end, from the seat's final view: both cities, who won and how, the scores, your
-    cards' points."""
-    console.print(cities_text(view))
-    console.print(Text(victory_line(result.to_json(), view["seat"]), style="bold"))
-    console.print(result_table(result, view["seat"]))
-    console.print(card_points(view))
+# ---------------------------------------------------------------- a decision
 
 
-def decide(console: Console, view: dict[str, Any], actions: list[Any]) -> None:
-    """Print the position and the numbered choices of one decision, from the seat's view."""
-    if view["phase"] != "draft":
-        console.print(cities_text(view))
-        console.print(structure_text(view))
+def decide(console: Console, view: View, actions: list[Any]) -> None:
+    """Print one decision, from the seat's view: the state in a few lines, the decision's
+    title and prompt, then the numbered choices, one a line (the state only when the seat
+    has no decision)."""
+    say_all(console, state_lines(view))
+    if not actions:
+        return
     title, prompt = decision(view, [a.to_json() for a in actions])
-    console.print(Text(title, style="bold"))
-    console.print(Text(prompt))
-    table = Table(title=_("Your choices"))
-    table.add_column("#", justify="right")
-    table.add_column(_("action"))
-    table.add_column(_("the card does"))
-    for i, action in enumerate(actions, 1):
-        does = texts()[action.card] if action.kind == "build" else ""
-        table.add_row(str(i), Text(action_label(view, action.to_json())), does)
-    console.print(table)
-    cannot = [
-        _("{name}: {why}").format(name=printed(name), why=advice.why_not(view, name))
-        for name in dict.fromkeys(a.card for a in actions if a.kind == "sell")
-        if not any(a.kind == "build" and a.card == name for a in actions)
+    say(console, title, bold=True)
+    say(console, prompt)
+    say_all(console, choice_lines(view, actions))
+
+
+def science_text(info: View) -> str:
+    """A city's science symbols with their counts ("globe ×2, wheel ×1")."""
+    return ", ".join(
+        f"{symbol_name(k)} ×{v}" for k, v in sorted(info["science"].items(), key=lambda kv: kv[0])
+    )
+
+
+def wonders_built(info: View) -> str:
+    n = len(info["wonders"])
+    return ngettext("{built} of {n} wonder built", "{built} of {n} wonders built", n).format(
+        built=len(info["built"]), n=n
+    )
+
+
+def production(view: View, p: int) -> str:
+    """What city ``p`` produces in words, "nothing" for nothing."""
+    what = advice.production(view, p)
+    return what if what != "-" else pgettext("production", "nothing")
+
+
+def names(items: list[str]) -> str:
+    return listed([printed(n) for n in items])
+
+
+def state_lines(view: View) -> list[str]:
+    """The seat's state in a few sentences: the Age and the pawn, your coins, points,
+    production, wonders, tokens and science, your rival's in a sentence or two, the
+    progress tokens on the board, what the structure shows."""
+    seat = view["seat"]
+    me, rival = view["players"][seat], view["players"][1 - seat]
+    if view["phase"] == "draft":
+        lines = [_(PHASES["draft"]) + "."]
+        if me["wonders"]:
+            lines.append(_("Your wonders: {names}.").format(names=names(me["wonders"])))
+        if rival["wonders"]:
+            lines.append(_("Your rival's wonders: {names}.").format(names=names(rival["wonders"])))
+        return lines
+    position = view["military"]["position"]
+    lines = [
+        _("Age {age}.").format(age=age_name(view["age"]))
+        + " "
+        + upper_first(pawn(position, seat))
+        + "."
     ]
-    if cannot:
-        console.print(_("Not buildable now:") + " " + "; ".join(cannot), highlight=False)
+    lines.append(
+        _("You: {coins}, {vp} VP so far, {wonders}.").format(
+            coins=coins(me["coins"]), vp=me["points"], wonders=wonders_built(me)
+        )
+    )
+    what = advice.production(view, seat)
+    lines.append(
+        _("You produce {what}.").format(what=what) if what != "-" else _("You produce nothing.")
+    )
+    waiting = [w for w in me["wonders"] if w not in me["built"]]
+    if waiting:
+        lines.append(_("Your wonders still to build: {names}.").format(names=names(waiting)))
+    if me["tokens"]:
+        lines.append(_("Your progress tokens: {names}.").format(names=names(me["tokens"])))
+    if me["science"]:
+        lines.append(
+            _("Your science symbols: {symbols} ({n} different of 6).").format(
+                symbols=science_text(me), n=len(me["science"])
+            )
+        )
+    lines.append(
+        _("Your rival: {coins}, {vp} VP so far, {wonders}; produces {what}.").format(
+            coins=coins(rival["coins"]),
+            vp=rival["points"],
+            wonders=wonders_built(rival),
+            what=production(view, 1 - seat),
+        )
+    )
+    if rival["tokens"]:
+        lines.append(
+            _("Your rival's progress tokens: {names}.").format(names=names(rival["tokens"]))
+        )
+    if rival["science"]:
+        lines.append(
+            _("Your rival's science symbols: {symbols} ({n} different of 6).").format(
+                symbols=science_text(rival), n=len(rival["science"])
+            )
+        )
+    if view["board_tokens"]:
+        lines.append(
+            _("Progress tokens on the board: {tokens}").format(tokens=names(view["board_tokens"]))
+            + "."
+        )
+    lines += structure_summary(view)
+    return lines
+
+
+def structure_summary(view: View) -> list[str]:
+    """The structure in a sentence: how many cards can be taken, lie face up under others,
+    lie face down."""
+    places = [p for p in view["structure"] if not p["taken"]]
+    if not places:
+        return []
+    free = sum(1 for p in places if p["card"] and p["accessible"])
+    covered = [p["card"] for p in places if p["card"] and not p["accessible"]]
+    hidden = sum(1 for p in places if p["card"] is None)
+    lines = [
+        _("In the structure: {free}, {covered}, {hidden}.").format(
+            free=ngettext("{n} card to take", "{n} cards to take", free).format(n=free),
+            covered=ngettext(
+                "{n} face up under others", "{n} face up under others", len(covered)
+            ).format(n=len(covered)),
+            hidden=ngettext("{n} face down", "{n} face down", hidden).format(n=hidden),
+        )
+    ]
+    return lines
+
+
+def choice_lines(view: View, actions: list[Any]) -> list[str]:
+    """The numbered choices, one a line, in the game's words (``present.action_label``);
+    the first choice of a card also says what the card is and does, and why it cannot be
+    built when no choice builds it."""
+    legal = [a.to_json() for a in actions]
+    why = advice.unbuildable(view, legal)
+    told: set[str] = set()
+    lines = []
+    for i, data in enumerate(legal, 1):
+        more: list[str] = []
+        card = data.get("card")
+        if data["kind"] in ("build", "sell", "wonder") and card and card not in told:
+            told.add(card)
+            colour = card_facts()[card].card.color
+            more += [described(colour_card(colour), texts()[card]), why.get(card, "")]
+        lines.append(numbered(i, action_label(view, data), *more))
+    return lines
+
+
+# ---------------------------------------------------------------- city, all
+
+
+def city_lines(view: View, p: int) -> list[str]:
+    """City ``p`` in full, a fact a line: coins and points, production, the cards by colour,
+    each wonder (built or not) with what it costs and does, each progress token, science."""
+    seat = view["seat"]
+    info = view["players"][p]
+    lines: list[str] = [Heading(_("Your city") if p == seat else _("Your rival's city"))]
+    lines.append(
+        _("{coins}, {vp} VP so far.").format(
+            coins=upper_first(coins(info["coins"])), vp=info["points"]
+        )
+    )
+    lines.append(_("Produces {what}.").format(what=production(view, p)))
+    for colour in COLOURS:
+        cards = [printed(c) for c in info["cards"] if card_facts()[c].card.color == colour]
+        if cards:
+            lines.append(
+                _("{colour}: {cards}.").format(
+                    colour=upper_first(colour_name(colour)), cards=", ".join(cards)
+                )
+            )
+    for w in info["wonders"]:
+        said = _("{name} (built): {text}.") if w in info["built"] else _("{name}: {text}.")
+        lines.append(said.format(name=printed(w), text=texts()[w]))
+    for t in info["tokens"]:
+        lines.append(_("Progress token {name}: {text}.").format(name=printed(t), text=texts()[t]))
+    if info["science"]:
+        lines.append(
+            _("Science symbols: {symbols} ({n} different of 6).").format(
+                symbols=science_text(info), n=len(info["science"])
+            )
+        )
+    return lines
+
+
+def city_page(view: View) -> list[str]:
+    """The ``city`` command: the pawn, then your city in full (in the wonder draft, your
+    wonders)."""
+    if view["phase"] != "draft":
+        return [pawn_line(view), *city_lines(view, view["seat"])]
+    mine = view["players"][view["seat"]]["wonders"]
+    if not mine:
+        return [_("You have no wonder yet.")]
+    return [Heading(_("Your wonders:")), *(wonder_line(w) for w in mine)]
+
+
+def wonder_line(wonder: str) -> str:
+    return _("{name}: {text}").format(name=printed(wonder), text=texts()[wonder]) + "."
+
+
+def pawn_line(view: View) -> str:
+    return upper_first(pawn(view["military"]["position"], view["seat"])) + "."
+
+
+def draft_page(view: View) -> list[str]:
+    """The wonder draft in full: the wonders on offer and each player's, with their texts."""
+    seat = view["seat"]
+    lines: list[str] = []
+    for title, wonders in (
+        (_("Wonders on offer:"), view["offer"]),
+        (_("Your wonders:"), view["players"][seat]["wonders"]),
+        (_("Your rival's wonders:"), view["players"][1 - seat]["wonders"]),
+    ):
+        if wonders:
+            lines.append(Heading(title))
+            lines += [wonder_line(w) for w in wonders]
+    return lines
+
+
+def everything(view: View) -> list[str]:
+    """The ``all`` command: the pawn, both cities in full, then the structure card by card
+    (what can be taken, what lies face up under other cards, how many face down), the
+    progress tokens on the board and the discard pile."""
+    if view["phase"] == "draft":
+        return draft_page(view)
+    seat = view["seat"]
+    lines = [pawn_line(view), *city_lines(view, seat), *city_lines(view, 1 - seat)]
+    places = [p for p in view["structure"] if not p["taken"]]
+    if places:
+        lines.append(Heading(_("The structure")))
+        free = [p["card"] for p in places if p["card"] and p["accessible"]]
+        covered = [p["card"] for p in places if p["card"] and not p["accessible"]]
+        hidden = sum(1 for p in places if p["card"] is None)
+        if free:
+            lines.append(_("Cards you can take: {names}.").format(names=names(free)))
+        for card in covered:
+            colour = card_facts()[card].card.color
+            lines.append(
+                _("Face up under other cards: {name}, {kind}: {text}.").format(
+                    name=printed(card), kind=colour_card(colour), text=texts()[card]
+                )
+            )
+        lines.append(
+            ngettext("{n} card face down.", "{n} cards face down.", hidden).format(n=hidden)
+        )
+    if view["board_tokens"]:
+        lines.append(Heading(_("Progress tokens on the board:")))
+        for t in view["board_tokens"]:
+            lines.append(_("{name}: {text}").format(name=printed(t), text=texts()[t]) + ".")
+    if view["discard"]:
+        lines.append(
+            _("Discard pile: {names}").format(names=", ".join(map(printed, view["discard"]))) + "."
+        )
+    return lines
+
+
+# ---------------------------------------------------------------- the end
+
+
+def final(console: Console, view: View, result: Result) -> None:
+    """The end, from the seat's final view, a line each: the players by rank with their
+    points, each category, who won and how, your cards' points."""
+    say_all(console, final_lines(view, result))
+
+
+def who(p: int, seat: int) -> str:
+    return _("you") if p == seat else _("your rival")
+
+
+def final_lines(view: View, result: Result) -> list[str]:
+    seat = view["seat"]
+    lines: list[str] = [
+        Heading(_("Final scores ({victory})").format(victory=victory_name(result.victory)))
+    ]
+    ranked = sorted(result.players, key=lambda pr: pr.rank)
+    for pr in ranked:
+        lines.append(
+            _("{rank}. {who}: {vp} VP.").format(
+                rank=pr.rank, who=upper_first(who(pr.seat, seat)), vp=pr.total
+            )
+        )
+    for category in result.players[0].breakdown:
+        scores = ", ".join(
+            _("{who} {points}").format(who=who(pr.seat, seat), points=pr.breakdown[category])
+            for pr in ranked
+        )
+        lines.append(
+            _("{category}: {scores}.").format(
+                category=upper_first(category_name(category)), scores=scores
+            )
+        )
+    lines.append(victory_line(result.to_json(), seat))
+    lines.append(Heading(_("Your cards at the end")))
+    for name, kind, points in advice.card_points(view):
+        lines.append(
+            _("{card}, {kind}, scored {vp}: {text}.").format(
+                card=printed(name),
+                kind=colour_card(kind) or colour_name(kind),
+                vp=_("{n} VP").format(n=points),
+                text=texts()[name],
+            )
+        )
+    return lines
 
 
 def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:

@@ -75,6 +75,8 @@ class Session:
     record: GameRecord = field(init=False)
     opponents: dict[int, Any] = field(init=False)
     checkpoints: list[Checkpoint] = field(init=False, default_factory=list)
+    # why the last save failed (None: the save holds the game as it is now)
+    save_problem: str | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.state = get_game(self.game).setup(dict(self.options), self.seed)
@@ -150,7 +152,10 @@ class Session:
         return True
 
     def autosave(self) -> None:
-        """Rewrite the save (if any) with the game as it is now, all at once."""
+        """Rewrite the save (if any) with the game as it is now, all at once. A failure (a
+        full disk, a folder made read-only) is kept in ``save_problem`` for the front end to
+        say, never raised: the game goes on, the save file keeps the last game it could
+        write, and the next decision tries again."""
         if self.save_path is None:
             return
         undo = self.checkpoints[-1] if self.checkpoints else None
@@ -159,11 +164,11 @@ class Session:
             self.save_path.parent.mkdir(parents=True, exist_ok=True)
             saved.write(self.save_path)
         except OSError as exc:
-            raise InputError(
-                _("cannot save the game in {path}: {reason}").format(
-                    path=self.save_path, reason=exc
-                )
-            ) from None
+            self.save_problem = _("cannot save the game in {path}: {reason}").format(
+                path=self.save_path, reason=exc.strerror or exc
+            )
+            return
+        self.save_problem = None
 
     def save(self, folder: Path | None = None) -> Path:
         """The finished game's record, saved so that ``wonders replay`` replays it; the
@@ -248,6 +253,11 @@ class SeatTable:
     def saved_at(self) -> Path | None:
         """Where the game in progress is saved (None: it is not)."""
         return self._session.save_path
+
+    @property
+    def save_problem(self) -> str | None:
+        """Why the game as it is now is not saved (None: it is, or saving is off)."""
+        return self._session.save_problem
 
     def take_back(self) -> bool:
         """Undo the seat's last decision (and the bots' moves after it); False if none."""

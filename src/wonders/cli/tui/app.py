@@ -40,13 +40,14 @@ from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 from textual.widgets.option_list import Option
 
-from wonders.cli.narration import log_text
+from wonders.cli.narration import log_text, save_news
 from wonders.cli.saves import resume_command
 from wonders.cli.tui.keys import help_page
 from wonders.cli.tui.layout import layout, too_small
 from wonders.cli.tui.palette import CURSOR
 from wonders.cli.tui.view import Choice, GameView
 from wonders.cli.tui.widgets import ChoiceList, TextScreen, translated_bindings
+from wonders.core.errors import InputError
 from wonders.core.i18n import N_, _
 from wonders.core.registry import get_game
 
@@ -251,7 +252,15 @@ class TableApp(App[None]):
 
     def finish(self) -> None:
         if self.record_path is None:
-            self.record_path = self.table.save(self.record_folder)
+            try:
+                self.record_path = self.table.save(self.record_folder)
+            except InputError as exc:  # the record's folder cannot be written: say so
+                self.notify(str(exc), severity="error", timeout=30)
+                self.log_text.append(str(exc))
+                self.table_screen.query_one("#log", RichLog).write(Text(str(exc)))
+                self.set_prompt(Text(str(exc)))
+                self.show_page("f", _("Final scores"), self.game.final())
+                return
             self.log_text.append(_("Game record saved: {path}").format(path=self.record_path))
             self.table_screen.query_one("#log", RichLog).write(self.log_text[-1])
         self.set_prompt(
@@ -289,8 +298,21 @@ class TableApp(App[None]):
             self.show_choices(choice.children)
             return
         self.quit_armed = False
+        problem = self.table.save_problem
         self.table.act(choice.action)
         self.refresh_all()
+        self.report_save(problem)
+
+    def report_save(self, before: str | None) -> None:
+        """Say it when saving the game starts failing (a full disk, a folder made read-only)
+        or works again: in the log and as a notice; the game goes on either way."""
+        problem = self.table.save_problem
+        if problem == before:
+            return
+        news = save_news(problem)
+        self.log_text.append(news)
+        self.table_screen.query_one("#log", RichLog).write(Text(news))
+        self.notify(news, severity="information" if problem is None else "warning", timeout=10)
 
     def action_cards(self) -> None:
         """Back from a card's ways to the list of cards, on that card."""
@@ -314,6 +336,11 @@ class TableApp(App[None]):
         saved = self.table.saved_at
         if saved is None:
             ask = _("Press q again to leave: this unfinished game will not be saved.")
+        elif self.table.save_problem is not None:
+            ask = _(
+                "Press q again to leave. Your latest decisions could not be saved ({problem}); "
+                "the game continues from the last save with: {command}"
+            ).format(problem=self.table.save_problem, command=resume_command(saved))
         else:
             ask = _(
                 "Press q again to leave. The game is saved; continue it with: {command}"
@@ -329,6 +356,7 @@ class TableApp(App[None]):
         if self.table.is_over():
             return
         self.quit_armed = False
+        problem = self.table.save_problem
         if not self.table.take_back():
             self.refresh_all()
             nothing = escape(_("There is no decision to take back."))
@@ -338,6 +366,7 @@ class TableApp(App[None]):
         self.log_text = []
         self.table_screen.query_one("#log", RichLog).clear()
         self.refresh_all()
+        self.report_save(problem)
 
     # ------------------------------------------------------------------ pages
 
