@@ -54,7 +54,7 @@ def test_the_levels_are_their_files_bots_and_architects_sets_its_own() -> None:
     for game, expected in kinds.items():
         for name, kind in zip(LEVELS, expected, strict=True):
             if kind is not type(None):
-                assert isinstance(LevelBot(name).bot_for(game), kind)
+                assert isinstance(LevelBot(name, 0, make_bot).bot_for(game), kind)
     assert [expected_seconds(n) for n in LEVELS] == [0.0, 0.0, 0.5, 2.0]
     assert expected_seconds("ismcts") == 1.0 and expected_seconds("greedy") == 0.0
     seconds = [level(n, g).seconds for g in game_names() for n in LEVELS]

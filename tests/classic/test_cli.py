@@ -82,9 +82,8 @@ def scripted_prefer(
 
 def your_total(out: str) -> int:
     scores = out[out.index("Final scores") :]
-    row = next(line for line in scores.splitlines() if "(you)" in line)
-    cells = [c.strip() for c in row.split("│")[1:-1]]
-    return int(cells[-2])  # ... | total | coins
+    row = next(line for line in scores.splitlines() if re.match(r"\d+\. You: ", line))
+    return int(row.split(": ", 1)[1].split(" VP", 1)[0])  # "2. You: 38 VP, 31 coins."
 
 
 # ---------------------------------------------------------------- the basics
@@ -96,11 +95,11 @@ def test_play_a_whole_game_with_piped_choices() -> None:
         stdin="x\n99\n" + "1\n" * 40,
     )  # fmt: skip
     assert code == 0, out
-    assert "Please type a number" in out
+    assert "“x” is not a choice: type a number from 1 to" in out
     assert "Please type a number from 1 to" in out
     assert "Final scores" in out
     assert "Age III" in out
-    assert "Your hand" in out and ("Missing" in out or " coins" in out)
+    assert "1. Build " in out and ("Missing" in out or " coins" in out)
 
 
 def test_play_with_a_chosen_wonder_and_seat() -> None:
@@ -110,7 +109,7 @@ def test_play_with_a_chosen_wonder_and_seat() -> None:
     )  # fmt: skip
     assert code == 0
     assert "You are seat 2" in out
-    assert "2 (you)" in out and "Giza B" in out
+    assert "You: Giza B, " in out
     code, _, err = run("play", "classic", "--wonder", "Atlantis", stdin="")
     assert code == 1 and "unknown wonder" in err
 
@@ -329,7 +328,7 @@ def test_play_hides_the_cards_others_sell_or_bury() -> None:
     buried = [x for x in lines if re.match(others + " built wonder stage", x)]
     assert all(" with " not in x for x in buried)
     assert "Age I, turn 1" in out and "Age III, turn 6 (hands passed to the left)" in out
-    assert "Final cities" in out and "Final scores" in out
+    assert "Final scores" in out and "Your cards at the end" in out
 
 
 def test_play_shows_your_board_and_your_neighbours() -> None:
@@ -339,10 +338,13 @@ def test_play_shows_your_board_and_your_neighbours() -> None:
     )  # fmt: skip
     assert code == 0
     assert out.count("Please type a number from 1 to") == 2  # -1 and 0
-    assert out.count("Please type a number.") == 2  # the empty line and 1.5
-    assert "3 (left):" in out and "1 (right):" in out and "2 (you):" in out
-    assert "Other cities" in out  # seats 0 and 4 at a 5-player table
-    assert "produces:" in out and "stages 0/" in out
+    assert "“1.5” is not a choice: type a number from 1 to" in out
+    assert "\nType a number from 1 to" in out  # the empty line
+    # your city and your neighbours by wonder and place, the others named
+    assert "You: Giza A, 3 coins, 0 shields, 0 of 3 wonder stages built." in out
+    assert "Rhodes (your left): 3 coins" in out and "Ephesus (your right): 3 coins" in out
+    assert "The other cities: Babylon (seat 0) and Alexandria (seat 4)." in out
+    assert "You produce 1 stone." in out
 
 
 def test_payment_choices_say_what_is_bought_from_whom() -> None:
@@ -515,25 +517,24 @@ def test_play_a_team_game_with_a_debt_decision() -> None:
         "--bots", "random", "--seed", str(seed), stdin=typed,
     )  # fmt: skip
     assert code == 0, err
-    assert "You are seat 0. Your teammate is seat 1." in out
-    assert "1 (teammate, left)" in out and "Your teammate's hand (seat 1)" in out
+    assert "You are seat 0. Your wonder is Babylon B. Your teammate is Petra, on your left." in out
+    assert "Petra (your teammate) shows you their hand: " in out
     assert "Pay your losses or take debt" in out and ", you must lose " in out
     assert "each coin you do not pay becomes a debt token, -1 VP at the end." in out
     debt = state.cities[0].debt
     assert debt > 0
     assert f"took {debt} debt" in out and f"take {debt} debt token" in out
-    assert "debt 0 · diplomacy" in out  # the city panels
+    assert "Your debt tokens: " in out  # your city's line
     result = state.result()
-    scores = {r[1]: r for r in rows(out, "Final scores")}
-    assert int(scores["0 (you)"][-2]) == result.players[0].total
-    assert int(scores["0 (you)"][-3]) == -debt  # the debt column, last before the total
-    assert set(scores) == {"0 (you)", "1 (teammate)", "2", "3"}
-    teams = rows(out, "Team scores")
+    assert your_total(out) == result.players[0].total
+    debts = next(x for x in out.splitlines() if x.startswith("Debt: "))
+    assert f"you {-debt}," in debts  # the debt category, each city's
+    teams = [x for x in out.splitlines() if re.match(r"\d\. The team of ", x)]
     expected = sorted(result.extra["teams"], key=lambda t: t["rank"])
-    assert [(int(r[0]), int(r[2]), int(r[3])) for r in teams] == [
-        (t["rank"], t["total"], t["coins"]) for t in expected
+    assert [re.findall(r"\d+", x.split(": ", 1)[1])[:2] for x in teams] == [
+        [str(t["total"]), str(t["coins"])] for t in expected
     ]
-    assert "0 (you) + 1 (teammate)" in [r[1] for r in teams]
+    assert sum(bool(re.search(r"\byou\b", x)) for x in teams) == 1  # yours, with Petra
 
 
 def test_play_two_players_decides_the_free_citys_debt() -> None:
@@ -559,11 +560,12 @@ def test_play_eight_players_with_leaders_in_teams() -> None:
         "--seat", "3", "--bots", "random", "--seed", "2", stdin=typed,
     )  # fmt: skip
     assert code == 0, err
-    assert "Your teammate is seat 2" in out and "Leader draft" in out
-    scores = {r[1]: r for r in rows(out, "Final scores")}
-    assert len(scores) == 8
-    assert int(scores["3 (you)"][-2]) == state.result().players[3].total
-    assert len(rows(out, "Team scores")) == 4
+    assert "Your teammate is " in out and "Leader draft" in out
+    scores = out[out.index("Final scores") :].splitlines()
+    players = [x for x in scores if re.match(r"\d\. (?!The team)[^:]+: \d+ VP, \d+ coins\.$", x)]
+    assert len(players) == 8
+    assert your_total(out) == state.result().players[3].total
+    assert len([x for x in scores if re.match(r"\d\. The team of ", x)]) == 4
 
 
 @pytest.mark.parametrize(

@@ -44,7 +44,7 @@ def test_play_duel_against_a_bot_with_piped_choices() -> None:
     assert code == 0, out
     assert "7 Wonders Duel, seed 4. You are seat 0." in out
     assert "Wonders on offer" in out and "Choose a wonder" in out and "Take " in out
-    assert "[ ? ]" in out  # face-down cards drawn hidden
+    assert "8 face down." in out  # face-down cards counted, never named
     assert "Final scores (" in out and "victory)" in out
 
 

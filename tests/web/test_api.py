@@ -4,12 +4,14 @@ simultaneous choices, persistence and restart, reconnect, spectators, records.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from tests.web.conftest import create, play_to_end, state, steady, wait
+from tests.web.test_bot_menu import quick_levels
 from wonders.core.records import GameRecord, replay
 from wonders.web.app import MAX_MESSAGE, create_app
 
@@ -383,9 +385,10 @@ def test_the_replay_steps_through_a_finished_game_as_each_seat_saw_it(
 
 
 def test_a_search_bot_thinks_in_another_process_and_plays_to_the_end(
-    client: TestClient,
+    client: TestClient, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    made = create(client, "duel", {}, ["human", "montecarlo:3i"])
+    quick_levels(tmp_path, monkeypatch)  # the server's levels: hard searches 3 iterations
+    made = create(client, "duel", {}, ["human", "hard"])
     final = play_to_end(client, [made["seats"][0]["token"]], timeout=180)
     assert final["status"] == "finished"
     web: Any = client.app.state.web  # type: ignore[attr-defined]

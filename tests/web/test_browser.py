@@ -69,11 +69,26 @@ def serve(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[str]:
     srv.stop()
 
 
+class Browser:
+    """A browser whose pages let the tests' own scripts run despite the pages' CSP
+    (Playwright's ``wait_for_function`` evaluates its text with ``eval``, which the CSP
+    forbids); tests/web/test_guard.py checks the CSP in a browser of its own."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+
+    def new_context(self, **options: Any) -> Any:
+        return self.browser.new_context(bypass_csp=True, **options)
+
+    def new_page(self, **options: Any) -> Any:
+        return self.browser.new_page(bypass_csp=True, **options)
+
+
 def chromium() -> Iterator[Any]:
     """Debian's Chromium, headless, for one module's tests."""
     with playwright_api.sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=["--no-sandbox"])
-        yield b
+        yield Browser(b)
         b.close()
 
 
@@ -133,7 +148,7 @@ def play(pages: list[Any], timeout: float) -> None:
 
 def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> None:
     lobby = browser.new_page()
-    links = create_table(lobby, server, "classic", 3, ["human", "human", "bot:greedy"])
+    links = create_table(lobby, server, "classic", 3, ["human", "human", "bot:medium"])
     assert len(links) == 2
     ann, bob = browser.new_context().new_page(), browser.new_context().new_page()
     ann.goto(server + links[0])
@@ -172,7 +187,7 @@ def test_two_people_and_a_bot_finish_a_base_game(server: str, browser: Any) -> N
 
 def test_a_classic_table_mid_game_and_a_reopened_tab(server: str, browser: Any) -> None:
     lobby = browser.new_page()
-    links = create_table(lobby, server, "classic", 3, ["human", "bot:random", "bot:greedy"])
+    links = create_table(lobby, server, "classic", 3, ["human", "bot:easy", "bot:medium"])
     page = browser.new_context().new_page()
     page.goto(server + links[0])
     page.wait_for_selector("button.act")
@@ -199,8 +214,8 @@ def test_a_classic_table_mid_game_and_a_reopened_tab(server: str, browser: Any) 
 @pytest.mark.parametrize(
     ("game", "players", "seats"),
     [
-        ("duel", 2, ["human", "bot:greedy"]),
-        ("architects", 3, ["human", "bot:greedy", "bot:random"]),
+        ("duel", 2, ["human", "bot:medium"]),
+        ("architects", 3, ["human", "bot:medium", "bot:easy"]),
     ],
 )
 def test_a_game_against_bots_is_played_to_the_end(
@@ -231,7 +246,7 @@ def test_two_player_7_wonders_draws_the_free_city_and_each_city_once(
     server: str, browser: Any
 ) -> None:
     lobby = browser.new_page()
-    links = create_table(lobby, server, "classic", 2, ["human", "bot:greedy"])
+    links = create_table(lobby, server, "classic", 2, ["human", "bot:medium"])
     page = browser.new_context().new_page()
     page.goto(server + links[0])
     page.wait_for_selector("#decision-title")
@@ -250,7 +265,7 @@ def test_duels_track_draws_the_capitals_the_pawn_and_the_coin_tokens(
     server: str, browser: Any
 ) -> None:
     lobby = browser.new_page()
-    links = create_table(lobby, server, "duel", 2, ["human", "bot:greedy"])
+    links = create_table(lobby, server, "duel", 2, ["human", "bot:medium"])
     page = browser.new_context().new_page()
     page.goto(server + links[0])
     page.wait_for_selector("#military")
@@ -260,7 +275,7 @@ def test_duels_track_draws_the_capitals_the_pawn_and_the_coin_tokens(
     assert [c.inner_text() for c in track.query_selector_all(".token")] == ["5", "2", "2", "5"]
     assert track.query_selector(".pawn") and "3," not in track.inner_text()  # no "you 3, you 6"
     sides = [s.inner_text() for s in track.query_selector_all(".side")]
-    assert sides == ["you", "greedy bot 2"]
+    assert sides == ["you", "medium bot 2"]
 
 
 def test_the_cat_holder_sees_the_central_decks_top(server: str, browser: Any) -> None:
@@ -269,7 +284,7 @@ def test_the_cat_holder_sees_the_central_decks_top(server: str, browser: Any) ->
     seen = 0
     for _game in range(3):
         lobby = browser.new_page()
-        links = create_table(lobby, server, "architects", 2, ["human", "bot:greedy"])
+        links = create_table(lobby, server, "architects", 2, ["human", "bot:medium"])
         page = browser.new_context().new_page()
         page.goto(server + links[0])
         page.wait_for_selector("#decision-title")
@@ -304,7 +319,7 @@ def test_a_leaders_and_cities_team_game_through_its_dialogs(server: str, browser
     for box in ("#exp-leaders", "#exp-cities", "#teams"):
         lobby.check(box)
     for i in (1, 2, 3):
-        lobby.select_option(f"#seat{i}", "bot:greedy")
+        lobby.select_option(f"#seat{i}", "bot:medium")
     lobby.click("#create-button")
     lobby.wait_for_url("**/play/**")  # the creator's own seat
     link = "/play/" + lobby.url.split("/play/", 1)[1]
@@ -325,7 +340,7 @@ def test_the_page_carries_on_after_a_server_restart(tmp_path: Path, browser: Any
     srv.start()
     try:
         lobby = browser.new_page()
-        links = create_table(lobby, srv.url, "classic", 3, ["human", "bot:greedy", "bot:greedy"])
+        links = create_table(lobby, srv.url, "classic", 3, ["human", "bot:medium", "bot:medium"])
         SHOTS.mkdir(parents=True, exist_ok=True)
         lobby.screenshot(path=str(SHOTS / "lobby-created.png"), full_page=True)
         page = browser.new_context().new_page()

@@ -138,7 +138,9 @@ def test_the_page_says_the_bot_chose_for_you_and_for_whom(
 ) -> None:
     monkeypatch.setattr(service_module, "MIN_CLOCK", 1)
     seats = [{"name": "Ann"}, {"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "greedy"}]
-    spec = {"game": "classic", "options": {"players": 3}, "seats": seats, "clock": 2}
+    # long enough for the page to load (and read its choices) before the bot decides, even
+    # on a busy machine
+    spec = {"game": "classic", "options": {"players": 3}, "seats": seats, "clock": 8}
     made = api(server, "/api/tables", spec)
     page = browser.new_context().new_page()
     page.goto(server + made["seats"][0]["link"])
@@ -147,7 +149,7 @@ def test_the_page_says_the_bot_chose_for_you_and_for_whom(
     page.wait_for_selector("#clock.running")
     labels = [b.inner_text() for b in page.query_selector_all("button.act")]
     mine = page.locator("#stood-in li.mine").first
-    mine.wait_for(timeout=15000)  # Ann does nothing: her time runs out
+    mine.wait_for(timeout=25000)  # Ann does nothing: her time runs out
     text = mine.inner_text()
     assert text.startswith(FOR_YOU) and text[len(FOR_YOU) :] in labels
     watcher.wait_for_selector("#stood-in li")

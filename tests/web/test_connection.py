@@ -48,7 +48,12 @@ def test_an_act_is_answered_with_its_id_and_the_seat_learns_what_was_accepted(
         assert first["acked"] is None
         act = {"type": "act", "action": first["legal"][0], "version": first["version"]}
         ws.send_text(json.dumps({**act, "id": "page-1"}))
-        assert _answer(ws) == {"type": "ack", "pending": True, "chosen": [0], "id": "page-1"}
+        ack = _answer(ws)
+        assert {k: ack[k] for k in ("type", "pending", "chosen", "id")} == {
+            "type": "ack", "pending": True, "chosen": [0], "id": "page-1",
+        }  # fmt: skip
+        # what it acknowledges: judged on the state it was chosen on, leading to the next one
+        assert ack["judged"] == first["version"] and ack["new"]["version"] == first["version"] + 1
         ws.send_text(json.dumps({"type": "ping"}))
         assert _answer(ws) == {"type": "pong"}
     with client.websocket_connect(f"/ws/play/{tokens[0]}") as ws:  # the answer was lost:

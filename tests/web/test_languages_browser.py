@@ -57,7 +57,7 @@ def api(server: str, path: str, body: Any, lang: str = "en") -> Any:
         server + path,
         data=json.dumps(body).encode(),
         method="POST",
-        headers={"cookie": f"{COOKIE}={lang}"},
+        headers={"cookie": f"{COOKIE}={lang}", "Content-Type": "application/json"},
     )
     with urllib.request.urlopen(req) as r:
         return json.loads(r.read())
@@ -131,8 +131,8 @@ def test_in_the_pseudo_language_no_page_shows_a_plain_english_word(
     # a 7 Wonders table with Leaders and Cities through a few turns, from the lobby's form
     lobby.fill("#my-name", PSEUDO_NAMES[0])
     lobby.check("#exp-cities")
-    lobby.select_option("#seat1", "bot:greedy")
-    lobby.select_option("#seat2", "bot:random")
+    lobby.select_option("#seat1", "bot:medium")
+    lobby.select_option("#seat2", "bot:easy")
     lobby.click("#create-button")
     lobby.wait_for_url("**/play/**")
     lobby.wait_for_selector("#decision-title")

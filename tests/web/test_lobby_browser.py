@@ -45,7 +45,7 @@ def test_the_lobby_form_seats_the_creator_keeps_the_invite_and_fills_the_open_se
     ann.select_option("#seat1", "invited")
     ann.select_option("#seat2", "open")
     assert ann.is_checked("#me0")  # by default the creator sits at the first person's seat
-    ann.select_option("#seat0", "bot:greedy")  # a bot there: her seat moves to the next
+    ann.select_option("#seat0", "bot:medium")  # a bot there: her seat moves to the next
     assert ann.is_disabled("#me0") and ann.is_checked("#me1")
     ann.select_option("#seat0", "invited")
     ann.check("#me0")

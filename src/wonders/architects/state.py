@@ -74,11 +74,11 @@ def normalize_options(options: JSON) -> JSON:
             ).format(unknown=", ".join(sorted(unknown)), known=", ".join(sorted(known)))
         )
     players = options.get("players", 3)
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or not MIN_PLAYERS <= players <= MAX_PLAYERS
-    ):
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionsError(
+            _("players must be a whole number, got {players}").format(players=repr(players))
+        )
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise OptionsError(
             _("players must be {min_players} to {max_players}, got {players}").format(
                 min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, players=repr(players)
@@ -112,7 +112,7 @@ def normalize_options(options: JSON) -> JSON:
 def setup(options: JSON, seed: int) -> ArchitectsState:
     """A new game: wonders dealt, decks and tokens shuffled from the seed."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError(_("the seed must be an integer"))
+        raise OptionsError(_("the seed must be a whole number"))
     opts = normalize_options(options)
     f = facts()
     rng = random.Random(seed)

@@ -5,6 +5,9 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
+from wonders.bots.names import BOT_NAMES as BOT_NAMES
+from wonders.bots.names import LEVELS as LEVELS
+from wonders.bots.names import SEARCH_BOTS as SEARCH_BOTS
 from wonders.core.errors import OptionsError
 from wonders.core.i18n import _
 from wonders.core.protocol import State
@@ -29,12 +32,6 @@ class RandomBot:
         return self.rng.choice(state.legal_actions(player))
 
 
-BOT_NAMES = ("random", "greedy", "montecarlo", "ismcts")
-SEARCH_BOTS = ("montecarlo", "ismcts")
-# the difficulty levels, bot names too (``wonders.bots.levels``: each a bot and a budget)
-LEVELS = ("easy", "medium", "hard", "expert")
-
-
 def make_bot(name: str, seed: int = 0) -> Bot:
     """A bot by name; an unknown name is an OptionsError. A level (``easy``, ``medium``,
     ``hard``, ``expert``) is the bot and budget it declares (``wonders.bots.levels``). The
@@ -53,7 +50,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
             )
         from wonders.bots.levels import LevelBot
 
-        return LevelBot(base, seed)
+        return LevelBot(base, seed, make_bot)
     if budget is not None and base not in SEARCH_BOTS:
         raise OptionsError(
             _("bot {name} takes no think budget (only {bots})").format(

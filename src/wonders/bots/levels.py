@@ -17,13 +17,14 @@ import math
 import os
 import random
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from wonders.bots import LEVELS
+from wonders.bots.names import BOT_NAMES, LEVELS, SEARCH_BOTS
 from wonders.core.errors import DataError, OptionsError
 from wonders.core.i18n import N_, _
 from wonders.core.protocol import State
@@ -83,7 +84,6 @@ def levels(game: str | None = None) -> list[Level]:
 def expected_seconds(name: str) -> float:
     """The thinking time a move to expect of the bot ``name`` (a level: the longest of its
     games'; a search bot without a budget: its default; another bot: 0)."""
-    from wonders.bots import SEARCH_BOTS
     from wonders.bots.think import DEFAULT_SECONDS
     from wonders.core.registry import game_names
 
@@ -109,8 +109,9 @@ class LevelBot:
     made on first use with this bot's seed and sharing its random generator (``rng``, which a
     saved game keeps), so ``medium`` plays the moves ``greedy`` plays with the same seed."""
 
-    def __init__(self, name: str, seed: int = 0) -> None:
+    def __init__(self, name: str, seed: int, make: Callable[[str, int], Any]) -> None:
         level(name)  # an unknown level fails here
+        self.make = make  # ``wonders.bots.make_bot``: it makes the level's bot by its name
         self.name = name
         self.seed = seed
         self.rng = random.Random(seed)
@@ -118,12 +119,10 @@ class LevelBot:
 
     def bot_for(self, game: str) -> Any:
         """The bot this level plays ``game`` with."""
-        from wonders.bots import make_bot
-
         spec = level(self.name, game).spec
         bot = self._bots.get(spec)
         if bot is None:
-            bot = self._bots[spec] = make_bot(spec, self.seed)
+            bot = self._bots[spec] = self.make(spec, self.seed)
             if isinstance(getattr(bot, "rng", None), random.Random):
                 setattr(bot, "rng", self.rng)  # noqa: B010  # not every Bot has one
         return bot
@@ -206,8 +205,7 @@ def _read(file: Any, where: str) -> str:
 def _parse(text: str, where: str) -> dict[str, Level]:
     """The levels of one file, each checked: a known level, a known bot, a budget only for a
     search bot and one ``make_bot`` takes, an expected time (needed with iterations)."""
-    from wonders.bots import BOT_NAMES, SEARCH_BOTS, make_bot
-    from wonders.bots.think import DEFAULT_SECONDS, parse_budget
+    from wonders.bots.think import DEFAULT_SECONDS, parse_budget, parse_style, split_spec
 
     def bad(what: str) -> DataError:
         return DataError(_("the levels file {path}: {what}").format(path=where, what=what))
@@ -244,8 +242,11 @@ def _parse(text: str, where: str) -> dict[str, Level]:
                 )
             )
         try:
-            think = None if budget is None else parse_budget(budget, f"{bot}:{budget}")
-            make_bot(bot if budget is None else f"{bot}:{budget}")
+            spec = bot if budget is None else f"{bot}:{budget}"
+            think = None if budget is None else parse_budget(budget, spec)
+            style = split_spec(spec)[2]
+            if style is not None:
+                parse_style(style, spec)
         except OptionsError as exc:
             raise bad(str(exc)) from None
         if seconds is None:

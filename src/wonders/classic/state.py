@@ -82,7 +82,7 @@ def normalize_options(options: JSON) -> JSON:
     most = CITIES_MAX_PLAYERS if "cities" in expansions else MAX_PLAYERS
     if not isinstance(players, int) or isinstance(players, bool):
         raise OptionsError(
-            _("players must be a number, got {players}").format(players=repr(players))
+            _("players must be a whole number, got {players}").format(players=repr(players))
         )
     if players == CITIES_MAX_PLAYERS and most == MAX_PLAYERS:
         raise OptionsError(_("8 players need the Cities expansion"))
@@ -169,7 +169,7 @@ def _expansions(raw: Any) -> list[str]:
 def setup(options: JSON, seed: int) -> ClassicState:
     """A new game: wonders and sides dealt, the three Ages' hands dealt from the seed."""
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError(_("the seed must be an integer"))
+        raise OptionsError(_("the seed must be a whole number"))
     opts = normalize_options(options)
     players = opts["players"]
     expansions = opts.get("expansions", [])

@@ -747,6 +747,8 @@ def catalog_token(name: str) -> dict[str, Any]:
 
 def setup(options: JSON, seed: int) -> DuelState:
     """A new game: the wonder draft first (or the first-game wonder sets)."""
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise OptionsError(_("the seed must be a whole number"))
     if not isinstance(options, dict):
         raise OptionsError(_("options must be a JSON object"))
     unknown = set(options) - OPTIONS
@@ -756,7 +758,12 @@ def setup(options: JSON, seed: int) -> DuelState:
                 "unknown Duel option: {unknown}", "unknown Duel options: {unknown}", len(unknown)
             ).format(unknown=", ".join(sorted(unknown)))
         )
-    if options.get("players", 2) != 2:
+    players = options.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise OptionsError(
+            _("players must be a whole number, got {players}").format(players=repr(players))
+        )
+    if players != 2:
         raise OptionsError(_("Duel is for 2 players"))
     first_game = options.get("first_game", False)
     if not isinstance(first_game, bool):

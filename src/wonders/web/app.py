@@ -3,8 +3,14 @@
 Every route goes through ``TableService``; a ``WebError`` becomes ``{"error": "..."}`` with its
 HTTP status (on a WebSocket: ``{"type": "error", "error": "..."}``, the connection stays).
 On the play socket a page sends ``{"type": "act", "action": ..., "version": v, "id": "..."}``:
-the answer (ack or error) carries the same ``id``, and the action is refused if the table has
-moved on since the state of version ``v``; ``{"type": "ping"}`` is answered ``{"type": "pong"}``.
+the action is refused if the table has stored actions since the state of version ``v`` (a
+late or retried message never lands on another turn). The answer carries the same ``id``; an
+acknowledgement says what it acknowledges: ``{"type": "ack", "id": ..., "judged": v2, "new":
+{"version": v3, "seq": s}, "pending": ...}``, ``judged`` the version of the table's state the
+action was judged on (newer than ``v`` only by other seats' choices of the same turn), ``new``
+the version and seq of the state it led to (a state message of that seq or later shows it).
+``{"type": "ping"}`` is answered ``{"type": "pong"}``. ``GET /api/health``: whether the
+process reaches its database and hears the other processes (``Web.health``).
 
 Every request and every WebSocket connection runs in its visitor's language
 (``language.LanguageMiddleware``: the picker's cookie, else Accept-Language, else English);
@@ -18,9 +24,11 @@ import contextlib
 import contextvars
 import functools
 import json
+import logging
 import os
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,13 +37,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.websockets import WebSocketState
 
 from wonders.bots import BOT_NAMES
 from wonders.core.i18n import _, language
 from wonders.core.protocol import JSON
 from wonders.core.registry import game_names, get_game
-from wonders.web import strings
+from wonders.web import guard, strings
+from wonders.web.guard import Limits
 from wonders.web.language import COOKIE, COOKIE_AGE, LanguageMiddleware, chosen, picker, safe_next
 from wonders.web.live import Connection, Hub
 from wonders.web.seating import MAX_NAME, errors_line
@@ -49,11 +61,12 @@ from wonders.web.service import (
     shown_name,
     shown_names,
 )
-from wonders.web.store import Store, make_engine, migrate
+from wonders.web.store import Store, make_engine, migrate, read_note
 from wonders.web.texts import texts
 from wonders.web.thinking import Thinkers
 
 if TYPE_CHECKING:
+    from wonders.web.listening import ListenerThread
     from wonders.web.notify import Listener
     from wonders.web.pubsub import RedisListener
 
@@ -61,6 +74,14 @@ HERE = Path(__file__).resolve().parent
 PUBSUB_ENV = "WONDERS_PUBSUB"  # e.g. redis://127.0.0.1:6379/0: Redis pub/sub between processes
 MAX_MESSAGE = 16 * 1024  # bytes: an action's JSON is far smaller
 MAX_REF = 64  # characters of the id a page gives an action (echoed in the answer)
+ACT_TRIES = 10  # an action judged again after another process's write, at most this often
+CATCH_UP_EVERY = 3.0  # seconds between two comparisons of the cached tables with the store
+HEALTH_WAIT = 3.0  # seconds the health check waits for the database
+RETRY_AFTER = 5  # seconds a visitor is asked to wait when the database fails
+BOT_THREADS = 8  # bots deciding at once (their own threads: requests never wait for them)
+EVICT_IDLE = 600.0  # seconds: a cached game nobody used for this long is dropped
+SWEEP_EVERY = 60.0  # seconds between two looks for cached games to drop
+log = logging.getLogger(__name__)
 
 
 def _error(exc: WebError) -> JSONResponse:
@@ -119,7 +140,13 @@ def _parse(raw: bytes | str) -> Any:
 class Web:
     """The app's parts: the store, the tables, the live connections and the bot players."""
 
-    def __init__(self, db: str | None, bot_delay: float, pubsub: str | None = None) -> None:
+    def __init__(
+        self,
+        db: str | None,
+        bot_delay: float,
+        pubsub: str | None = None,
+        bot_threads: int = BOT_THREADS,
+    ) -> None:
         engine = make_engine(db)
         migrate(engine)
         self.pubsub = pubsub
@@ -135,6 +162,17 @@ class Web:
         self.bot_delay = bot_delay
         self.bot_tasks: dict[str, asyncio.Task[None]] = {}
         self.clocks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
+        # bots and turn clocks decide in threads of their own: a bot waiting for its search
+        # never holds a thread a request needs (those use the event loop's default pool)
+        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="wonders-bot")
+        self.evict_idle = EVICT_IDLE  # the sweep drops cached games idle this long (seconds)
+        self.sweep_every = SWEEP_EVERY
+        self.catch_up_every = CATCH_UP_EVERY  # ``keep_up``: lost notes are caught up so
+        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, while it runs
+        self.listener: ListenerThread | None = None  # hears the other processes' changes
+        self.pushing: set[str] = set()  # tables whose views are about to be pushed
+        self.catch_up_failed = False  # the last catch-up failed (and was logged)
+        self.service.on_reload = self._reloaded
 
     def resume(self) -> None:
         """Rebuild every game in progress from its record (at start-up)."""
@@ -153,6 +191,12 @@ class Web:
         if task is None or task.done():
             self.bot_tasks[live.id] = _quiet_task(self._bots(live))
 
+    async def _decide(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
+        """``service.play_bot`` in the bots' own threads (``bot_pool``)."""
+        play = functools.partial(self.service.play_bot, live, seat, clock_count)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.bot_pool, contextvars.copy_context().run, play)
+
     async def _bots(self, live: LiveTable) -> None:
         while True:
             owing = self.service.bot_owing(live)
@@ -162,7 +206,7 @@ class Web:
             played = False
             for seat in owing:
                 try:
-                    moved = await asyncio.to_thread(self.service.play_bot, live, seat)
+                    moved = await self._decide(live, seat)
                 except WebError:
                     moved = False
                 if moved:
@@ -196,13 +240,42 @@ class Web:
             while (left := (self.service.deadline(live, seat) or 0.0) - time.time()) > 0:
                 await asyncio.sleep(left)  # again if it moved meanwhile (the seat taken back)
             try:
-                moved = await asyncio.to_thread(self.service.play_bot, live, seat, count)
+                moved = await self._decide(live, seat, count)
             except WebError:
                 moved = False
             if moved:
                 await self.after_change(live)
         finally:
             self.clocks.pop((live.id, seat, count), None)
+
+    def busy(self) -> set[str]:
+        """The tables this process keeps cached whatever their age: with a WebSocket
+        connection, a bot at work or a turn clock running (on the event loop)."""
+        for table_id, task in list(self.bot_tasks.items()):
+            if task.done():  # the bots are done: their task no longer keeps the table
+                del self.bot_tasks[table_id]
+        busy = {table_id for table_id, conns in self.hub.tables.items() if conns}
+        busy.update(self.bot_tasks)
+        busy.update(key[0] for key, task in self.clocks.items() if not task.done())
+        return busy
+
+    def evict(self) -> int:
+        """Drop the cached games not ``busy`` that are finished or unused for ``evict_idle``
+        seconds (a later visit rebuilds them from the store); how many were dropped."""
+        return self.service.evict(self.busy().__contains__, self.evict_idle)
+
+    async def keep_lean(self) -> None:
+        """``evict`` every ``sweep_every`` seconds: the cache holds the games in use, not
+        every game ever visited."""
+        while True:
+            await asyncio.sleep(self.sweep_every)
+            try:
+                dropped = self.evict()
+            except Exception:  # the next sweep tries again
+                log.exception("the sweep of cached games failed")
+            else:
+                if dropped:
+                    log.info("dropped %d cached games", dropped)
 
     async def act(
         self,
@@ -212,58 +285,166 @@ class Web:
         version: int | None = None,
         ref: str | None = None,
     ) -> JSON:
+        """Play ``seat``'s action (``service.act``) and push the new views. If another
+        process wrote first, the table is reloaded (its views pushed) and the action judged
+        again on it, up to ``ACT_TRIES`` times; a refusal is first checked against the store
+        (this copy may lag behind it), so a legal move is never refused for another's write."""
         play = functools.partial(self.service.act, version=version, ref=ref)
-        try:
-            ack = await asyncio.to_thread(play, live, seat, action)
-        except StaleTable:  # another process moved first: judge it on the reloaded game
-            ack = await asyncio.to_thread(play, live, seat, action)
+        for attempt in range(1, ACT_TRIES + 1):
+            try:
+                ack = await asyncio.to_thread(play, live, seat, action)
+                break
+            except StaleTable:  # reloaded: judged again on the fresh game
+                if attempt == ACT_TRIES:
+                    raise
+            except WebError:  # refused on its merits, unless the copy was behind the store
+                try:
+                    catch_up = self.service.catch_up
+                    behind = attempt < ACT_TRIES and await asyncio.to_thread(catch_up, live)
+                except Exception:  # the store cannot tell: the refusal stands
+                    behind = False
+                if not behind:
+                    raise
+            if attempt > 1:  # writers racing for one table: give the others a moment
+                await asyncio.sleep(0.005 * attempt)
         await self.after_change(live)
         return ack
 
-    def heard(self, table_id: str) -> None:
-        """A table changed in the database (PostgreSQL NOTIFY, maybe from another process)."""
-        _quiet_task(self._refresh(table_id))
+    def heard(self, note: str) -> None:
+        """A table changed in the database (a listener's note, maybe of this process's own
+        change: nothing to do when the copy holds its revision already)."""
+        table_id, revision = read_note(note)
+        if self.service.holds(table_id, revision):
+            return
+        _quiet_task(self._refresh(table_id, revision))
 
-    async def _refresh(self, table_id: str) -> None:
-        live = await asyncio.to_thread(self.service.refresh, table_id)
-        if live is not None:
-            await self.after_change(live)
+    async def _refresh(self, table_id: str, revision: int | None = None) -> None:
+        try:  # a change is pushed by ``_reloaded``
+            await asyncio.to_thread(self.service.refresh, table_id, revision)
+        except Exception as exc:  # the database failed: the periodic catch-up tries again
+            log.debug("could not reload table %s: %s", table_id, exc)
+
+    def _reloaded(self, live: LiveTable) -> None:
+        """``service.on_reload``, in whatever thread reloaded a table another process
+        changed (a note, a catch-up, a bot or an action that met the other's write): its
+        views are pushed, so no reload leaves a page behind."""
+        loop = self.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
+                loop.call_soon_threadsafe(self._push, live)
+
+    def _push(self, live: LiveTable) -> None:
+        """Push the table's views soon: once for however many changes come meanwhile."""
+        if live.id not in self.pushing:
+            self.pushing.add(live.id)
+            _quiet_task(self._pushed(live))
+
+    async def _pushed(self, live: LiveTable) -> None:
+        self.pushing.discard(live.id)  # a change from now on is pushed again
+        await self.after_change(live)
+
+    def resync(self) -> None:
+        """A listener (re)connected: whatever it missed meanwhile is caught up now."""
+        _quiet_task(self.catch_up())
+
+    async def catch_up(self) -> int:
+        """Reload every cached table whose stored revision is not its copy's (their views are
+        pushed); how many. A failure is logged once until a catch-up works again."""
+        try:
+            changed = await asyncio.to_thread(self.service.sweep)
+        except Exception as exc:
+            if not self.catch_up_failed:
+                log.warning("could not compare the cached tables with the store: %s", exc)
+            self.catch_up_failed = True
+            return 0
+        if self.catch_up_failed:
+            log.warning("the cached tables are compared with the store again")
+        self.catch_up_failed = False
+        if changed:
+            log.info("caught up with %d tables changed elsewhere", len(changed))
+        return len(changed)
+
+    async def keep_up(self) -> None:
+        """``catch_up`` every ``catch_up_every`` seconds: even a change whose note was lost
+        (the messenger away, a note dropped) reaches every process."""
+        while True:
+            await asyncio.sleep(self.catch_up_every)
+            await self.catch_up()
+
+    async def health(self) -> JSON:
+        """What this process reaches: ``database`` ok / down; ``pubsub``, how it hears the
+        other processes' changes (Redis or PostgreSQL NOTIFY): ok / down, or none (one
+        process); ``tables``: the games it holds."""
+        try:
+            await asyncio.wait_for(asyncio.to_thread(self.store.ping), HEALTH_WAIT)
+            database = "ok"
+        except Exception:
+            database = "down"
+        pubsub = "none"
+        if self.listener is not None:
+            up = self.listener.up
+            if up and self.publisher is not None:  # the same Redis: asked only after a failure
+                try:
+                    check = asyncio.to_thread(self.publisher.check)
+                    up = await asyncio.wait_for(check, HEALTH_WAIT)
+                except Exception:
+                    up = False
+            pubsub = "ok" if up else "down"
+        return {"database": database, "pubsub": pubsub, "tables": len(self.service.live_tables())}
 
 
-def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None = None) -> FastAPI:
+def create_app(
+    db: str | None = None,
+    bot_delay: float = 0.7,
+    pubsub: str | None = None,
+    limits: Limits | None = None,
+    origins: Iterable[str] | None = None,
+) -> FastAPI:
     """The web table on database ``db`` (a SQLAlchemy URL; None: the default SQLite file).
     Processes tell each other of changes by Redis pub/sub when ``pubsub`` (default:
-    ``$WONDERS_PUBSUB``) is a ``redis://`` URL, else by PostgreSQL NOTIFY (SQLite: none)."""
+    ``$WONDERS_PUBSUB``) is a ``redis://`` URL, else by PostgreSQL NOTIFY (SQLite: none).
+    ``limits`` bound what one client address may do (default: ``$WONDERS_LIMITS``, else
+    ``guard.Limits()``); ``origins`` are other sites whose pages may use the server (default:
+    ``$WONDERS_ORIGINS``): see ``wonders.web.guard``."""
     web = Web(db, bot_delay, pubsub or os.environ.get(PUBSUB_ENV) or None)
     service = web.service
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        web.loop = asyncio.get_running_loop()  # reloads in any thread push their views here
         await asyncio.to_thread(web.resume)  # load the games in progress: their bots play on
         for live in list(service.live_tables()):
             web.wake(live)
+        sweeper = _quiet_task(web.keep_lean())  # cached games nobody uses leave the memory
         listener: RedisListener | Listener | None = None
         if web.pubsub is not None:
             from wonders.web.pubsub import RedisListener
 
-            listener = RedisListener(web.pubsub, asyncio.get_running_loop(), web.heard)
+            listener = RedisListener(web.pubsub, web.loop, web.heard, web.resync)
         elif web.store.engine.dialect.name == "postgresql":
             from wonders.web.notify import Listener
 
             url = web.store.engine.url.render_as_string(hide_password=False)
-            listener = Listener(url, asyncio.get_running_loop(), web.heard)
+            listener = Listener(url, web.loop, web.heard, web.resync)
+        web.listener = listener
         if listener is not None:
             await asyncio.to_thread(listener.start)
+        catcher = _quiet_task(web.keep_up())  # even a lost note reaches this process
         yield
+        # promptly: bots and clocks stop where they are, a decision being made is not awaited
+        for task in [sweeper, catcher, *web.bot_tasks.values(), *web.clocks.values()]:
+            task.cancel()
+        web.bot_pool.shutdown(wait=False, cancel_futures=True)
         if listener is not None:
             await asyncio.to_thread(listener.stop)
         if web.publisher is not None:
             web.publisher.close()
-        for task in web.bot_tasks.values():
-            task.cancel()
         await asyncio.to_thread(web.thinkers.close)
 
-    app = FastAPI(title="wonders", docs_url=None, redoc_url=None, lifespan=lifespan)
+    app = FastAPI(
+        title="wonders", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
+    )
+    guard.install(app, limits, origins)  # inside LanguageMiddleware: its errors are translated
     app.add_middleware(LanguageMiddleware)
     app.state.web = web
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -272,6 +453,22 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
     @app.exception_handler(WebError)
     async def web_error(_request: Request, exc: WebError) -> JSONResponse:
         return _error(exc)
+
+    @app.exception_handler(DBAPIError)
+    @app.exception_handler(PoolTimeout)
+    async def database_fault(conn: Request | WebSocket, exc: Exception) -> Response | None:
+        """The database failed or did not answer in time: a JSON 503 the visitor may retry
+        (``Retry-After``); on a WebSocket, an error message then close code 1013 (try again
+        later): the page reconnects and resyncs once the database is back."""
+        log.warning("database fault at %s: %s", conn.url.path, str(exc).partition("\n")[0])
+        error = _("the game server cannot reach its database just now: try again in a moment")
+        if isinstance(conn, WebSocket):
+            with contextlib.suppress(Exception):  # the socket may be gone already
+                if conn.application_state == WebSocketState.CONNECTED:
+                    await conn.send_json({"type": "error", "error": error})
+                await conn.close(code=1013)
+            return None
+        return JSONResponse({"error": error}, 503, headers={"Retry-After": str(RETRY_AFTER)})
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -363,6 +560,14 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         )
 
     # ---- the JSON API ----
+
+    @app.get("/api/health")
+    async def health() -> JSONResponse:
+        """Whether this process serves (200; 503 while its database is down, so a load
+        balancer sends no one here) and hears the other processes (``pubsub``)."""
+        report = await web.health()
+        status = 200 if report["database"] == "ok" else 503
+        return JSONResponse(report, status, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/tables")
     async def list_tables() -> JSON:
@@ -521,7 +726,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
         conn = Connection(ws, seat)
         web.hub.join(live.id, conn)
         try:
-            await conn.send(await asyncio.to_thread(service.message, live, seat))
+            await web.hub.send_state(conn, live)
             while True:
                 raw = await ws.receive_text()
                 answer: JSON = {}  # an act's id, echoed in its acknowledgement or error
@@ -531,7 +736,7 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
                         raise WebError(_("a message is a JSON object with a type"))
                     if msg.get("type") == "sync":
                         live = await asyncio.to_thread(service.get, live.id)
-                        await conn.send(await asyncio.to_thread(service.message, live, seat))
+                        await web.hub.send_state(conn, live)
                     elif msg.get("type") == "ping":  # the page checks the connection is alive
                         await conn.send({"type": "pong"})
                     elif msg.get("type") == "act":
@@ -580,14 +785,14 @@ def create_app(db: str | None = None, bot_delay: float = 0.7, pubsub: str | None
     async def lobby_socket(ws: WebSocket) -> None:
         await ws.accept()
         conn = Connection(ws, None)
-        web.hub.lobby.add(conn)
+        web.hub.join_lobby(conn)
         try:
-            await conn.send({"type": "lobby", **await asyncio.to_thread(service.lobby)})
+            await web.hub.send_lobby(conn)
             while True:
                 await ws.receive_text()
         except WebSocketDisconnect:
             pass
         finally:
-            web.hub.lobby.discard(conn)
+            web.hub.leave_lobby(conn)
 
     return app

@@ -29,6 +29,9 @@ tables = sa.Table(
     # when the decisions now owed became owed (the last stored action, else the creation):
     # a turn clock's deadline is this plus ``clock``, so a restart resumes it, not restarts it
     sa.Column("owed_since", sa.Float, nullable=True),
+    # grows by one with every write to the table or its seats (in the write's transaction): a
+    # process whose copy has another revision reloads it; a notification carries it
+    sa.Column("revision", sa.Integer, nullable=False, server_default="0"),
 )
 
 # One row per seat: a person (who acts with the secret token; only its SHA-256 is kept) or

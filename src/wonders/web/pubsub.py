@@ -1,16 +1,25 @@
 """Redis pub/sub between server processes, instead of PostgreSQL LISTEN/NOTIFY: after every
-stored change the store publishes the table's id on ``CHANNEL``; every process subscribes (in a
-thread), reloads that table from the database and pushes the new views to its connections.
-Configured by ``WONDERS_PUBSUB=redis://host:port/db`` (any database; SQLite too, for one
-machine's processes)."""
+stored change the store publishes a note (the table's id and revision) on ``CHANNEL``; every
+process subscribes (in a thread), reloads that table from the database and pushes the new
+views to its connections. Configured by ``WONDERS_PUBSUB=redis://host:port/db`` (any
+database; SQLite too, for one machine's processes).
+
+Redis is a messenger, never the record: while it is away the moves are stored and
+acknowledged as ever, notes are lost, and every process catches up by its periodic check and
+by a resync when its subscription is back. An outage is logged once, and its end once."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import threading
+import time
 from collections.abc import Callable
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from wonders.core.i18n import _
 from wonders.web.listening import ListenerThread
@@ -18,6 +27,8 @@ from wonders.web.store import CHANNEL
 
 log = logging.getLogger(__name__)
 SCHEMES = ("redis://", "rediss://", "unix://")
+TIMEOUT = 2.0  # seconds to connect to Redis or to get its answer
+RETRY = 1.0  # seconds between tries while Redis is away
 
 
 def check_url(url: str) -> str:
@@ -30,45 +41,103 @@ def check_url(url: str) -> str:
 
 
 class Publisher:
-    """Announces a changed table; a Redis failure is logged, never raised: the change is
-    stored already, and the other processes' clients resync on their next message."""
+    """Announces a changed table; a Redis failure is logged (once for an outage), never
+    raised: the change is stored already, and the other processes catch up. While Redis is
+    away it is tried once a second, not for every change (no write waits on it)."""
 
     def __init__(self, url: str) -> None:
-        self.client = redis.Redis.from_url(check_url(url), socket_timeout=2)
+        self.client = redis.Redis.from_url(
+            check_url(url),
+            socket_timeout=TIMEOUT,
+            socket_connect_timeout=TIMEOUT,
+            retry=Retry(NoBackoff(), 1),  # once more at once: a pooled connection Redis closed
+        )
+        self.up = True
+        self.retry_at = 0.0
+        self.lock = threading.Lock()
 
-    def __call__(self, table_id: str) -> None:
+    def __call__(self, note: str) -> None:
+        if not self.up and time.monotonic() < self.retry_at:
+            return  # away: the others catch up by their checks
         try:
-            self.client.publish(CHANNEL, table_id)
+            self.client.publish(CHANNEL, note)
         except redis.RedisError as exc:
-            log.warning("could not publish a change of table %s: %s", table_id, exc)
+            self._went(False, exc)
+        else:
+            if not self.up:
+                self._went(True)
+
+    def check(self) -> bool:
+        """Whether it can publish: known when it last worked, else asked of Redis (PING)."""
+        if self.up:
+            return True
+        try:
+            self.client.ping()
+        except redis.RedisError as exc:
+            self._went(False, exc)
+            return False
+        self._went(True)
+        return True
+
+    def _went(self, up: bool, exc: BaseException | None = None) -> None:
+        with self.lock:
+            if not up:
+                self.retry_at = time.monotonic() + RETRY
+            if self.up == up:
+                return
+            self.up = up
+        if up:
+            log.warning("Redis pub/sub: publishing again")
+        else:
+            log.warning(
+                "Redis pub/sub: cannot publish changes (%s); the other processes catch up "
+                "by their periodic check until it is back",
+                exc,
+            )
 
     def close(self) -> None:
         self.client.close()
 
 
 class RedisListener(ListenerThread):
-    """Calls ``on_change(table_id)`` on ``loop`` for every message on ``CHANNEL``."""
+    """Calls ``on_change(note)`` on ``loop`` for every message on ``CHANNEL``, ``on_resync()``
+    after every (re)subscription. Its Redis connection is named ``client_name``."""
 
     name = "wonders-redis"
+    what = "Redis pub/sub"
 
     def __init__(
-        self, url: str, loop: asyncio.AbstractEventLoop, on_change: Callable[[str], object]
+        self,
+        url: str,
+        loop: asyncio.AbstractEventLoop,
+        on_change: Callable[[str], object],
+        on_resync: Callable[[], object] | None = None,
     ) -> None:
-        super().__init__(loop, on_change)
+        super().__init__(loop, on_change, on_resync)
         self.url = check_url(url)
+        self.client_name = f"wonders-listen-{os.getpid()}-{id(self):x}"
 
     def listen(self) -> None:
         while not self.stopping.is_set():
+            client = redis.Redis.from_url(
+                self.url,
+                socket_connect_timeout=TIMEOUT,
+                health_check_interval=10,  # a silent connection is found out
+                retry=Retry(NoBackoff(), 0),  # a failure comes here: subscribe and resync
+                client_name=self.client_name,
+            )
             try:
-                client = redis.Redis.from_url(self.url)
                 with client.pubsub(ignore_subscribe_messages=True) as sub:  # type: ignore[no-untyped-call]
                     sub.subscribe(CHANNEL)
-                    self.ready.set()
+                    self.connected()
                     while not self.stopping.is_set():
                         message = sub.get_message(timeout=0.5)
                         if message is not None and message["type"] == "message":
                             self.heard(message["data"].decode())
+            except redis.RedisError as exc:
+                was_up = self.up
+                self.lost(exc)
+                if not was_up:  # a cut connection is tried again at once, then every second
+                    self.stopping.wait(RETRY)
+            finally:
                 client.close()
-            except redis.RedisError as exc:  # Redis went away: subscribe again when it is back
-                log.warning("Redis pub/sub: %s", exc)
-                self.stopping.wait(1.0)

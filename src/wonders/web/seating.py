@@ -24,8 +24,8 @@ from pydantic import (
     model_validator,
 )
 
-from wonders.bots import BOT_NAMES, make_bot
-from wonders.core.errors import OptionsError
+from wonders.bots import BOT_NAMES, LEVELS
+from wonders.bots.think import split_spec
 from wonders.core.i18n import N_, _
 
 MAX_NAME = 40  # characters of a player's name, once stripped
@@ -53,6 +53,27 @@ def _name(raw: str | None) -> str | None:
 
 Name = Annotated[str | None, Field(strict=True), AfterValidator(_name)]
 
+# The web's bots: the levels, offered (``wonders.bots.levels``), and for the clients of
+# before them the bare bot names; the server sets every budget, a client never does.
+MENU = LEVELS
+DEFAULT_BOT = "greedy"  # a bot's seat that names no bot (as before the levels: medium's bot)
+
+
+def menu_bot(bot: object) -> str:
+    """``bot`` if the web plays it (a level or a bare bot name); else a ValueError in one
+    line naming the menu."""
+    if isinstance(bot, str) and (bot in LEVELS or bot in BOT_NAMES):
+        return bot
+    menu = ", ".join(LEVELS + BOT_NAMES)
+    base, budget, _style = split_spec(bot) if isinstance(bot, str) else ("", None, None)
+    if budget is not None and base in LEVELS + BOT_NAMES:
+        raise ValueError(
+            _(
+                "{bot}: a bot here takes no think budget (the server sets it); choose one of {menu}"
+            ).format(bot=repr(bot), menu=menu)
+        )
+    raise ValueError(_("unknown bot {bot}; choose one of {menu}").format(bot=repr(bot), menu=menu))
+
 
 class SeatIn(BaseModel):
     """One seat as the creator asks for it."""
@@ -60,7 +81,7 @@ class SeatIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["human", "bot"] = "human"
-    bot: Annotated[str | None, Field(strict=True)] = None  # a bot's name (default greedy)
+    bot: Annotated[str | None, Field(strict=True)] = None  # on the menu (default: DEFAULT_BOT)
     name: Name = None
     access: Access | None = None  # a person's seat (default invited)
 
@@ -71,15 +92,7 @@ class SeatIn(BaseModel):
             return self
         if self.access is not None:
             raise ValueError(_("only a person's seat is invited or open"))
-        bot = self.bot = self.bot or "greedy"
-        if bot.split(":")[0] not in BOT_NAMES:
-            raise ValueError(
-                _("unknown bot {bot!r}; bots: {names}").format(bot=bot, names=", ".join(BOT_NAMES))
-            )
-        try:
-            make_bot(bot)
-        except OptionsError as exc:
-            raise ValueError(str(exc)) from None
+        self.bot = menu_bot(self.bot or DEFAULT_BOT)
         return self
 
 

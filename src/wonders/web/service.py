@@ -32,14 +32,15 @@ import random
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from wonders.bots import BOT_NAMES, Bot, make_bot
-from wonders.core.errors import OptionsError, WondersError
+from wonders.bots import Bot, make_bot
+from wonders.core.errors import WondersError
 from wonders.core.i18n import _, use_language
 from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord, bot, person
@@ -55,9 +56,9 @@ from wonders.web.seating import (
     TableIn,
     one_line,
 )
-from wonders.web.store import SeatRow, StaleError, Store, TableRow, token_hash
+from wonders.web.store import SeatRow, StaleError, Store, TableRow, Written, token_hash
 from wonders.web.strings import bot_word, options_text
-from wonders.web.thinking import Thinkers, is_search_bot
+from wonders.web.thinking import Thinkers, ThinkersClosed, is_search_bot, playing_spec
 
 log = logging.getLogger(__name__)
 MIN_CLOCK, MAX_CLOCK = 5, 3600  # the turn clock's bounds, in seconds
@@ -65,6 +66,13 @@ _SEQ = itertools.count(1)  # one clock for every table of this process: views ne
 FIRST = "first"  # ``create``'s creator seat when none is named: the first person's seat
 M = TypeVar("M", bound=BaseModel)
 CLOCK_BOT = "greedy"  # decides for a person whose turn clock ran out
+FINISHED_IDLE = 30.0  # seconds unused before a finished game may leave the cache
+
+
+def state_version(live: LiveTable) -> int:
+    """The ``version`` of the table's state messages now: stored actions, then pending
+    choices (it grows with every move, and only with moves)."""
+    return live.count * 1000 + len(live.row.pending)
 
 
 def decision_of(version: int) -> int:
@@ -141,6 +149,7 @@ class LiveTable:
     # (this process's memory: a restart forgets it, the record keeps the action itself)
     stood_in: dict[int, StoodIn] = field(default_factory=dict)
     acked: dict[int, str] = field(default_factory=dict)  # seat -> its page's last accepted id
+    last_used: float = field(default_factory=time.monotonic)  # ``get`` touches it: eviction
 
     @property
     def id(self) -> str:
@@ -149,6 +158,11 @@ class LiveTable:
     @property
     def finished(self) -> bool:
         return self.row.status == "finished"
+
+    @property
+    def revision(self) -> int:
+        """The stored revision this copy holds (every write up to it, none after it)."""
+        return self.row.revision
 
 
 def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
@@ -231,6 +245,9 @@ class TableService:
         self.thinkers = thinkers  # where the search bots think (None: in the calling thread)
         self._live: dict[str, LiveTable] = {}
         self._lock = threading.Lock()
+        # called (in whatever thread reloaded it) when a cached table was brought to what
+        # another process stored: the server pushes its new views
+        self.on_reload: Callable[[LiveTable], None] | None = None
 
     # ---- creating and loading ----
 
@@ -305,6 +322,7 @@ class TableService:
         with self._lock:
             live = self._live.get(table_id)
         if live is not None:
+            live.last_used = time.monotonic()
             return live
         loaded = self.store.load(table_id) if isinstance(table_id, str) else None
         if loaded is None:
@@ -314,32 +332,84 @@ class TableService:
         with self._lock:
             return self._live.setdefault(table_id, live)
 
-    def _reload(self, live: LiveTable) -> bool:
+    def _reload(self, live: LiveTable, quiet: bool = False) -> bool:
         """Bring a cached table (its lock held) to what the store holds, in place so every
-        holder of it sees the fresh game; False if it was up to date."""
+        holder of it sees the fresh game; False if it was current (the same revision). A
+        record only grows, so the engine plays just the actions it lacks. ``on_reload`` hears
+        of a change unless ``quiet`` (the caller pushes the views itself)."""
         loaded = self.store.load(live.id)
         if loaded is None:
             return False
         row, record = loaded
-        if (
-            len(record) == live.count
-            and row.pending == live.row.pending
-            and row.seats == live.row.seats
-        ):
+        if row.revision == live.row.revision and len(record) == live.count:
             return False
-        live.row, live.state, live.count = row, _rebuild(row, record), len(record)
+        state = live.state
+        try:
+            if not 0 <= live.count <= len(record):  # -1: the engine may hold unstored moves
+                raise WondersError("rebuild")
+            for seat, action in record[live.count :]:
+                state.apply(seat, state.action_from_json(action))
+        except Exception:  # a half-played engine is rebuilt whole
+            live.count = -1  # (and again at the next reload, should the rebuild fail)
+            state = _rebuild(row, record)
+        live.row, live.state, live.count = row, state, len(record)
         live.version = next(_SEQ)
+        if not quiet and self.on_reload is not None:
+            self.on_reload(live)
         return True
 
-    def refresh(self, table_id: str) -> LiveTable | None:
-        """Reload a cached table whose stored record or pending choices moved on (another
-        process played); the table if it changed, else None (also when not cached here)."""
+    def _wrote(self, live: LiveTable, written: Written) -> None:
+        """This process stored ``written`` and made the same change in its copy (its lock
+        held): the copy is at the new revision, unless another write came between its last
+        load and this one; then it is reloaded (else the next sweep does it)."""
+        if written.before == live.row.revision:
+            live.row.revision = written.revision
+            return
+        try:
+            self._reload(live, quiet=True)
+        except Exception as exc:  # stored already: the change stands, the copy catches up later
+            log.warning("could not reload table %s after a write: %s", live.id, exc)
+
+    def refresh(self, table_id: str, revision: int | None = None) -> LiveTable | None:
+        """Reload a cached table another process changed; the table if it changed, else None
+        (also when not cached here, or when its copy holds ``revision`` already: a note of a
+        change this process made or has heard of)."""
         with self._lock:
             live = self._live.get(table_id)
-        if live is None:
+        if live is None or (revision is not None and live.row.revision >= revision):
             return None
         with live.lock:
             return live if self._reload(live) else None
+
+    def holds(self, table_id: str, revision: int | None) -> bool:
+        """Whether a note of ``table_id`` at ``revision`` needs no reload here: the table is
+        not cached, or its copy holds that revision already (cheap: no database)."""
+        with self._lock:
+            live = self._live.get(table_id)
+        return live is None or (revision is not None and live.row.revision >= revision)
+
+    def catch_up(self, live: LiveTable) -> bool:
+        """Reload ``live`` if the store moved on from it; True if it did (one cheap query when
+        it did not)."""
+        if self.store.revisions([live.id]).get(live.id, live.row.revision) == live.row.revision:
+            return False
+        with live.lock:
+            return self._reload(live)
+
+    def sweep(self) -> list[LiveTable]:
+        """Reload every cached table whose stored revision is not its copy's (one query for
+        them all): what a lost notification would have told. The tables that changed."""
+        cached = self.live_tables()
+        if not cached:
+            return []
+        stored = self.store.revisions([live.id for live in cached])
+        changed = []
+        for live in cached:
+            if stored.get(live.id, live.row.revision) != live.row.revision:
+                with live.lock:
+                    if self._reload(live):
+                        changed.append(live)
+        return changed
 
     def live_tables(self) -> list[LiveTable]:
         with self._lock:
@@ -350,6 +420,25 @@ class TableService:
         with self._lock:
             self._live.pop(table_id, None)
 
+    def evict(self, keep: Callable[[str], bool], idle: float) -> int:
+        """Drop the cached games that ``keep`` lets go and nobody used for ``idle`` seconds
+        (a finished one: for ``min(idle, FINISHED_IDLE)``), unless in use right now (their
+        lock held); how many were dropped. The next ``get`` rebuilds one from the store."""
+        now = time.monotonic()
+        dropped = 0
+        with self._lock:
+            for table_id, live in list(self._live.items()):
+                wait = min(idle, FINISHED_IDLE) if live.finished else idle
+                if now - live.last_used < wait or keep(table_id):
+                    continue
+                if live.lock.acquire(blocking=False):
+                    try:
+                        del self._live[table_id]
+                        dropped += 1
+                    finally:
+                        live.lock.release()
+        return dropped
+
     def seat_for_token(self, token: Any) -> tuple[LiveTable, int]:
         if not isinstance(token, str) or not token:
             raise Forbidden(_("a seat token is needed to act"))
@@ -357,10 +446,12 @@ class TableService:
         if found is None:
             raise Forbidden(_("unknown seat token"))
         live = self.get(found[0])
-        seat_row = live.row.seats[found[1]]
-        if not seat_row.claimed:
-            self.store.claim(live.id, seat_row.seat)
-            seat_row.claimed = True
+        with live.lock:
+            seat_row = live.row.seats[found[1]]
+            if not seat_row.claimed:
+                written = self.store.claim(live.id, seat_row.seat)
+                seat_row.claimed = True
+                self._wrote(live, written)
         return live, found[1]
 
     def join(self, table_id: str, body: Any = None) -> tuple[int, str]:
@@ -385,6 +476,10 @@ class TableService:
             if spec.name is not None:
                 row.name, row.named = spec.name, True
             live.version = next(_SEQ)
+            try:  # the copy takes the stored revision (the route pushes the views)
+                self._reload(live, quiet=True)
+            except Exception as exc:  # the seat is taken: the next sweep catches the copy up
+                log.warning("could not reload table %s after a join: %s", live.id, exc)
         return seat, token
 
     def set_name(self, live: LiveTable, seat: int, body: Any) -> str:
@@ -401,8 +496,9 @@ class TableService:
                     _("your name at this table is chosen already: {name}").format(name=row.name)
                 )
             self._name_free(live, spec.name, seat)
-            self.store.set_name(live.id, seat, spec.name)
+            written = self.store.set_name(live.id, seat, spec.name)
             row.name, row.named = spec.name, True
+            self._wrote(live, written)
             live.version = next(_SEQ)
             return spec.name
 
@@ -435,20 +531,17 @@ class TableService:
             if live.row.seats[seat].kind != "human":
                 raise WebError(_("seat {n} is a bot's already").format(n=seat))
             if bot is not None:
-                if not isinstance(bot, str) or bot.split(":")[0] not in BOT_NAMES:
-                    raise WebError(
-                        _("unknown bot {bot!r}; bots: {names}").format(
-                            bot=bot, names=", ".join(BOT_NAMES)
-                        )
-                    )
+                from wonders.web.seating import menu_bot  # the web's menu: no budgets
+
                 try:
-                    make_bot(bot)
-                except OptionsError as exc:
+                    menu_bot(bot)
+                except ValueError as exc:
                     raise WebError(str(exc)) from None
-            now = self.store.set_stand_in(live.id, seat, bot)
+            written = self.store.set_stand_in(live.id, seat, bot)
             live.row.seats[seat].stand_in = bot
             if bot is None:
-                live.row.seats[seat].back_at = now
+                live.row.seats[seat].back_at = written.at
+            self._wrote(live, written)
             live.version = next(_SEQ)
 
     # ---- acting ----
@@ -467,7 +560,10 @@ class TableService:
         the choice was made on; refused if the table has stored actions since (a page that
         was offline must not play an old choice on a new turn). ``ref``: the page's id for
         the action, kept as the seat's ``acked`` so a page that lost the connection before
-        the acknowledgement can tell its choice was taken."""
+        the acknowledgement can tell its choice was taken. The acknowledgement says what it
+        acknowledges: ``id`` (``ref``, if given), ``judged`` (the version of the table's state
+        the action was judged on) and ``new``: the ``version`` and ``seq`` of the state it led
+        to (a state message of that seq or a later one shows it)."""
         with live.lock:
             if live.finished:
                 raise Conflict(_("the game is over"))
@@ -488,6 +584,7 @@ class TableService:
             canonical = action.to_json()
             if canonical not in [a.to_json() for a in state.legal_actions(seat)]:
                 raise WebError(_("illegal action: {action}").format(action=canonical))
+            judged = state_version(live)
             pending = dict(live.row.pending)
             pending[seat] = canonical
             if len(owing) > 1 and not set(owing) <= set(pending):
@@ -497,6 +594,10 @@ class TableService:
                 batch = [(s, pending[s]) for s in sorted(pending) if s in owing]
                 self._play(live, batch)
                 ack = {"type": "ack", "pending": False}
+            ack["judged"] = judged
+            ack["new"] = {"version": state_version(live), "seq": live.version}
+            if ref is not None:
+                ack["id"] = ref
             if not by_bot:
                 live.stood_in.pop(seat, None)  # the person chooses again: the clock's note goes
                 if ref is not None:
@@ -522,7 +623,7 @@ class TableService:
         result = state.result().to_json() if finished else None
         status = "finished" if finished else "playing"
         try:
-            now = self.store.append(
+            written = self.store.append(
                 live.id, live.count, batch, pending, status, result, live.row.pending
             )
         except StaleError:
@@ -534,10 +635,11 @@ class TableService:
             raise
         live.count += len(batch)
         if batch:
-            live.row.owed_since = now
+            live.row.owed_since = written.at
         live.row.pending = pending
         live.row.status = status
         live.row.result = result
+        self._wrote(live, written)
         live.version = next(_SEQ)
 
     # ---- bots ----
@@ -605,7 +707,7 @@ class TableService:
             count = live.count
             owed = self.bot_owing if clock_count is None else self.clock_owing
             snapshot = live.state.clone()
-            name = name or "random"
+            name = playing_spec(name or "random")  # the server's budget, whatever is stored
             seed = (live.row.seed + 7919 * seat + 104729 * live.count) % 2**31
             key = f"{seat}:{name}"
             bot = live.bots.get(key)
@@ -620,6 +722,8 @@ class TableService:
                     choice = self.thinkers.choose(snapshot, seat, name, seed)
                 else:
                     choice = bot.choose(snapshot, seat).to_json()
+            except ThinkersClosed:  # the server is stopping: nothing is played
+                return False
             except Exception:  # a bot's bug must not stall the table: it plays at random
                 log.exception("bot %s failed at table %s, seat %d", name, live.id, seat)
                 choice = random.Random(count).choice(snapshot.legal_actions(seat)).to_json()

@@ -5,6 +5,11 @@ A game is its record: options and seed in ``wonders_tables``, its actions in
 the table's row (``FOR UPDATE`` on PostgreSQL) and checks how many actions are stored, so an
 action is stored once even with several writers; the caller acknowledges an action only after
 ``append`` returned. Nothing here knows a game's rules.
+
+Every write to a table or its seats grows the table's ``revision`` in its transaction (and
+says so, with the new revision, on ``CHANNEL``); ``load`` reads the row, its seats and its
+actions in one snapshot of the database, so a copy loaded at revision R holds every write up
+to R and none after it. Processes compare revisions to tell whether their copy is current.
 """
 
 from __future__ import annotations
@@ -50,28 +55,72 @@ def database_url(url: str | None) -> str:
     return url
 
 
+# Seconds a database operation may wait before it fails (the visitor gets a JSON 503 and
+# the next request tries again, so nothing hangs while the database is away): to connect, for
+# a lock, for a free pooled connection, for SQLite's write lock. A PostgreSQL statement may run
+# for STATEMENT_TIMEOUT. Read when an engine is made.
+DB_TIMEOUT = 5.0
+STATEMENT_TIMEOUT = 15.0
+MIGRATION_LOCK = 0x776F6E64  # pg_advisory_xact_lock key: one process migrates at a time
+
+
+def _pg_options(url: sa.URL) -> str:
+    """libpq's ``options`` with the timeouts, after any the URL gives (a search_path)."""
+    given = url.query.get("options", ())
+    ms = {"statement_timeout": STATEMENT_TIMEOUT, "lock_timeout": DB_TIMEOUT}
+    ours = [f"-c {name}={int(seconds * 1000)}" for name, seconds in ms.items()]
+    return " ".join([*([given] if isinstance(given, str) else given), *ours])
+
+
 def make_engine(url: str | None) -> sa.Engine:
+    """An engine whose every wait is bounded (``DB_TIMEOUT``); PostgreSQL connections are
+    checked before use, so the pool recovers by itself once the server is back."""
     full = database_url(url)
     if full.startswith("sqlite"):
-        engine = sa.create_engine(full, connect_args={"check_same_thread": False})
+        memory = ":memory:" in full or full.rstrip("/") == "sqlite:"
+        engine = sa.create_engine(
+            full,
+            connect_args={"check_same_thread": False, "timeout": DB_TIMEOUT},
+            **({} if memory else {"pool_timeout": DB_TIMEOUT}),
+        )
 
         @sa.event.listens_for(engine, "connect")
         def _pragmas(conn: Any, _record: Any) -> None:
             cursor = conn.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
-            if ":memory:" not in full:
+            if not memory:
                 cursor.execute("PRAGMA journal_mode=WAL")
             cursor.close()
 
         return engine
-    return sa.create_engine(full, pool_pre_ping=True)
+    parsed = sa.make_url(full)
+    connect_args = {
+        "connect_timeout": max(2, round(DB_TIMEOUT)),  # libpq: whole seconds, at least 2
+        "options": _pg_options(parsed),
+        # a server gone from the network: its connections fail instead of waiting forever
+        "keepalives": 1,
+        "keepalives_idle": max(1, round(DB_TIMEOUT)),
+        "keepalives_interval": max(1, round(DB_TIMEOUT / 2)),
+        "keepalives_count": 3,
+        "tcp_user_timeout": int(STATEMENT_TIMEOUT * 1000),
+    }
+    return sa.create_engine(
+        full, pool_pre_ping=True, pool_timeout=DB_TIMEOUT, connect_args=connect_args
+    )
 
 
 def migrate(engine: sa.Engine) -> None:
-    """Bring the schema to the newest Alembic revision."""
+    """Bring the schema to the newest Alembic revision. On PostgreSQL one process at a time
+    (a transaction-level advisory lock): processes starting together on a new database wait
+    for the first one's migration, then find the schema up to date."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":  # the usual timeouts would cut a long migration
+            conn.execute(sa.text("SET LOCAL statement_timeout = 0"))
+            conn.execute(sa.text("SET LOCAL lock_timeout = '5min'"))
+            key = sa.cast(MIGRATION_LOCK, sa.BigInteger)
+            conn.execute(sa.select(sa.func.pg_advisory_xact_lock(key)))
         config.attributes["connection"] = conn
         command.upgrade(config, "head")
 
@@ -82,6 +131,27 @@ def token_hash(token: str) -> str:
 
 class StaleError(Exception):
     """The stored record moved on since it was read (another writer): reload and retry."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """A stored change: when, and the table's revision just before it and after it (a copy
+    that was at ``before`` and made the same change in memory is now at ``revision``)."""
+
+    at: float
+    before: int
+    revision: int
+
+
+def note(table_id: str, revision: int) -> str:
+    """What is announced of a change: the table's id and its new revision."""
+    return f"{table_id} {revision}"
+
+
+def read_note(payload: str) -> tuple[str, int | None]:
+    """A change's table id and revision (None: a note without one)."""
+    table_id, _, revision = payload.partition(" ")
+    return table_id, int(revision) if revision.isdigit() else None
 
 
 @dataclass
@@ -112,6 +182,7 @@ class TableRow:
     seats: list[SeatRow]
     clock: float | None = None
     owed_since: float | None = None  # when the decisions now owed became owed
+    revision: int = 0  # grows with every write to the table or its seats
 
 
 def _pending_in(raw: Any) -> dict[int, JSON]:
@@ -123,20 +194,52 @@ def _pending_out(pending: dict[int, JSON]) -> list[list[Any]]:
 
 
 class Store:
-    """``announce(table_id)`` is called after every committed change when given (Redis
-    pub/sub); without it, PostgreSQL sends the id with NOTIFY in the change's transaction."""
+    """``announce(note)`` is called after every committed change when given (Redis pub/sub;
+    ``note``: the table's id and new revision); without it, PostgreSQL sends the note with
+    NOTIFY in the change's transaction."""
 
     def __init__(self, engine: sa.Engine, announce: Callable[[str], None] | None = None) -> None:
         self.engine = engine
         self.announce = announce
 
-    def _notify(self, conn: sa.Connection, table_id: str) -> None:
+    def _bump(self, conn: sa.Connection, table_id: str, **values: Any) -> Written:
+        """Write ``values`` to the table's row and grow its revision, in ``conn``'s transaction
+        (which holds the row's lock from then on); on PostgreSQL the note goes with NOTIFY,
+        sent at commit."""
+        values.setdefault("updated_at", time.time())
+        update = (
+            tables.update()
+            .where(tables.c.id == table_id)
+            .values(revision=tables.c.revision + 1, **values)
+        )
+        if conn.dialect.update_returning:
+            revision = conn.execute(update.returning(tables.c.revision)).scalar()
+        else:
+            conn.execute(update)
+            query = sa.select(tables.c.revision).where(tables.c.id == table_id)
+            revision = conn.execute(query).scalar()
+        revision = int(revision or 0)
         if self.announce is None and conn.dialect.name == "postgresql":
-            conn.execute(sa.select(sa.func.pg_notify(CHANNEL, table_id)))  # sent at commit
+            conn.execute(sa.select(sa.func.pg_notify(CHANNEL, note(table_id, revision))))
+        return Written(values["updated_at"], revision - 1, revision)
 
-    def _announce(self, table_id: str) -> None:
+    def _announce(self, table_id: str, written: Written) -> None:
         if self.announce is not None:
-            self.announce(table_id)
+            self.announce(note(table_id, written.revision))
+
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[sa.Connection]:
+        """A connection whose reads all see one committed state of the database: a
+        REPEATABLE READ transaction on PostgreSQL, a read transaction on SQLite (whose
+        snapshot is taken at its first read)."""
+        with self.engine.connect() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execution_options(isolation_level="REPEATABLE READ")
+            elif conn.dialect.name == "sqlite":
+                dbapi = conn.connection.dbapi_connection
+                if dbapi is not None and not getattr(dbapi, "in_transaction", True):
+                    conn.exec_driver_sql("BEGIN")  # pysqlite begins none before a read
+            yield conn
 
     def create_table(
         self,
@@ -164,6 +267,7 @@ class Store:
                     admin_hash=admin_hash,
                     clock=clock,
                     owed_since=now,
+                    revision=1,
                 )
             )
             conn.execute(
@@ -219,11 +323,13 @@ class Store:
             self._seats(conn, r.id),
             r.clock,
             r.owed_since if r.owed_since is not None else r.updated_at,
+            int(r.revision or 0),
         )
 
     def load(self, table_id: str) -> tuple[TableRow, list[tuple[int, JSON]]] | None:
-        """The table and its record's actions in order (None if there is no such table)."""
-        with self.engine.connect() as conn:
+        """The table, its seats and its record's actions in order, all as of one moment
+        (None if there is no such table)."""
+        with self._snapshot() as conn:
             r = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
             if r is None:
                 return None
@@ -251,9 +357,25 @@ class Store:
             ).first()
             return None if r is None else str(r.id)
 
-    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> float:
+    def revisions(self, table_ids: list[str]) -> dict[str, int]:
+        """The stored revision of each of ``table_ids`` there is (a query for each 500)."""
+        found: dict[str, int] = {}
+        with self.engine.connect() as conn:
+            for i in range(0, len(table_ids), 500):
+                query = sa.select(tables.c.id, tables.c.revision).where(
+                    tables.c.id.in_(table_ids[i : i + 500])
+                )
+                found.update({r.id: int(r.revision or 0) for r in conn.execute(query)})
+        return found
+
+    def ping(self) -> None:
+        """Raises if the database cannot be reached."""
+        with self.engine.connect() as conn:
+            conn.execute(sa.select(1))
+
+    def set_stand_in(self, table_id: str, seat: int, bot: str | None) -> Written:
         """A bot plays ``seat`` for its absent player (None: the player is back, from the
-        time returned)."""
+        time of the write)."""
         now = time.time()
         values: dict[str, Any] = {"stand_in": bot}
         if bot is None:
@@ -264,26 +386,27 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(**values)
             )
-            conn.execute(
-                tables.update().where(tables.c.id == table_id).values(updated_at=time.time())
-            )
-            self._notify(conn, table_id)
-        self._announce(table_id)
-        return now
+            written = self._bump(conn, table_id, updated_at=now)
+        self._announce(table_id, written)
+        return written
 
-    def claim(self, table_id: str, seat: int) -> None:
+    def claim(self, table_id: str, seat: int) -> Written:
+        """The seat's player came (their link was used)."""
         with self.engine.begin() as conn:
             conn.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(claimed=True)
             )
+            written = self._bump(conn, table_id)
+        self._announce(table_id, written)
+        return written
 
     def claim_open_seat(self, table_id: str, new_hash: str, name: str | None) -> int | None:
         """Give the first open seat nobody has taken the token (hash) of the person who joins
         it, and their ``name`` if they gave one; None if no open seat is free. An invited seat
         is never given: its link stays its only way in."""
-        seat = None
+        seat, written = None, None
         with self.engine.begin() as conn:
             free = (
                 sa.select(seats.c.seat)
@@ -306,13 +429,13 @@ class Store:
                 )
                 if taken.rowcount == 1:
                     seat = int(r.seat)
-                    self._touch(conn, table_id)
+                    written = self._bump(conn, table_id)
                     break
-        if seat is not None:
-            self._announce(table_id)
+        if written is not None:
+            self._announce(table_id, written)
         return seat
 
-    def set_name(self, table_id: str, seat: int, name: str) -> None:
+    def set_name(self, table_id: str, seat: int, name: str) -> Written:
         """The name the seat's player chose (fixed from then on)."""
         with self.engine.begin() as conn:
             conn.execute(
@@ -320,13 +443,9 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(name=name, named=True)
             )
-            self._touch(conn, table_id)
-        self._announce(table_id)
-
-    def _touch(self, conn: sa.Connection, table_id: str) -> None:
-        """The table changed (its seats): the others hear of it."""
-        conn.execute(tables.update().where(tables.c.id == table_id).values(updated_at=time.time()))
-        self._notify(conn, table_id)
+            written = self._bump(conn, table_id)
+        self._announce(table_id, written)
+        return written
 
     def _lock(
         self, conn: sa.Connection, table_id: str, count: int, pending: dict[int, JSON] | None
@@ -355,12 +474,12 @@ class Store:
         status: str,
         result: JSON | None,
         was_pending: dict[int, JSON] | None = None,
-    ) -> float:
+    ) -> Written:
         """Store ``new`` after the ``count`` actions already stored, with the table's pending
         choices, status and result, in one transaction; StaleError if ``count`` is not the
         stored number or the stored pending choices are not ``was_pending`` (when given): then
-        nothing is written. New actions make the next decisions owed from now (the time
-        returned). The table's id is announced on ``CHANNEL``."""
+        nothing is written. New actions make the next decisions owed from now (the write's
+        time). The table's id and new revision are announced on ``CHANNEL``."""
         now = time.time()
         with self.engine.begin() as conn:
             self._lock(conn, table_id, count, was_pending)
@@ -380,10 +499,9 @@ class Store:
             }
             if new:
                 values["owed_since"] = now
-            conn.execute(tables.update().where(tables.c.id == table_id).values(**values))
-            self._notify(conn, table_id)
-        self._announce(table_id)
-        return now
+            written = self._bump(conn, table_id, **values)
+        self._announce(table_id, written)
+        return written
 
     @contextlib.contextmanager
     def decision_claim(self, table_id: str, count: int, seat: int) -> Iterator[bool]:

@@ -6,7 +6,9 @@
   English text in the dict the page embeds (``strings()``) with ``t("...", {fields})``,
   which fills the ``{fields}`` of the whole sentence. Counts are never made in a script: the
   server sends them as finished sentences (``ngettext``).
-- ``BOT_WORDS``: the bots' names as a player reads them (the identifiers stay in JSON).
+- ``BOT_WORDS``: the bots' names as a player reads them (the identifiers stay in JSON), and
+  ``menu_words``: a bot of the web's menu (``seating.MENU``, the levels) with the thinking
+  time a move to expect.
 - ``game_forms`` and ``options_text``: the lobby's words for the games and their options.
 - ``icon_words``: the words of the drawn symbols in the visitor's language, with their
   counted forms, so the page draws a symbol in place of its word in any language.
@@ -16,10 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.bots import BOT_NAMES
+from wonders.bots import BOT_NAMES, LEVELS
+from wonders.bots.levels import LEVEL_WORDS, expected_seconds
 from wonders.core.i18n import N_, _, ngettext
 from wonders.core.protocol import JSON
 from wonders.core.registry import registered
+from wonders.web.seating import MENU
 
 PHRASES = [
     # every page
@@ -49,6 +53,12 @@ PHRASES = [
     N_("Turn clock: {time} for each decision"),
     N_("Turn clock: {time} left"),
     N_("Time is up: a bot is choosing for you"),
+    # telling a player it is their turn while they look elsewhere ({title}: the page's)
+    N_("Your turn: {title}"),
+    N_("Sound on your turn"),
+    N_("Notify me on my turn"),
+    N_("Notifications are on"),
+    N_("Notifications are blocked by the browser"),
     # the decision
     N_("A bot ({bot}) plays your seat while you are away."),
     N_("Take my seat back"),
@@ -126,13 +136,17 @@ PHRASES = [
     N_("Give the seat back"),
 ]
 
-# the bots as a player reads their names (``BOT_NAMES``: the identifiers)
+# the bots as a player reads their names (``BOT_NAMES`` and the levels: the identifiers)
 BOT_WORDS = {
     "random": N_("random"),
     "greedy": N_("greedy"),
     "montecarlo": N_("Monte Carlo"),
     "ismcts": N_("ISMCTS"),
+    **LEVEL_WORDS,
 }
+# a bot of the menu with its expected thinking time a move ({seconds}: a number)
+MENU_WORDS = N_("Bot: {name} (about {seconds} s a move)")
+MENU_WORDS_AT_ONCE = N_("Bot: {name} (moves at once)")
 
 # the symbols drawn in texts (static/icons.svg): the words that stand for each icon, with
 # their counted phrases (the games' own messages, so their translations are found)
@@ -185,11 +199,22 @@ def bot_word(bot: str | None) -> str:
     return _(word) if word else bot
 
 
+def menu_words(bot: str) -> str:
+    """A bot of the web's menu as it offers it, with the thinking time a move to expect:
+    "Bot: hard (about 0.5 s a move)"."""
+    seconds = expected_seconds(bot)
+    if seconds < 0.1:
+        return _(MENU_WORDS_AT_ONCE).format(name=bot_word(bot))
+    return _(MENU_WORDS).format(name=bot_word(bot), seconds=f"{seconds:g}")
+
+
 def strings() -> dict[str, str]:
     """What a page's script shows, by its English text: every phrase, the bots' names
-    (``bot:<id>``) and the drawn symbols' words for screen readers (``icon:<id>``)."""
+    (``bot:<id>``), the web's menu of bots in its order (``menu:<id>``: ``menu_words``) and
+    the drawn symbols' words for screen readers (``icon:<id>``)."""
     words = {p: _(p) for p in PHRASES}
-    words.update({"bot:" + b: bot_word(b) for b in BOT_NAMES})
+    words.update({"bot:" + b: bot_word(b) for b in BOT_NAMES + LEVELS})
+    words.update({"menu:" + b: menu_words(b) for b in MENU})
     words.update({"icon:" + k: _(label) for k, label in ICON_LABELS.items()})
     return words
 
@@ -220,7 +245,7 @@ def game_forms() -> JSON:
             "default": info.default_players,
             "flags": sorted(info.flags),
         }
-    forms["bots"] = list(BOT_NAMES)
+    forms["bots"] = list(MENU)
     return forms
 
 

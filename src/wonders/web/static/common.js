@@ -43,11 +43,14 @@ function pickLanguage() {
     form.submit();
   });
 }
+// a POST's body is JSON, and says so (the server refuses any other type)
+const JSON_TYPE = { "Content-Type": "application/json" };
 function el(tag, attrs, ...children) {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
     if (k === "class") node.className = v;
+    else if (k === "style") node.style.cssText = v;  // not an attribute: the CSP has no inline styles
     else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
     else node.setAttribute(k, v === true ? "" : v);
   }
@@ -150,7 +153,7 @@ function askName() {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const res = await fetch("/api/play/" + window.TABLE.token + "/name",
-      { method: "POST", body: JSON.stringify({ name: document.getElementById("seat-name").value }) });
+      { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ name: document.getElementById("seat-name").value }) });
     const data = await res.json();
     if (res.ok) form.remove();
     else document.getElementById("seat-name-error").textContent = data.error;

@@ -24,6 +24,11 @@ function fixCreatorSeat() {
   }
 }
 
+// a bot of the menu (a level) with the thinking time a move to expect, in the server's words
+function menuName(bot) {
+  return (window.STRINGS && window.STRINGS["menu:" + bot]) || t("Bot: {name}", { name: botName(bot) });
+}
+
 function seatRows() {
   const game = document.getElementById("game").value;
   let players = Number(document.getElementById("players").value) || forms[game].default;
@@ -37,8 +42,8 @@ function seatRows() {
     const sel = el("select", { name: "seat" + i, id: "seat" + i, onchange: fixCreatorSeat },
       el("option", { value: "invited" }, t("Invited friend (only their link)")),
       el("option", { value: "open" }, t("Open seat (anyone in the lobby)")),
-      forms.bots.map((b) => el("option", { value: "bot:" + b }, t("Bot: {name}", { name: botName(b) }))));
-    sel.value = old[i] || (i === 0 ? "invited" : "bot:greedy");
+      forms.bots.map((b) => el("option", { value: "bot:" + b }, menuName(b))));
+    sel.value = old[i] || (i === 0 ? "invited" : "bot:medium");
     const me = el("input", { type: "radio", name: "creator", id: "me" + i, value: i,
       checked: mine ? Number(mine.value) === i : false });
     box.append(el("div", { class: "seat", "data-seat": i },
@@ -92,7 +97,7 @@ async function create(event) {
   const body = { game: document.getElementById("game").value, options: options(), seats, creator_seat: creator };
   const clock = document.getElementById("clock").value;
   if (clock) body.clock = Number(clock);
-  const res = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body) });
+  const res = await fetch("/api/tables", { method: "POST", headers: JSON_TYPE, body: JSON.stringify(body) });
   const data = await res.json();
   const err = document.getElementById("create-error");
   if (!res.ok) { err.textContent = data.error; return; }
@@ -117,7 +122,7 @@ function seatWords(s) {
 async function join(table) {
   const name = myName();
   const res = await fetch("/api/tables/" + table.id + "/join",
-    { method: "POST", body: JSON.stringify(name ? { name } : {}) });
+    { method: "POST", headers: JSON_TYPE, body: JSON.stringify(name ? { name } : {}) });
   const data = await res.json();
   if (res.ok) location.href = data.link;
   else document.getElementById("lobby-error").textContent = data.error;

@@ -119,9 +119,79 @@ setInterval(() => {
   }
 }, 250);
 
+// ---- your turn, told while you look elsewhere: the tab's title, a sound, a notification ----
+const BASE_TITLE = document.title;
+const SOUND_KEY = "wonders-sound";  // localStorage: "on" when the player asked for a sound
+let wasMyTurn = false;
+
+function myTurn(msg) {
+  return msg.seat !== null && msg.status !== "finished" && msg.legal.length > 0
+    && !msg.my_choice && !msg.seats[msg.seat].stand_in;
+}
+
+function soundOn() {
+  try { return localStorage.getItem(SOUND_KEY) === "on"; } catch (e) { return false; }
+}
+
+// a short tone made in the page (no sound file to fetch)
+function chime() {
+  try {
+    const ctx = new (window.AudioContext || window.webkitAudioContext)();
+    const tone = ctx.createOscillator();
+    const volume = ctx.createGain();
+    tone.frequency.value = 660;
+    volume.gain.value = 0.08;
+    tone.connect(volume).connect(ctx.destination);
+    tone.onended = () => ctx.close();
+    tone.start();
+    tone.stop(ctx.currentTime + 0.18);
+  } catch (e) { /* no sound in this browser */ }
+}
+
+// the title says it while it is your turn; a sound and a notification (if asked for) when
+// it becomes your turn, the notification only while the page is out of sight
+function attend(msg) {
+  const now = myTurn(msg);
+  document.title = now ? t("Your turn: {title}", { title: BASE_TITLE }) : BASE_TITLE;
+  if (now && !wasMyTurn) {
+    if (soundOn()) chime();
+    if (document.hidden && "Notification" in window && Notification.permission === "granted") {
+      const note = new Notification(t("Your turn: {title}", { title: BASE_TITLE }), { tag: "wonders-" + T.table });
+      note.onclick = () => { window.focus(); note.close(); };
+    }
+  }
+  wasMyTurn = now;
+}
+
+function notifyState(box) {
+  const allowed = "Notification" in window ? Notification.permission : "denied";
+  if (allowed === "granted") box.replaceChildren(t("Notifications are on"));
+  else if (allowed === "denied") box.replaceChildren(t("Notifications are blocked by the browser"));
+  else {
+    box.replaceChildren(el("button", { id: "notify", onclick: () => {
+      Notification.requestPermission().then(() => notifyState(box));
+    } }, t("Notify me on my turn")));
+  }
+}
+
+// a player's controls for being told (a spectator has no turn)
+function attentionControls() {
+  if (T.seat === null) return;
+  const sound = el("input", { type: "checkbox", id: "sound", onchange: () => {
+    try { localStorage.setItem(SOUND_KEY, sound.checked ? "on" : "off"); } catch (e) { /* private mode */ }
+    if (sound.checked) chime();  // what it will sound like (and the browser allows sound from now)
+  } });
+  sound.checked = soundOn();
+  const notify = el("span", { id: "notify-state" });
+  notifyState(notify);
+  document.getElementById("notices").prepend(
+    el("p", { id: "attention" }, el("label", {}, sound, " ", t("Sound on your turn")), " ", notify));
+}
+
 function receive(msg) {
   if (msg.type === "state") {
     last = msg;
+    attend(msg);
     clockEnd = msg.clock_left === null || msg.clock_left === undefined ? null
       : performance.now() + msg.clock_left * 1000;  // the server's count: no clock skew
     if (textsReady) render(msg);
@@ -372,4 +442,5 @@ fetch("/api/texts/" + T.game + "?lang=" + encodeURIComponent(window.LANGUAGE || 
   .then((r) => r.json()).then((d) => { texts = d; }).catch(() => { /* the identifiers then */ })
   .finally(() => { textsReady = true; if (last) render(last); });
 setConn("connecting");
+attentionControls();
 connect();
