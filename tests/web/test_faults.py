@@ -232,3 +232,37 @@ def test_processes_starting_together_on_a_new_database_all_come_up() -> None:
                 assert conn.execute(sa.text("SELECT count(*) FROM wonders_tables")).scalar() == 0
             for engine in engines:
                 engine.dispose()
+
+
+def test_the_bots_wait_out_a_database_fault_and_play_on(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot whose decision meets a database fault does not stop for good: its table's bots
+    try again once the database answers (before, the bot task died and the game stalled)."""
+    from sqlalchemy.exc import OperationalError
+
+    from wonders.web import app as app_module
+
+    monkeypatch.setattr(app_module, "DATABASE_WAIT", 0.05)
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        web = client.app.state.web  # type: ignore[attr-defined]
+        play_bot = web.service.play_bot
+        faults = [1, 2, 3]
+
+        def flaky(*args: Any) -> bool:
+            if faults:
+                faults.pop()
+                raise OperationalError("SELECT 1", {}, Exception("the database went away"))
+            return bool(play_bot(*args))
+
+        monkeypatch.setattr(web.service, "play_bot", flaky)
+        made = create(client, "duel", {}, ["medium", "human"], creator_seat=1)
+        token = made["creator"]["token"]
+
+        def my_turn() -> bool:
+            return bool(state(client, token)["legal"])
+
+        end = time.monotonic() + 20
+        while not my_turn() and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not faults and my_turn()  # the faults came and went; the bot played on

@@ -39,6 +39,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
+from starlette import websockets as starlette_websockets
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.websockets import WebSocketState
 
@@ -78,10 +79,16 @@ ACT_TRIES = 10  # an action judged again after another process's write, at most 
 CATCH_UP_EVERY = 3.0  # seconds between two comparisons of the cached tables with the store
 HEALTH_WAIT = 3.0  # seconds the health check waits for the database
 RETRY_AFTER = 5  # seconds a visitor is asked to wait when the database fails
+DATABASE_WAIT = 2.0  # seconds the bots of a table wait before trying a failed database again
 BOT_THREADS = 8  # bots deciding at once (their own threads: requests never wait for them)
 EVICT_IDLE = 600.0  # seconds: a cached game nobody used for this long is dropped
 SWEEP_EVERY = 60.0  # seconds between two looks for cached games to drop
 log = logging.getLogger(__name__)
+# a socket the visitor closed: Starlette says so with either (the second since Starlette 1)
+GONE = (
+    WebSocketDisconnect,
+    getattr(starlette_websockets, "WebSocketDisconnected", WebSocketDisconnect),
+)
 
 
 def _error(exc: WebError) -> JSONResponse:
@@ -204,18 +211,22 @@ class Web:
                 return
             await asyncio.sleep(self.bot_delay)
             played = False
-            for seat in owing:
-                try:
-                    moved = await self._decide(live, seat)
-                except WebError:
-                    moved = False
-                if moved:
-                    played = True
-                    await self.after_change(live, kick=False)
-            if not played:  # another process holds the decision: look again in a while
-                await asyncio.sleep(max(self.bot_delay, 0.5))
-                await asyncio.to_thread(self.service.refresh, live.id)
-            live = self.service.get(live.id)  # rebuilt if the store moved on
+            try:
+                for seat in owing:
+                    try:
+                        moved = await self._decide(live, seat)
+                    except WebError:
+                        moved = False
+                    if moved:
+                        played = True
+                        await self.after_change(live, kick=False)
+                if not played:  # another process holds the decision: look again in a while
+                    await asyncio.sleep(max(self.bot_delay, 0.5))
+                    await asyncio.to_thread(self.service.refresh, live.id)
+                live = await asyncio.to_thread(self.service.get, live.id)  # rebuilt if moved on
+            except (DBAPIError, PoolTimeout) as exc:  # the database is away: the bots wait
+                log.warning("bots of table %s wait for the database: %s", live.id, exc)
+                await asyncio.sleep(DATABASE_WAIT)
 
     async def after_change(self, live: LiveTable, kick: bool = True) -> None:
         await self.hub.publish(live)
@@ -460,7 +471,8 @@ def create_app(
         """The database failed or did not answer in time: a JSON 503 the visitor may retry
         (``Retry-After``); on a WebSocket, an error message then close code 1013 (try again
         later): the page reconnects and resyncs once the database is back."""
-        log.warning("database fault at %s: %s", conn.url.path, str(exc).partition("\n")[0])
+        where = guard.redact(conn.url.path)  # no seat token in the log
+        log.warning("database fault at %s: %s", where, str(exc).partition("\n")[0])
         error = _("the game server cannot reach its database just now: try again in a moment")
         if isinstance(conn, WebSocket):
             with contextlib.suppress(Exception):  # the socket may be gone already
@@ -752,7 +764,7 @@ def create_app(
                         raise WebError(_("unknown message type {t!r}").format(t=msg.get("type")))
                 except WebError as exc:
                     await conn.send({"type": "error", "error": str(exc), **answer})
-        except WebSocketDisconnect:
+        except GONE:
             pass
         finally:
             web.hub.leave(live.id, conn)
@@ -790,7 +802,7 @@ def create_app(
             await web.hub.send_lobby(conn)
             while True:
                 await ws.receive_text()
-        except WebSocketDisconnect:
+        except GONE:
             pass
         finally:
             web.hub.leave_lobby(conn)
