@@ -111,8 +111,6 @@ def normalize_options(options: JSON) -> JSON:
 
 def setup(options: JSON, seed: int) -> ArchitectsState:
     """A new game: wonders dealt, decks and tokens shuffled from the seed."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError(_("the seed must be a whole number"))
     opts = normalize_options(options)
     f = facts()
     rng = random.Random(seed)

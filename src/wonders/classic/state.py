@@ -168,8 +168,6 @@ def _expansions(raw: Any) -> list[str]:
 
 def setup(options: JSON, seed: int) -> ClassicState:
     """A new game: wonders and sides dealt, the three Ages' hands dealt from the seed."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError(_("the seed must be a whole number"))
     opts = normalize_options(options)
     players = opts["players"]
     expansions = opts.get("expansions", [])

@@ -38,7 +38,6 @@ from wonders.core.errors import OptionsError
 from wonders.core.i18n import _, ngettext
 from wonders.core.protocol import JSON, State
 
-Setup = Callable[[JSON, int], State]
 FromJson = Callable[[JSON], State]
 
 # the command-line options a game may take beyond --players (each game names its own)
@@ -95,9 +94,12 @@ class GameInfo:
         """The game's title in the reader's language."""
         return _(self.title)
 
-    @property
-    def setup(self) -> Setup:
-        return self._rules().setup  # type: ignore[no-any-return]
+    def setup(self, options: JSON, seed: int) -> State:
+        """A new game of these options from ``seed``. The seed is checked here, not in the
+        engines: a compiled engine refuses a float with a bare TypeError before its own code."""
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise OptionsError(_("the seed must be a whole number"))
+        return self._rules().setup(options, seed)  # type: ignore[no-any-return]
 
     @property
     def from_json(self) -> FromJson:

@@ -747,8 +747,6 @@ def catalog_token(name: str) -> dict[str, Any]:
 
 def setup(options: JSON, seed: int) -> DuelState:
     """A new game: the wonder draft first (or the first-game wonder sets)."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise OptionsError(_("the seed must be a whole number"))
     if not isinstance(options, dict):
         raise OptionsError(_("options must be a JSON object"))
     unknown = set(options) - OPTIONS
