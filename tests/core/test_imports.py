@@ -72,3 +72,19 @@ def test_the_graph_sees_type_checking_and_function_level_imports() -> None:
     graph = _graph(_modules())
     assert "wonders.classic.turn" in graph["wonders.classic.sampling"]  # under TYPE_CHECKING
     assert "wonders.bots.greedy" in graph["wonders.bots"]  # inside a function
+
+
+def test_plain_line_mode_loads_no_textual() -> None:
+    """``--plain`` is for screen readers and scripts: it must not need the full-screen table's
+    library (a fresh interpreter, so that no other test's imports count)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import wonders.cli.plain, wonders.cli.classic_front, wonders.cli.duel_front\n"
+        "import wonders.cli.architects_front\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

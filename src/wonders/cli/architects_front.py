@@ -39,9 +39,8 @@ from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.palette import colour_card
 from wonders.core.i18n import _, ngettext
-from wonders.core.present import Heading, listed, upper_first
+from wonders.core.present import Heading, colour_card, listed, upper_first
 from wonders.core.protocol import Result
 
 View = dict[str, Any]

@@ -23,9 +23,16 @@ from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import command_words, described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.palette import colour_card
 from wonders.core.i18n import _, ngettext, pgettext
-from wonders.core.present import Heading, age_name, coins, listed, phase_words, upper_first
+from wonders.core.present import (
+    Heading,
+    age_name,
+    coins,
+    colour_card,
+    listed,
+    phase_words,
+    upper_first,
+)
 from wonders.core.protocol import Result
 
 View = dict[str, Any]

@@ -22,9 +22,8 @@ from wonders.cli.duel_words import texts
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.palette import colour_card
 from wonders.core.i18n import _, ngettext, pgettext
-from wonders.core.present import Heading, age_name, coins, listed, upper_first
+from wonders.core.present import Heading, age_name, coins, colour_card, listed, upper_first
 from wonders.core.protocol import Result
 from wonders.duel import advice, describe
 from wonders.duel.board import PHASES

@@ -96,3 +96,19 @@ class Narrator:
         if self.names is not None and 0 <= seat < len(self.names):
             return self.names[seat]
         return _("player {n}").format(n=seat + 1)
+
+
+def colour_card(colour: str) -> str:
+    """A card of ``colour`` in words, for the line that describes it ("brown card")."""
+    words = {
+        "brown": _("brown card"),
+        "grey": _("grey card"),
+        "blue": _("blue card"),
+        "green": _("green card"),
+        "yellow": _("yellow card"),
+        "red": _("red card"),
+        "purple": _("purple card"),
+        "black": _("black card"),
+        "white": _("leader (white card)"),
+    }
+    return words.get(colour, "")

@@ -29,10 +29,11 @@ from wonders.architects.present import (
 )
 from wonders.cli import architects_words as words
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.palette import BUILT, MUTED, TOKEN, WONDER, card_style, colour_card
+from wonders.cli.tui.palette import BUILT, MUTED, TOKEN, WONDER, card_style
 from wonders.cli.tui.scores import headings
 from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _, ngettext
+from wonders.core.present import colour_card
 
 
 class ArchitectsView(GameView):

@@ -20,11 +20,11 @@ from wonders.classic import advice, describe
 from wonders.classic.present import Log, action_label, category_name, decision
 from wonders.cli import render
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style, colour_card
+from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style
 from wonders.cli.tui.scores import headings
 from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _, ngettext
-from wonders.core.present import age_name, coins
+from wonders.core.present import age_name, coins, colour_card
 
 
 def shields(n: int) -> str:

@@ -14,11 +14,11 @@ from rich.text import Text
 from wonders.cli import duel_words
 from wonders.cli.duel_words import texts
 from wonders.cli.session import SeatTable
-from wonders.cli.tui.palette import MUTED, TOKEN, WARNING, WONDER, card_style, colour_card
+from wonders.cli.tui.palette import MUTED, TOKEN, WARNING, WONDER, card_style
 from wonders.cli.tui.scores import headings
 from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _
-from wonders.core.present import age_name, coins
+from wonders.core.present import age_name, coins, colour_card
 from wonders.duel import advice
 from wonders.duel.city import card_facts
 from wonders.duel.describe import colour_name, printed, symbol_name

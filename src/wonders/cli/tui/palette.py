@@ -5,13 +5,12 @@ Every colour the table writes text in is an RGB colour chosen for a contrast of 
 highlighted line (``CURSOR``, set in the app's CSS); tests/cli/test_table_screen.py checks
 both the colours and what the screens really draw. Brown and grey cards differ in hue (brown
 is a warm tan, grey a neutral grey), black cards are dark letters on a light chip, and the
-card's colour is also written in words wherever the card is described (``colour_card``), so
+card's colour is also written in words wherever the card is described
+(``wonders.core.present.colour_card``), so
 no colour is told by hue alone.
 """
 
 from __future__ import annotations
-
-from wonders.core.i18n import _
 
 # the highlighted choice's background (a dark blue, against which every colour below reads)
 CURSOR = "#2a3b52"
@@ -40,22 +39,6 @@ OTHER = {"wonder": WONDER, "token": TOKEN}
 def card_style(colour: str) -> str:
     """The style of a card's name of ``colour`` (a wonder's or token's too; '' if none)."""
     return CARD.get(colour, OTHER.get(colour, ""))
-
-
-def colour_card(colour: str) -> str:
-    """A card of ``colour`` in words, for the line that describes it ("brown card")."""
-    words = {
-        "brown": _("brown card"),
-        "grey": _("grey card"),
-        "blue": _("blue card"),
-        "green": _("green card"),
-        "yellow": _("yellow card"),
-        "red": _("red card"),
-        "purple": _("purple card"),
-        "black": _("black card"),
-        "white": _("leader (white card)"),
-    }
-    return words.get(colour, "")
 
 
 def every_style() -> list[str]:
