@@ -27,6 +27,7 @@ from wonders.classic.present import Log, action_label, decision
 from wonders.classic.state import ClassicState, setup
 from wonders.cli import render
 from wonders.cli.app import app
+from wonders.cli.classic_front import choice_lines, state_lines, teammate_sentence
 from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
 from wonders.cli.tui.classic import ClassicView
@@ -831,7 +832,7 @@ def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
     assert state.cities[1].debt == 1
     actions = state.legal_actions(2)
     view = state.view(2)
-    shown = text(render.actions_table(view, 2, actions))
+    shown = "\n".join(choice_lines(view, actions))
     assert "Pay the whole loss of 1 coin." in shown
     assert "Pay nothing and take 1 debt token (-1 VP at the end)." in shown
 
@@ -854,9 +855,9 @@ def test_a_dock_purchase_is_explained() -> None:
 def test_the_teammates_hand_is_shown() -> None:
     state = new_game("Giza", "Rhodes", "Babylon", "Petra", teams=True)
     set_turn(state, 1, 1, {1: ["Hideout", "Militia", *["Altar"] * 6]})
-    shown = text(render.teammate_table(state.view(0)))
-    assert "Your teammate's hand (seat 1)" in shown
-    assert "Hideout" in shown and "Militia" in shown and "2 shields" in shown
+    shown = "\n".join(state_lines(state.view(0)))
+    assert teammate_sentence(state.view(0), 1) == "Your teammate is Rhodes, on your left."
+    assert "Rhodes (your teammate) shows you their hand: Hideout, Militia, Altar" in shown
 
 
 # ---------------------------------------------------------------- plain descriptions
@@ -1062,8 +1063,8 @@ def test_the_free_citys_panel_says_its_side_and_choices_show_costs() -> None:
     assert f"Free City ({side})" in text(render.board(view, free_city, 0))
     wonder = state.cities[free_city].wonder.name
     assert Log(view).name(free_city) == f"{wonder} (the Free City, your {side})"
-    table = text(render.actions_table(view, 0, state.legal_actions(0)))
-    assert "pays" in table.splitlines()[2]
+    lines = choice_lines(view, state.legal_actions(0))
+    assert any(re.search(r"paying \d+ coins? to|at no cost", line) for line in lines), lines
 
 
 def test_the_mouse_chooses_a_card_and_a_way(tmp_path: Path) -> None:
@@ -1126,8 +1127,8 @@ def test_a_card_you_cannot_build_says_why(tmp_path: Path) -> None:
                 }
                 reasons = [advice.why_not(view, n) for n in blocked]
                 assert all(r and r in details[n] for n, r in zip(blocked, reasons, strict=True))
-                plain = text(render.hand_table(view, actions))
-                assert all(r.split(",")[0] in plain for r in reasons)
+                plain = "\n".join(choice_lines(view, actions))
+                assert all(r in plain for r in reasons)
                 return
             session.apply(0, rng.choice(actions))
     pytest.fail("no hand held a card that cannot be built")

@@ -18,9 +18,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from wonders.classic import advice, describe
-from wonders.classic.actions import Action
-from wonders.classic.cards import RESOURCES, Card
-from wonders.classic.present import action_label, category_name
+from wonders.classic.present import category_name
 from wonders.core.i18n import N_, _, ngettext, pgettext
 from wonders.core.present import age_name
 from wonders.core.protocol import Result
@@ -222,108 +220,6 @@ def boards(view: View, seat: int) -> Group:
         shown.append(cities_table(view, seat, others, title=_("Other cities")))
     shown += [board(view, p, seat) for p in near]
     return Group(*shown)
-
-
-def _printed_cost(card: Card) -> str:
-    parts = [_coins(card.coins)] if card.coins else []
-    parts += [describe.resource_count(RESOURCES[i], n) for i, n in enumerate(card.cost) if n]
-    return ", ".join(parts) or _("free")
-
-
-def hand_table(view: View, actions: list[Action]) -> Table:
-    """Your hand: each card's printed cost and effect, and what building it costs you now
-    (or why you cannot build it)."""
-    seat = view["seat"]
-    table = Table(title=_("Your hand"))
-    for column in (_("card"), _("cost"), _("effect"), _("for you")):
-        table.add_column(column)
-    builds: dict[str, list[int]] = {}
-    free = set()
-    for a in actions:
-        if a.kind == "build":
-            builds.setdefault(a.card, []).append(a.left + a.right + a.bank)
-        elif a.kind == "free_build":
-            free.add(a.card)
-    city = advice.cities(view)[seat]
-    into = chains_into(view)
-    for name in view["hand"]:
-        card = advice.card(view, name)
-        if city.has_name(card):
-            verdict = _("you have one")
-        elif city.chain_free(card):
-            verdict = _("free (chain)")
-        elif card.name in builds:
-            cheapest = min(builds[card.name]) + card.coins
-            verdict = _coins(cheapest) if cheapest else _("free")
-        elif card.name in free:
-            power = (
-                "Caligula" if advice.free_build_power(view, seat, name) == "caligula" else "Olympia"
-            )
-            verdict = _("free ({power})").format(power=describe.printed(power))
-        else:
-            verdict = advice.why_not(view, card.name) or _("cannot build")
-        effect = describe.card_text(card.to_json(), into.get(card.name))
-        style = COLOR_STYLE[card.color]
-        label = escape(describe.printed(card.name))
-        table.add_row(f"[{style}]{label}[/]", _printed_cost(card), effect, verdict)
-    return table
-
-
-def teammate_table(view: View) -> Table:
-    """Team game: the hand (and leaders in hand) your teammate shows you."""
-    mate = view["teammate"]
-    table = Table(title=_("Your teammate's hand (seat {n})").format(n=mate))
-    for column in (_("card"), _("cost"), _("effect")):
-        table.add_column(column)
-    held = [*view.get("teammate_hand", []), *view.get("teammate_leader_hand", [])]
-    for name in held:
-        card = advice.card(view, name)
-        effect = "; ".join(describe_effect(e.to_json()) for e in card.effects)
-        label = escape(describe.printed(card.name))
-        table.add_row(f"[{COLOR_STYLE[card.color]}]{label}[/]", _printed_cost(card), effect)
-    return table
-
-
-def leader_table(view: View, packet: bool = False) -> Table:
-    """Your leaders (or the draft packet in front of you): cost for you now and effect."""
-    seat = view["seat"]
-    table = Table(title=_("Leaders in front of you") if packet else _("Your leaders"))
-    for column in (_("leader"), _("printed cost"), _("for you"), _("effect")):
-        table.add_column(column)
-    names = view.get("leader_packet", []) if packet else view.get("leader_hand", [])
-    for name in names:
-        c = advice.card(view, name)
-        effect = "; ".join(describe_effect(e.to_json()) for e in c.effects)
-        table.add_row(
-            f"[{COLOR_STYLE['white']}]{escape(describe.printed(c.name))}[/]",
-            _coins(c.coins),
-            _coins(advice.leader_cost(view, seat, name)),
-            effect,
-        )
-    return table
-
-
-def actions_table(view: View, seat: int, actions: list[Action], title: str = "") -> Table:
-    """The numbered choices in the game's words (``present.action_label``), with each card's
-    colour and the coins it costs; ``seat`` is the city they act for (the Free City's too)."""
-    table = Table(title=title or _("Your choices"))
-    table.add_column("#", justify="right")
-    table.add_column(_("action"))
-    table.add_column(_("card"))
-    table.add_column(_("pays"), justify="right")
-    cat, city = advice.catalog(view), advice.cities(view)[seat]
-    for i, action in enumerate(actions, 1):
-        card = cat.by_name.get(action.card.lower()) if action.card else None
-        info, pays = "", action.left + action.right + action.bank
-        if card:
-            c = card[0]
-            info = f"[{COLOR_STYLE[c.color]}]{describe.colour_name(c.color)}[/]"
-            pays += c.coins if action.kind == "build" and not city.chain_free(c) else 0
-        if action.kind in ("recruit", "pay"):
-            pays = 0  # said in the action's words
-        label = escape(action_label(view, action.to_json()))
-        table.add_row(str(i), label, info, str(pays) if pays else "")
-    return table
 
 
 def card_points(view: View) -> Table:
