@@ -13,9 +13,9 @@ from typer.testing import CliRunner
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.architects import advice
 from wonders.architects.present import action_label, decision, victory_line
+from wonders.architects.tui import ArchitectsView
 from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.architects import ArchitectsView
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 

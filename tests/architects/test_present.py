@@ -14,11 +14,11 @@ from rich.console import Console
 
 from tests.architects.helpers import do, face_up, game, give, stack, take, tokens
 from wonders.architects import advice
+from wonders.architects import plain as architects_front
 from wonders.architects.cards import catalog
 from wonders.architects.describe import kind_text
 from wonders.architects.present import Log, action_label, decision, victory_line
 from wonders.architects.state import ArchitectsState, setup
-from wonders.cli import architects_front
 from wonders.core.present import Heading
 
 NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo", "Gus"]

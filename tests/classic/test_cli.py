@@ -20,18 +20,16 @@ from typer.testing import CliRunner
 from tests.classic.cities_scenario import build, give, new_game, set_coins, set_turn
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys, screen_of
 from wonders.bots import make_bot
-from wonders.classic import advice
+from wonders.classic import advice, describe
 from wonders.classic.actions import Action
 from wonders.classic.payments import purchase_plan
+from wonders.classic.plain import choice_lines, city_lines, state_lines, teammate_sentence
 from wonders.classic.present import Log, action_label, decision
 from wonders.classic.state import ClassicState, setup
-from wonders.cli import render
+from wonders.classic.tui import ClassicView
 from wonders.cli.app import app
-from wonders.cli.classic_front import choice_lines, state_lines, teammate_sentence
 from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
-from wonders.cli.tui.classic import ClassicView
-from wonders.core.present import age_name
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 
@@ -789,7 +787,7 @@ def test_events_of_cities_in_words() -> None:
 
 
 def test_cities_effects_in_words() -> None:
-    words = render.describe_effect
+    words = describe.effect_text
     assert words({"type": "lose_coins", "coins": 2}) == (
         "every other city loses 2 coins (or takes debt)"
     )
@@ -805,7 +803,7 @@ def test_cities_effects_in_words() -> None:
     assert "each neighbour takes 2 coins" in words({"type": "neighbours_coins", "coins": 2})
     for kind in ("diplomacy", "mask", "produce_owned", "produce_unowned", "free_stage_resources",
                  "bank_bonus", "free_black_per_age", "defeats_as_shields"):  # fmt: skip
-        assert words({"type": kind}) == render.CITIES_WORDS[kind]
+        assert words({"type": kind}) == describe.CITIES_WORDS[kind]
 
 
 def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
@@ -813,12 +811,11 @@ def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
     give(state, 1, "Residence", "Pigeon Loft", "Apothecary")
     state.cities[1].debt = 4
     view = state.view(0)
-    panel = text(render.board(view, 1, 0))
-    assert "debt 4 · diplomacy 1" in panel
-    assert "black: Pigeon Loft, Residence" in panel
+    panel = "\n".join(city_lines(view, 1, Log(view)))
+    assert "Debt tokens: 4. Diplomacy tokens: 1." in panel
+    assert "Black: Pigeon Loft, Residence." in panel
     assert "1 mask" in panel
-    table = rows(text(render.cities_table(view, 0)), f"Age {age_name(state.age)}")
-    assert table[1][-2:] == ["4", "1"]  # seat 1: debt, diplomacy
+    assert "debt -4" in panel
 
 
 def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
@@ -1060,7 +1057,9 @@ def test_the_free_citys_panel_says_its_side_and_choices_show_costs() -> None:
     free_city = state.n - 1
     side = "left" if state.left(0) == free_city else "right"
     view = state.view(0)
-    assert f"Free City ({side})" in text(render.board(view, free_city, 0))
+    assert city_lines(view, free_city, Log(view))[0].startswith(
+        f"{state.cities[free_city].wonder.name} (the Free City, your {side})"
+    )
     wonder = state.cities[free_city].wonder.name
     assert Log(view).name(free_city) == f"{wonder} (the Free City, your {side})"
     lines = choice_lines(view, state.legal_actions(0))

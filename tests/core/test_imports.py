@@ -82,8 +82,8 @@ def test_plain_line_mode_loads_no_textual() -> None:
 
     code = (
         "import sys\n"
-        "import wonders.cli.plain, wonders.cli.classic_front, wonders.cli.duel_front\n"
-        "import wonders.cli.architects_front\n"
+        "import wonders.cli.plain, wonders.classic.plain, wonders.duel.plain\n"
+        "import wonders.architects.plain\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

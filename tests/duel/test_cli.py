@@ -14,16 +14,16 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
-from wonders.cli import duel_words
 from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.duel import DuelView
 from wonders.core.present import Heading, age_name
 from wonders.core.records import GameRecord
 from wonders.core.records import replay as replay_record
 from wonders.duel import advice
+from wonders.duel import terminal as duel_words
 from wonders.duel.present import Log, action_label, decision
 from wonders.duel.state import setup
+from wonders.duel.tui import DuelView
 
 runner = CliRunner()
 

@@ -12,12 +12,11 @@ import pytest
 from rich.console import Console
 
 from tests.duel import scenario
-from wonders.cli import duel_front
 from wonders.cli.session import SeatTable, Session
-from wonders.cli.tui.duel import DuelView
 from wonders.core.present import Heading, age_name
 from wonders.core.protocol import JSON
 from wonders.duel import advice, describe
+from wonders.duel import plain as duel_front
 from wonders.duel.cards import catalog
 from wonders.duel.present import (
     QUIET,
@@ -31,6 +30,7 @@ from wonders.duel.present import (
 )
 from wonders.duel.state import DuelState, setup
 from wonders.duel.structure import Structure
+from wonders.duel.tui import DuelView
 
 NAMES = ["Ann", "Bob"]
 # "you" in a third-person sentence: "you plays again", "You gets", "you took" of the web

@@ -138,7 +138,9 @@ def test_spaces_are_shared_objects_and_render_prints() -> None:
 def test_render_prints_the_terminal_view_of_the_seat_to_act() -> None:
     """``render`` is ``--plain``'s text of the seat to act: its position and numbered
     choices, one a line, without another seat's hidden cards."""
-    from wonders.cli import architects_front, classic_front, duel_front
+    from wonders.architects import plain as architects_front
+    from wonders.classic import plain as classic_front
+    from wonders.duel import plain as duel_front
     from wonders.duel.present import decision
 
     e = env("classic", players=3, render_mode="ansi")

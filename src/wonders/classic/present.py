@@ -630,6 +630,27 @@ def category_name(category: str) -> str:
     return _(word) if word else category
 
 
+# 7 Wonders' score categories, abbreviated so that Cities' ten columns fit 80 columns
+SHORT = {
+    "military": N_("mil"),
+    "treasury": N_("trea"),
+    "wonder": N_("wond"),
+    "civilian": N_("civ"),
+    "science": N_("sci"),
+    "commerce": N_("com"),
+    "guilds": N_("guild"),
+    "leaders": N_("lead"),
+    "cities": N_("city"),
+}
+
+
+def column_heading(category: str) -> str:
+    """A score column's heading: a short word where there is one, so that Cities' ten
+    columns fit 80 columns."""
+    short = SHORT.get(category)
+    return _(short) if short else category_name(category)
+
+
 def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, in a sentence for ``reader`` (see ``_victory``)."""
     return upper_first(_victory(result, reader, names))

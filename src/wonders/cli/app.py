@@ -533,9 +533,8 @@ def replay(
         return
     present = get_game(rec.game).part("present")
     names = [_("seat {n}").format(n=p) for p in range(len(result.players))]
-    console.print(
-        render.result_table(result, names, present.tiebreak_name(), present.category_name)
-    )
+    headings = getattr(present, "column_heading", present.category_name)
+    console.print(render.result_table(result, names, present.tiebreak_name(), headings))
     console.print(present.victory_line(result.to_json(), None, names), highlight=False)
 
 
@@ -571,7 +570,7 @@ def score(
     table.add_column(pgettext("player", "name"), no_wrap=True)
     named = get_game(game).part("booklet_column")
     for c in categories:
-        table.add_column(render.heading(c, named), justify="right")
+        table.add_column(named(c), justify="right")
     table.add_column(_("total"), justify="right")
     for p in sorted(players, key=lambda p: p["rank"]):
         table.add_row(
@@ -589,8 +588,9 @@ def score(
             str(fc["total"]),
         )
     console.print(table)
-    if "victory" in scored:  # Duel: how the game was won
-        console.print(_duel_victory(scored["victory"], scored["winners"]))
+    verdict = getattr(get_game(game).part("present"), "booklet_verdict", None)
+    if verdict is not None:  # a game whose booklet says how it was won (Duel)
+        console.print(verdict(scored), markup=False, highlight=False)
     if "teams" in scored:
         teams = Table(title=_("Teams"))
         for i, column in enumerate((_("rank"), _("team"), _("total"), _("coins"))):
@@ -599,18 +599,6 @@ def score(
             names = " + ".join(escape(n) for n in t["players"])
             teams.add_row(str(t["rank"]), names, f"[bold]{t['total']}[/]", str(t["coins"]))
         console.print(teams)
-
-
-def _duel_victory(victory: str, winners: list[str]) -> str:
-    """The Duel booklet's last line: who won, and how."""
-    if len(winners) > 1:
-        return _("A shared victory: equal points and equal blue points.")
-    texts = {
-        "military": _("{name} wins by military supremacy (the conflict pawn in the capital)."),
-        "science": _("{name} wins by scientific supremacy (6 different science symbols)."),
-        "civilian": _("{name} wins the civilian count."),
-    }
-    return texts[victory].format(name=escape(winners[0]))
 
 
 @app.command(help=N_("The card catalogue, or the cards used at a player count."))

@@ -750,3 +750,16 @@ def _winner_sentence(victory: str, won: JSON, lost: JSON, log: Log) -> str:
         won=won["tiebreak"],
         lost=lost["tiebreak"],
     )
+
+
+def booklet_verdict(scored: JSON) -> str:
+    """The score booklet's last line (``booklet.score_sheet``'s result): who won, and how."""
+    victory, winners = scored["victory"], scored["winners"]
+    if len(winners) > 1:
+        return _("A shared victory: equal points and equal blue points.")
+    texts = {
+        "military": _("{name} wins by military supremacy (the conflict pawn in the capital)."),
+        "science": _("{name} wins by scientific supremacy (6 different science symbols)."),
+        "civilian": _("{name} wins the civilian count."),
+    }
+    return texts[victory].format(name=winners[0])

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from wonders.architects import advice
+from wonders.architects import advice, terminal
 from wonders.architects.actions import Action
 from wonders.architects.cards import CENTRAL, catalog
 from wonders.architects.describe import kind_text, printed
@@ -27,7 +27,6 @@ from wonders.architects.present import (
     victory_tokens,
     where,
 )
-from wonders.cli import architects_words as words
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import BUILT, MUTED, TOKEN, WONDER, card_style
 from wonders.cli.tui.scores import headings
@@ -83,7 +82,7 @@ class ArchitectsView(GameView):
             built = s in info["stages"]
             mark = "✓" if built else ("→" if s in info["next_stages"] else "·")
             out.append(
-                f"{mark} {s}: {words.stage_text(info['wonder'], s)}\n",
+                f"{mark} {s}: {terminal.stage_text(info['wonder'], s)}\n",
                 style=BUILT if built else "",
             )
         out.append_text(self.cards(info["cards"]))

@@ -15,8 +15,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
+from rich.table import Table
 
-from wonders.classic import advice, describe
+from wonders.classic import advice, describe, terminal
 from wonders.classic.board import PHASES
 from wonders.classic.present import Log, action_label, category_name, decision, victory_line
 from wonders.cli import render
@@ -157,7 +158,7 @@ def state_lines(view: View) -> list[str]:
             stages=stages_built(entry),
         )
     )
-    texts = render.stage_texts(view, seat)
+    texts = terminal.stage_texts(view, seat)
     if entry["stages"] < len(texts):
         lines.append(
             _("Your next wonder stage is stage {n}: {text}.").format(
@@ -276,7 +277,7 @@ def choice_lines(view: View, actions: list[Any]) -> list[str]:
     built when no choice builds it."""
     legal = [a.to_json() for a in actions]
     why = advice.unbuildable(view, legal)
-    into = render.chains_into(view)
+    into = terminal.chains_into(view)
     told: set[str] = set()
     lines = []
     for i, data in enumerate(legal, 1):
@@ -323,7 +324,7 @@ def city_lines(view: View, p: int, log: Log) -> list[str]:
                 debt=entry["debt"], diplomacy=entry["diplomacy"]
             )
         )
-    for n, text in enumerate(render.stage_texts(view, p), 1):
+    for n, text in enumerate(terminal.stage_texts(view, p), 1):
         if n <= entry["stages"]:
             lines.append(_("Wonder stage {n}, built: {text}.").format(n=n, text=text))
         else:
@@ -443,7 +444,7 @@ def final_lines(view: View, result: Result) -> list[str]:
 def card_points(view: View) -> list[str]:
     """Your cards one by one at the end (science counts as a set, in the scores), then your
     wonder stages: the points each scored and what it did."""
-    into = render.chains_into(view)
+    into = terminal.chains_into(view)
     lines: list[str] = [Heading(_("Your cards at the end"))]
     for name, colour, points in advice.card_points(view):
         card = advice.card(view, name)
@@ -455,7 +456,7 @@ def card_points(view: View) -> list[str]:
                 text=describe.card_text(card.to_json(), into.get(name)),
             )
         )
-    texts = render.stage_texts(view, view["seat"])
+    texts = terminal.stage_texts(view, view["seat"])
     for i, points in enumerate(advice.stage_points(view), 1):
         lines.append(
             _("Wonder stage {n} scored {vp}: {text}.").format(
@@ -463,3 +464,8 @@ def card_points(view: View) -> list[str]:
             )
         )
     return lines
+
+
+def cards_table(listed: list[dict[str, Any]], title: str, players: int | None) -> Table:
+    """``wonders cards``: the shared card table in 7 Wonders' words."""
+    return render.cards_table_in(describe, listed, title, players)

@@ -11,15 +11,13 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from wonders.cli import duel_words
-from wonders.cli.duel_words import texts
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import MUTED, TOKEN, WARNING, WONDER, card_style
 from wonders.cli.tui.scores import headings
 from wonders.cli.tui.view import Choice, GameView
 from wonders.core.i18n import _
 from wonders.core.present import age_name, coins, colour_card
-from wonders.duel import advice
+from wonders.duel import advice, terminal
 from wonders.duel.city import card_facts
 from wonders.duel.describe import colour_name, printed, symbol_name
 from wonders.duel.present import (
@@ -31,6 +29,7 @@ from wonders.duel.present import (
     victory_line,
     victory_name,
 )
+from wonders.duel.terminal import texts
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
@@ -48,7 +47,7 @@ class DuelView(GameView):
         self.narrator = Log(self.view())
 
     def name(self, p: int) -> str:
-        return duel_words.who(p, self.seat)
+        return terminal.who(p, self.seat)
 
     def panel_titles(self) -> tuple[str, str]:
         return _("Cities (c: yours)"), _("The structure (o: in full)")
@@ -147,7 +146,7 @@ class DuelView(GameView):
         """The printed names of the structure's face-up cards shortened to ``width``, in full:
         those that cannot be taken yet (the others are named in full in the choices), or
         ``every`` one."""
-        short = duel_words.short_names(width)  # by English name, printed names shortened
+        short = terminal.short_names(width)  # by English name, printed names shortened
         shown = [
             place["card"]
             for place in self.view()["structure"]
@@ -168,7 +167,7 @@ class DuelView(GameView):
             return out
         places = view["structure"]
         slots = advice.slots(view)
-        short = duel_words.short_names(cell - 1)
+        short = terminal.short_names(cell - 1)
         low = min(s.x for s in slots)
         for row in sorted({s.row for s in slots}):
             line = Text()

@@ -19,7 +19,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from wonders.architects import advice
+from wonders.architects import advice, terminal
 from wonders.architects.board import board_words
 from wonders.architects.cards import CENTRAL, catalog
 from wonders.architects.describe import colour_name, kind_text, printed, victory_tokens
@@ -34,7 +34,6 @@ from wonders.architects.present import (
     victory_line,
     where,
 )
-from wonders.cli import architects_words as words
 from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import described, numbered, say, say_all
@@ -140,7 +139,7 @@ def state_lines(view: View) -> list[str]:
     for st in me["next_stages"]:
         lines.append(
             _("Your next wonder stage is stage {n}: {text}.").format(
-                n=st, text=words.stage_text(me["wonder"], st)
+                n=st, text=terminal.stage_text(me["wonder"], st)
             )
         )
     lines.append(_("Your cards: {cards}.").format(cards=cards_text(me["cards"])))
@@ -267,7 +266,7 @@ def wonder_lines(view: View, p: int) -> list[str]:
     else:
         lines = [Heading(seat_name(view, p) + ":")]
     for s in range(1, STAGES + 1):
-        text = words.stage_text(info["wonder"], s)
+        text = terminal.stage_text(info["wonder"], s)
         if s in info["stages"]:
             lines.append(_("Stage {n}, built: {text}.").format(n=s, text=text))
         elif s in info["next_stages"]:

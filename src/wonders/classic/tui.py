@@ -16,8 +16,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from wonders.classic import advice, describe
-from wonders.classic.present import Log, action_label, category_name, decision
+from wonders.classic import advice, describe, terminal
+from wonders.classic.present import Log, action_label, category_name, column_heading, decision
 from wonders.cli import render
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style
@@ -74,7 +74,7 @@ class ClassicView(GameView):
     def stages(self, p: int) -> list[tuple[bool, str]]:
         """Each stage of ``p``'s board side: built or not, and "cost -> reward"."""
         entry = self.entries()[p]
-        texts = render.stage_texts(self.view(), p)
+        texts = terminal.stage_texts(self.view(), p)
         return [(i < entry["stages"], text) for i, text in enumerate(texts)]
 
     def card_text(self, name: str) -> str:
@@ -145,7 +145,7 @@ class ClassicView(GameView):
             out.append(_("leaders: {names}").format(names=names) + "\n")
         if p < self.players():
             parts = ", ".join(
-                f"{render.heading(k)} {v}" for k, v in advice.breakdown(view, p).items() if v
+                f"{column_heading(k)} {v}" for k, v in advice.breakdown(view, p).items() if v
             )
             if parts:
                 out.append(_("score now ≈ {vp} ({parts})").format(vp=self.score(p), parts=parts))
@@ -404,7 +404,7 @@ class ClassicView(GameView):
                 str(points) if points else "",
                 self.card_text(name),
             )
-        texts = render.stage_texts(view, self.seat)
+        texts = terminal.stage_texts(view, self.seat)
         for i, points in enumerate(advice.stage_points(view), 1):
             label = _("wonder stage {n}").format(n=i)
             table.add_row(Text(label, style=WONDER), str(points) if points else "", texts[i - 1])

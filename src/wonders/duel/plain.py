@@ -18,7 +18,6 @@ from rich.console import Console
 from rich.table import Table
 
 from wonders.cli import render
-from wonders.cli.duel_words import texts
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import described, numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
@@ -38,6 +37,7 @@ from wonders.duel.present import (
     victory_line,
     victory_name,
 )
+from wonders.duel.terminal import texts
 
 View = dict[str, Any]
 COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
