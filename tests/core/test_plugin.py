@@ -1,9 +1,6 @@
 """A game is one registered plug-in: a toy game registered from tests/ plays through the
-commands and the bots that speak the protocol, with nothing outside tests/ touched.
-
-Not yet through the registry alone (issue 31, in progress): the terminal table and
-``--plain`` (a game's ``plain`` and ``tui`` parts still live in cli/), the web page and the
-PettingZoo env (``codec``); the toy names none of these parts, so they are not tried here."""
+commands and the bots that speak the protocol, with nothing outside tests/ touched (its
+front ends: test_toy_front_ends.py)."""
 
 from __future__ import annotations
 

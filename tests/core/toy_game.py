@@ -157,4 +157,12 @@ GAME = GameInfo(
     max_players=2,
     default_players=2,
     rules="tests.core.toy_game",
+    parts={
+        "present": "tests.core.toy_front",
+        "narrator": "tests.core.toy_front:Log",
+        "help": "tests.core.toy_front:help_sections",
+        "plain": "tests.core.toy_front",
+        "tui": "tests.core.toy_front:HighCardView",
+        "codec": "tests.core.toy_front:HighCardCodec",
+    },
 )
