@@ -17,6 +17,7 @@ from wonders.classic.cards import RESOURCES, SYMBOLS, ZERO, Card, Catalog, Vecto
 from wonders.classic.city import City
 from wonders.classic.describe import printed, resource_count, resource_name, symbol_count
 from wonders.classic.payments import market_options, purchase_plan, reduced_costs
+from wonders.classic.trade import docked_price, docks_off
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
 
@@ -134,8 +135,7 @@ def _price_options(city: City, paid_left: int, paid_right: int) -> list[tuple[in
     """The neighbours' prices a payment may stand for: a Clandestine Dock takes 1 coin off
     the first purchase on its side each turn."""
     sides = []
-    for paid, dock, bit in ((paid_left, city.docks[0], 1), (paid_right, city.docks[1], 2)):
-        off = 1 if dock and not city.trade_used & bit else 0
+    for paid, off in zip((paid_left, paid_right), docks_off(city), strict=True):
         sides.append([paid + off] if paid else sorted({0, off}))
     return [(a, b) for a in sides[0] for b in sides[1]]
 
@@ -208,6 +208,7 @@ def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | 
     city = every[p]
     market = city.market_key(every[left(view, p)], every[right(view, p)])
     bilkis = city.lp.get("bank_resource", 0) > 0
+    off = docks_off(city)
     best: int | None = None
     for need in reduced_costs(cost, less) if less else (cost,):
         if not any(need):
@@ -215,8 +216,7 @@ def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | 
         for bank in (0, 1) if bilkis else (0,):
             for rest in reduced_costs(need, 1) if bank else (need,):
                 for paid_left, paid_right in market_options(rest, market):
-                    paid = paid_left - (1 if paid_left and city.docks[0] else 0)
-                    paid += paid_right - (1 if paid_right and city.docks[1] else 0)
+                    paid = docked_price(paid_left, paid_right, off)
                     if best is None or paid + bank < best:
                         best = paid + bank
     return best

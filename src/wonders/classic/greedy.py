@@ -86,6 +86,7 @@ from wonders.classic.cities import DEBT, CitiesRules
 from wonders.classic.city import City
 from wonders.classic.free_city import FreeCityRules
 from wonders.classic.payments import Market, payment_options
+from wonders.classic.trade import docked_price
 from wonders.classic.turn import (
     DEFEAT_TOKEN,
     SELL_COINS,
@@ -528,8 +529,8 @@ def trade_cost(cost: Vector, market: Market, docks: tuple[int, int] = (0, 0)) ->
     pays = payment_options(cost, market, NO_BUDGET)
     if not pays:
         return UNBUILDABLE
-    left_off, right_off = (1 if docks[0] else 0), (1 if docks[1] else 0)
-    return min(a + b - (left_off if a else 0) - (right_off if b else 0) for a, b in pays)
+    off = (1 if docks[0] else 0, 1 if docks[1] else 0)  # turns to come: every dock ready
+    return min(docked_price(a, b, off) for a, b in pays)
 
 
 def chain_outlook(city: City, age: int) -> float:

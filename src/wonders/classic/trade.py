@@ -39,6 +39,21 @@ BILKIS_USED, HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT = 4, 8, 16
 NO_DOCKS = (0, 0)
 
 
+def docks_off(city: City) -> tuple[int, int]:
+    """The coin each side's Clandestine Dock still takes off the first purchase on its side
+    this turn (left, right): 1, or 0 without a dock or once it is used."""
+    return (
+        1 if city.docks[0] and not city.trade_used & DOCK_LEFT else 0,
+        1 if city.docks[1] and not city.trade_used & DOCK_RIGHT else 0,
+    )
+
+
+def docked_price(paid_left: int, paid_right: int, off: tuple[int, int]) -> int:
+    """A purchase of ``paid_left`` and ``paid_right`` coins with the docks' coin ``off``
+    each side (``docks_off``; a dock takes nothing off a side bought nothing from)."""
+    return paid_left - (off[0] if paid_left else 0) + paid_right - (off[1] if paid_right else 0)
+
+
 def _ones(bits: int) -> int:
     return bin(bits).count("1")
 
@@ -112,8 +127,7 @@ class ExpansionTrade(FreeCityRules):
         city = self.cities[p]
         market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         bilkis = self._bilkis_ready(city)
-        dock_l = 1 if city.docks[0] and not city.trade_used & DOCK_LEFT else 0
-        dock_r = 1 if city.docks[1] and not city.trade_used & DOCK_RIGHT else 0
+        dock_l, dock_r = docks_off(city)
         found: dict[tuple[int, int, int], int] = {}
         for need in reduced_costs(cost, less) if less else (cost,):
             if not any(need):
