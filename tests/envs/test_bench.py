@@ -11,7 +11,14 @@ pytest.importorskip("pettingzoo")
 from typer.testing import CliRunner
 
 from wonders.cli.app import app
+from wonders.envs import bench
 from wonders.envs.bench import report
+
+
+@pytest.fixture(autouse=True)
+def _short(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No least time for a rate (the CLI's default is a second): a few games each."""
+    monkeypatch.setattr(bench, "SECONDS", 0.0)
 
 
 def test_bench_envs_json_has_engine_and_env_rows() -> None:

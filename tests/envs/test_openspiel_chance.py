@@ -97,13 +97,11 @@ def test_chance_nodes_are_distributions_that_deal_the_cards_then_shown(name: str
             state.apply_action(impossible)
         assert state.history() == before and state.chance_outcomes() == outcomes
         batch = state.batch
-        last = len(batch.chosen) == len(batch.places) - 1 and batch.kind != "options"
         action = rng.choices(actions, [p for _, p in outcomes])[0]
-        decided = [*batch.decided(), (batch.place()[0], action)]
         state.apply_action(action)
         nodes += 1
-        if last:
-            _shows(state, decided)
+        if batch.done() and batch.kind != "options":  # its last place dealt, maybe at once
+            _shows(state, batch.decided())
     assert nodes > 10
 
 
@@ -189,13 +187,14 @@ def test_classic_hands_of_others_are_not_in_an_information_state() -> None:
     deal(state, random.Random(4))
     history = state.history()
     hands = state.engine.hands
-    cards = [c for hand in hands for c in hand]
-    dealt = history[len(history) - len(cards) :]  # the Age I deal, seat by seat
+    # the Age I deal, seat by seat, but for its last card: the one left, dealt at once
+    nodes = len([c for hand in hands for c in hand]) - 1
+    dealt = history[len(history) - nodes :]
     size = len(hands[0])
-    i = next(k for k in range(size) if hands[1][k].name != hands[2][k].name)
+    i = next(k for k in range(size - 1) if hands[1][k].name != hands[2][k].name)
     swapped = list(dealt)
     swapped[size + i], swapped[2 * size + i] = dealt[2 * size + i], dealt[size + i]
-    other = _replay(game, history[: len(history) - len(cards)] + swapped)
+    other = _replay(game, history[: len(history) - nodes] + swapped)
     assert _same_for(0, state, other)
     assert not _same_for(1, state, other) and not _same_for(2, state, other)
     assert state.engine.hands[1] != other.engine.hands[1]

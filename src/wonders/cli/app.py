@@ -746,20 +746,22 @@ def _bench_envs(games: int, seed: int, game: str | None) -> list[dict[str, Any]]
 
 def _print_envs(rows: list[dict[str, Any]]) -> None:
     title = _(
-        "Learning environments: decisions/s through the engine alone, AEC and Parallel;\n"
+        "Learning environments: decisions/s through the engine alone, AEC and Parallel\n"
+        "(median of {windows} timed windows after a warm-up; ±: the widest half-range);\n"
         "then µs per decision: the engine's own work, the encoding's, and their ratio"
-    )
+    ).format(windows=rows[0]["windows"] if rows else 0)
     # fits 80 columns, as the engine's table: the view and reference times are in --json
     table = Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
     table.add_column(_("game"), justify="right", no_wrap=True)
     table.add_column(_("setup"), justify="right")  # the one that wraps when it must
-    for column in ("engine", "AEC", _("parallel"), _("engine"), _("encoding"), _("ratio")):
+    for column in ("engine", "AEC", _("parallel"), "±", _("engine"), _("encoding"), _("ratio")):
         table.add_column(column, justify="right", no_wrap=True)
     for row in rows:
         table.add_row(
             row["game"],
             throughput.describe(row["options"]),
             *(f"{row[k + '_decisions_per_second']:.0f}" for k in ("engine", "aec", "parallel")),
+            f"{100 * row['spread']:.0f}%",
             f"{row['engine_us']:.1f}",
             f"{row['encoding_us']:.1f}",
             f"{row['encoding_ratio']:.2f}",

@@ -3,6 +3,11 @@
 Every decision enumerates ``legal_actions`` (payment options included) and picks one
 uniformly with a seeded generator, as a search bot's playouts would. Importable without the
 CLI so that ``benchmarks/`` and the ``wonders bench`` command share it.
+
+A rate is measured in its steady state (``steady``): untimed warm-up games first (the
+engines' memos fill, first calls are paid), then ``WINDOWS`` timed windows of whole games,
+each of new seeds (a game played again would find its memos filled: faster than any new
+game); the median window is the figure, the slowest and fastest its spread.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ from __future__ import annotations
 import gc
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 import wonders
@@ -28,25 +34,78 @@ def playout(game: str, options: dict[str, Any], seed: int) -> int:
     return decisions
 
 
-def measure(game: str, options: dict[str, Any], games: int, seed: int) -> dict[str, Any]:
-    """Throughput of ``games`` random playouts on one core.
+WINDOWS = 5  # the timed windows of a rate (at most, without a least time): the median counts
+WARMUP_SEEDS = 1 << 30  # the warm-up games' seeds start here (after ``seed``): none is timed
 
-    Objects alive before the run (the CLI's own modules) are frozen out of the garbage
-    collector's scans, so the figure is the engine's, not the collector's.
-    """
+
+def steady(
+    play: Callable[[int], int],
+    seed: int,
+    games: int,
+    seconds: float = 0.0,
+    clock: Callable[[], float] = time.thread_time,
+) -> dict[str, Any]:
+    """The steady rate of ``play(seed)`` (one game; returns its decisions), in this thread's
+    CPU time (``clock``): on a busy machine the time other processes take is not counted.
+
+    Warm-up, untimed: games of seeds ``seed + WARMUP_SEEDS``, ``+ 1``... until both half of
+    ``games`` (at least one) and a window's ``seconds / WINDOWS`` have gone. Then, after a
+    garbage collection (objects alive by then, the memos included, frozen out of the
+    collector's scans: the figure is the engine's, not the collector's), the timed
+    windows, of seeds ``seed``, ``seed + 1``...: ``WINDOWS`` of them, each of at least
+    ``seconds / WINDOWS`` seconds, sharing ``games`` games (at least one each); without
+    ``seconds``, ``games`` games exactly, in ``WINDOWS`` windows or one a game if fewer.
+    The result: the median window's decisions and games per second (the upper middle one
+    of an even count); ``decisions_per_second_range``, the slowest and fastest windows';
+    ``spread``, half that range over the median; the timed games and seconds, the windows
+    and the warm-up's games."""
+    window = seconds / WINDOWS
+    warm, start = 0, clock()
+    while warm < max(1, games // 2) or clock() - start < window:
+        play(seed + WARMUP_SEEDS + warm)
+        warm += 1
     gc.collect()
     gc.freeze()
-    start = time.perf_counter()
-    decisions = sum(playout(game, options, seed + g) for g in range(games))
-    seconds = time.perf_counter() - start
+    windows = WINDOWS if seconds > 0 else max(1, min(WINDOWS, games))
+    rates: list[tuple[float, float]] = []
+    played = 0
+    total_seconds = 0.0
+    for w in range(windows):
+        least = max(1, games // windows + (w < games % windows))  # the games shared out
+        count = decisions = 0
+        start = clock()
+        while True:
+            decisions += play(seed + played)
+            played += 1
+            count += 1
+            elapsed = clock() - start
+            if count >= least and elapsed >= window:
+                break
+        elapsed = max(elapsed, 1e-9)
+        rates.append((decisions / elapsed, count / elapsed))
+        total_seconds += elapsed
+    rates.sort()
+    middle, middle_games = rates[len(rates) // 2]
+    low, high = rates[0][0], rates[-1][0]
     return {
-        "game": game,
-        "options": options,
-        "games": games,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(games / seconds, 1),
-        "decisions_per_second": round(decisions / seconds, 1),
+        "games": played,
+        "seconds": round(total_seconds, 3),
+        "games_per_second": round(middle_games, 1),
+        "decisions_per_second": round(middle, 1),
+        "decisions_per_second_range": [round(low, 1), round(high, 1)],
+        "spread": round((high - low) / 2 / middle, 3) if middle else 0.0,
+        "windows": windows,
+        "warmup_games": warm,
     }
+
+
+def measure(
+    game: str, options: dict[str, Any], games: int, seed: int, seconds: float = 0.0
+) -> dict[str, Any]:
+    """Throughput of random playouts on one core in the steady state (``steady``): ``games``
+    timed games (more if they take less than ``seconds``), after the warm-up."""
+    rate = steady(lambda s: playout(game, options, s), seed, games, seconds)
+    return {"game": game, "options": options, **rate}
 
 
 def positions(game: str, options: dict[str, Any], games: int, seed: int) -> list[tuple[Any, int]]:

@@ -261,3 +261,31 @@ def outcome_rewards(result: Result, n: int) -> list[float]:
         lost = sum(1 for s, k in keys.items() if s != seat and k > mine)
         out.append((beat - lost) / max(1, n - 1))
     return out
+
+
+def team_outcome_rewards(result: Result, teams: list[list[int]], n: int) -> list[float]:
+    """+1 for each seat of the team that wins alone, 0 for the teams sharing a win, -1 for
+    the others (``team_rewards=True``)."""
+    winners = set(result.winners)
+    team_of = {seat: team for team in teams for seat in team}
+    out = []
+    for seat in range(n):
+        team = set(team_of.get(seat, [seat]))
+        won = bool(winners & team)
+        out.append((0.0 if winners - team else 1.0) if won else -1.0)
+    return out
+
+
+def teams_of(game: str, state: State) -> list[list[int]]:
+    """The teams of ``state`` (its spectator view's ``teams``), for ``team_rewards``; an
+    ``OptionsError`` if the game has none."""
+    from wonders.core.errors import OptionsError
+    from wonders.core.registry import get_game, taking
+
+    teams = [list(t) for t in state.view(None).get("teams") or []]
+    if not teams:
+        raise OptionsError(
+            f"team_rewards needs a team game ({taking('teams')} with teams=True); "
+            f"this {get_game(game).title} game has no teams"
+        )
+    return teams

@@ -4,7 +4,10 @@
 - Parameters: classic ``players`` (2-8), ``expansions`` (``leaders``, ``cities`` or
   ``leaders+cities``: a comma would end the parameter in a game string), ``teams``
   (bool), ``sides`` (``A``, ``B``, ``random``); architects ``players`` (2-7); duel
-  ``first_game`` (bool); every game ``deals`` (deprecated, default 0: below).
+  ``first_game`` (bool); every game ``deals`` (deprecated, default 0: below). Classic's
+  ``team_rewards`` (bool, default False; the PettingZoo environments' option of that name)
+  needs the team game (``teams=True`` with Cities: 4, 6 or 8 players in pairs): the
+  returns are then the teams' (below).
 - Chance (``wonders.core.chance``, each game's ``chance`` part): a chance node deals each
   card when someone first sees it, over the cards that may lie there given everything dealt
   so far, with the rulebook's probabilities: the wonders and sides, the 7 Wonders hands at
@@ -13,7 +16,10 @@
   stack. A card nobody has seen is not decided, so no information state determines a hidden
   card, and a history replays exactly (the engine is ``setup(options, 0)`` with the chosen
   cards written in). The outcomes are the model's ``names`` (``"card Baths"``, ``"token
-  Law"``...: ``action_to_string``); ``max_chance_outcomes`` counts them. At a chance node
+  Law"``...: ``action_to_string``); ``max_chance_outcomes`` counts them. A card that can
+  only be one thing (the last of a deal, the last wonder) is no chance node: it is dealt at
+  once with the node before it, as OpenSpiel's games do, and is not in the history (which
+  still replays exactly: the card follows from it). At a chance node
   the views show the world before the move being dealt (and "the deal is to come" before the
   setup); the information state already holds the move. ``deals=k`` (k >= 1, deprecated)
   restores the former model, which reveals every hidden card to anyone who can tell the
@@ -51,6 +57,11 @@
   player's redacted event log and the sequence of its decisions (the actions offered,
   the one chosen), which is what the player observed and did, in order.
 - Returns: 0 until the end, then each seat's ``outcome_rewards`` (zero-sum, in [-1, 1]).
+  With ``team_rewards=True``, the teams' instead (``team_outcome_rewards``, as PettingZoo's):
+  +1 to both players of the team that wins alone, 0 to the teams sharing a win, -1 to every
+  other team. With two teams (4 players) that is zero-sum; with three or four it is not
+  (one team winning alone: 2 - 2 * 2 = -2 at 6 players, -4 at 8; every team sharing the
+  win: 0), so the game's type says ``GENERAL_SUM`` there and ``utility_sum()`` is None.
 - Action indices are the codecs' (``wonders.envs.classic`` etc. document them).
 """
 
@@ -72,21 +83,23 @@ from wonders.core.protocol import JSON
 from wonders.core.protocol import State as EngineState
 from wonders.core.registry import game_names, get_game
 from wonders.envs import make_codec
-from wonders.envs.codec import WAIT, Codec, outcome_rewards
+from wonders.envs.codec import WAIT, Codec, outcome_rewards, team_outcome_rewards, teams_of
 
 DEFAULT_DEALS = 1000  # the seeded deals of a game without a chance model
 
 
 def _params(game: str) -> dict[str, Any]:
     """The game's OpenSpiel parameters and their defaults: its command-line options (the
-    registry's ``flags``), the players when they vary, and ``deals`` (deprecated: 0, the
-    default, is the chance model)."""
+    registry's ``flags``), the players when they vary, ``team_rewards`` where there are
+    teams, and ``deals`` (deprecated: 0, the default, is the chance model)."""
     info = get_game(game)
     params: dict[str, Any] = {}
     if info.min_players != info.max_players:
         params["players"] = info.default_players
     defaults = {"expansions": "", "teams": False, "sides": "random", "first_game": False}
     params |= {flag: value for flag, value in defaults.items() if flag in info.flags}
+    if "teams" in info.flags:
+        params["team_rewards"] = False
     params["deals"] = 0
     return params
 
@@ -95,7 +108,9 @@ def _params(game: str) -> dict[str, Any]:
 MAX_FLAT_JOINT_ACTIONS = 2**31 - 1
 
 
-def game_type(game: str) -> Any:
+def game_type(game: str, utility: Any = None) -> Any:
+    """The game's OpenSpiel type: zero-sum (``utility`` says otherwise, e.g. ``GENERAL_SUM``
+    for team rewards at three or more teams)."""
     info = get_game(game)
     simultaneous, low, high = info.simultaneous, info.min_players, info.max_players
     return pyspiel.GameType(
@@ -108,7 +123,7 @@ def game_type(game: str) -> Any:
         ),
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if utility is None else utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
@@ -158,6 +173,22 @@ class _Data:
         self.simultaneous = self.module.simultaneous
         self.max_length = self.module.max_decisions
         self._initial: Batch | None = None
+        # the teams whose returns they share (``team_rewards``), else None
+        self.teams: list[list[int]] | None = None
+        if bool(full.get("team_rewards", False)):
+            self.teams = teams_of(name, self.module.setup(dict(self.options), 0))
+
+    @property
+    def zero_sum(self) -> bool:
+        """Whether the returns sum to 0 at every end: the seats' ranking, or two teams'."""
+        return self.teams is None or len(self.teams) == 2
+
+    def returns(self, result: Any) -> list[float]:
+        """Each seat's return from the engine's result."""
+        n = self.codec.num_players
+        if self.teams is None:
+            return outcome_rewards(result, n)
+        return team_outcome_rewards(result, self.teams, n)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Data:
         return self  # shared by the game's states (OpenSpiel's clone deep-copies theirs)
@@ -207,15 +238,16 @@ class WondersGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         data = _Data(self.game_name, dict(params or {}))
+        general = pyspiel.GameType.Utility.GENERAL_SUM
         super().__init__(
-            game_type(self.game_name),
+            game_type(self.game_name, None if data.zero_sum else general),
             pyspiel.GameInfo(
                 num_distinct_actions=data.codec.num_actions,
                 max_chance_outcomes=data.chance_outcomes,
                 num_players=data.codec.num_players,
                 min_utility=-1.0,
                 max_utility=1.0,
-                utility_sum=0.0,
+                utility_sum=0.0 if data.zero_sum else None,
                 max_game_length=data.max_length,
             ),
             data.params,
@@ -288,6 +320,7 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         self.moves = _Moves()
         if deal and self.wgame.model is not None:
             self.batch = self.wgame.initial_batch()
+            self._force()
 
     @property
     def engine(self) -> EngineState | None:
@@ -459,6 +492,17 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
             return
         batch.played = played
         self.batch = batch
+        self._force()
+
+    def _force(self) -> None:
+        """Deal at once a card that can only be one thing: a place of the batch with a
+        single outcome is no chance node (as in OpenSpiel's own games), and is not in the
+        history (a history still replays exactly: the card follows from it)."""
+        batch = self.batch
+        if batch is not None:
+            outcomes = batch.outcomes()
+            if len(outcomes) == 1:
+                self._deal(outcomes[0][0])
 
     def _deal(self, outcome: int) -> None:
         """A chance node's outcome; the last of a batch writes the cards into the world."""
@@ -466,6 +510,7 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         assert batch is not None and model is not None
         batch.choose(outcome)  # raises ValueError, changing nothing, if it is not possible
         if not batch.done():
+            self._force()
             return
         self.batch = None
         if batch.kind == "options":
@@ -495,7 +540,7 @@ class WondersState(pyspiel.State):  # type: ignore[misc]
         if not self.is_terminal():
             return [0.0] * n
         assert self.engine is not None
-        return outcome_rewards(self.engine.result(), n)
+        return self.wgame.returns(self.engine.result())
 
     def __str__(self) -> str:
         if self.engine is None:

@@ -83,10 +83,18 @@ from pettingzoo import AECEnv, ParallelEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
 from wonders.core.errors import OptionsError
-from wonders.core.protocol import JSON, Result, State
-from wonders.core.registry import get_game, taking
+from wonders.core.protocol import JSON, State
+from wonders.core.registry import get_game
 from wonders.envs import make_codec
-from wonders.envs.codec import ENCODING_VERSION, OBS_HIGH, Codec, Vector, outcome_rewards
+from wonders.envs.codec import (
+    ENCODING_VERSION,
+    OBS_HIGH,
+    Codec,
+    Vector,
+    outcome_rewards,
+    team_outcome_rewards,
+    teams_of,
+)
 from wonders.envs.render import SeatRenderer
 
 __all__ = ["WondersAEC", "WondersParallel", "env", "parallel_env"]
@@ -101,19 +109,6 @@ def _check_illegal(illegal: str) -> None:
         raise OptionsError(f"illegal must be one of {', '.join(ILLEGAL)}, got {illegal!r}")
 
 
-def team_outcome_rewards(result: Result, teams: list[list[int]], n: int) -> list[float]:
-    """+1 for each seat of the team that wins alone, 0 for the teams sharing a win, -1 for
-    the others (``team_rewards=True``)."""
-    winners = set(result.winners)
-    team_of = {seat: team for team in teams for seat in team}
-    out = []
-    for seat in range(n):
-        team = set(team_of.get(seat, [seat]))
-        won = bool(winners & team)
-        out.append((0.0 if winners - team else 1.0) if won else -1.0)
-    return out
-
-
 class _Table:
     """What both forms share: the engine's state, the codec, seeding, observations."""
 
@@ -125,12 +120,7 @@ class _Table:
         self.state: State = self.module.setup(dict(self.options), 0)
         self.teams: list[list[int]] | None = None
         if team_rewards:
-            self.teams = [list(t) for t in self.state.view(None).get("teams") or []]
-            if not self.teams:
-                raise OptionsError(
-                    f"team_rewards needs a team game ({taking('teams')} with teams=True); "
-                    f"this {self.module.title} game has no teams"
-                )
+            self.teams = teams_of(game, self.state)
         self.codec: Codec = make_codec(game, self.options)
         self.n = self.codec.num_players
         self.agent_names = [f"player_{i}" for i in range(self.n)]
