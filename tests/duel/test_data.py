@@ -76,6 +76,9 @@ def broken(mutate: Any) -> None:
         (lambda c, w, t: w["wonder"][0].update(destroy="blue"), "brown or grey"),
         (lambda c, w, t: w["wonder"].pop(), "12 wonders"),
         (lambda c, w, t: t["token"][0].update(science="globe"), "Law"),
+        (lambda c, w, t: t["token"][7].update(extra_shield=True), "expected an integer"),
+        (lambda c, w, t: t["token"][9].update(chain_coins=-1), "expected an integer"),
+        (lambda c, w, t: t["token"][2].update(trade_income=1), "true or false"),
     ],
 )
 def test_broken_data_is_refused(mutate: Any, message: str) -> None:

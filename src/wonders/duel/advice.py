@@ -18,7 +18,7 @@ from wonders.duel.city import City, card_facts, wonder_facts
 from wonders.duel.describe import resource_count, resource_name
 from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city
-from wonders.duel.state import DISCOUNT, SELL_BASE, catalog_token
+from wonders.duel.state import SELL_BASE, catalog_token
 from wonders.duel.structure import Slot, layouts
 from wonders.duel.trading import trade_cost, unit_prices
 
@@ -57,7 +57,7 @@ def card_cost(view: View, p: int, name: str) -> tuple[int, int]:
     card = facts.card
     if card.chain_in is not None and card.chain_in in city.chains:
         return 0, 0
-    waive = DISCOUNT if card.color == "blue" and "Masonry" in city.tokens else 0
+    waive = city.blue_waive if card.color == "blue" else 0
     trade = trade_cost(facts.need, city.produce, city.choices, prices(view, p), waive)
     return card.coins_cost + trade, trade
 
@@ -65,7 +65,7 @@ def card_cost(view: View, p: int, name: str) -> tuple[int, int]:
 def wonder_cost(view: View, p: int, wonder: str) -> int:
     """The coins city ``p`` pays to build ``wonder`` now."""
     city = cities(view)[p]
-    waive = DISCOUNT if "Architecture" in city.tokens else 0
+    waive = city.wonder_waive
     need = wonder_facts()[wonder].need
     return trade_cost(need, city.produce, city.choices, prices(view, p), waive)
 
@@ -97,7 +97,7 @@ def bought(view: View, p: int, name: str) -> tuple[int, ...]:
     if card_cost(view, p, name)[1] == 0:  # a chain, or nothing to buy
         return (0,) * len(need)
     unit = prices(view, p)
-    waive = DISCOUNT if card_facts()[name].card.color == "blue" and "Masonry" in city.tokens else 0
+    waive = city.blue_waive if card_facts()[name].card.color == "blue" else 0
     lacking = [max(0, need[r] - city.produce[r]) for r in range(len(need))]
     best: tuple[int, list[int]] | None = None
     for left in _covered(lacking, city.choices):

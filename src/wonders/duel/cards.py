@@ -36,6 +36,12 @@ TOKEN_FIELDS = {
     "name", "coins", "points", "science", "wonder_discount", "blue_discount", "trade_income",
     "points_per_token", "extra_shield", "wonder_replay", "chain_coins",
 }  # fmt: skip
+# the token fields that count (whole numbers, 0 or more) and those that are on or off
+TOKEN_COUNTS = (
+    "coins", "points", "wonder_discount", "blue_discount", "points_per_token", "extra_shield",
+    "chain_coins",
+)  # fmt: skip
+TOKEN_SWITCHES = ("trade_income", "wonder_replay")
 
 
 @dataclass(frozen=True)
@@ -282,6 +288,12 @@ def _tokens(doc: dict[str, Any]) -> tuple[ProgressToken, ...]:
         _unknown(t, TOKEN_FIELDS, where)
         if "science" in t and t["science"] != "law":
             raise DataError(f"{where}: only Law's symbol is on a token")
+        for key in TOKEN_COUNTS:
+            if key in t:
+                _int(t[key], f"{where} {key}")
+        for key in TOKEN_SWITCHES:
+            if key in t and not isinstance(t[key], bool):
+                raise DataError(f"{where}: {key} must be true or false, got {t[key]!r}")
         out.append(ProgressToken(str(t["name"]), {k: v for k, v in t.items() if k != "name"}))
     return tuple(out)
 

@@ -89,6 +89,17 @@ def _build_wonder_facts() -> dict[str, WonderFacts]:
     }
 
 
+_token_effects: dict[str, dict[str, object]] | None = None
+
+
+def token_effects() -> dict[str, dict[str, object]]:
+    """Every progress token's effects by name, as the data declares them (read once)."""
+    global _token_effects
+    if _token_effects is None:
+        _token_effects = {t.name: dict(t.effects) for t in catalog().tokens}
+    return _token_effects
+
+
 @cache
 def token_names() -> tuple[str, ...]:
     return tuple(t.name for t in catalog().tokens)
@@ -108,19 +119,25 @@ class City:
     environments) does not go over every card."""
 
     __slots__ = (
+        "blue_waive",
         "brown_grey",
         "built",
         "cards",
+        "chain_coins",
         "chains",
         "choices",
         "coins",
         "colors",
         "counted",
+        "extra_shields",
         "fixed",
         "points",
         "produce",
         "science",
         "tokens",
+        "trade_income",
+        "wonder_replay",
+        "wonder_waive",
         "wonders",
     )
 
@@ -142,6 +159,12 @@ class City:
             self.coins: int = source.coins
             self.points: int = source.points
             self.counted: tuple[str, ...] = source.counted
+            self.wonder_waive: int = source.wonder_waive
+            self.blue_waive: int = source.blue_waive
+            self.chain_coins: int = source.chain_coins
+            self.extra_shields: int = source.extra_shields
+            self.trade_income: bool = source.trade_income
+            self.wonder_replay: bool = source.wonder_replay
             return
         self.cards = []
         self.colors = dict.fromkeys(COLORS, 0)
@@ -157,6 +180,13 @@ class City:
         self.coins = coins
         self.points = 0
         self.counted = ()
+        # the progress tokens' lasting effects, summed from the data as tokens are taken
+        self.wonder_waive = 0  # resources of the player's choice waived on a wonder
+        self.blue_waive = 0  # ... on a blue card
+        self.chain_coins = 0  # coins for each card built by its chain
+        self.extra_shields = 0  # more shields on each red card built from now on
+        self.trade_income = False  # the opponent's coins paid to the bank for resources
+        self.wonder_replay = False  # every wonder built gives another turn
 
     def copy(self) -> City:
         return City(self.coins, self)
@@ -206,9 +236,19 @@ class City:
             self.choices = (*self.choices, choice)
 
     def add_token(self, token: str) -> None:
+        """A progress token joins the city: its lasting effects, as the data declares them
+        (its coins once and its points are the turn's and the score's)."""
         self.tokens.append(token)
-        if token == "Law":
-            self.science["law"] = self.science.get("law", 0) + 1
+        effects = token_effects()[token]
+        self.wonder_waive += int(effects.get("wonder_discount", 0))  # type: ignore[call-overload]
+        self.blue_waive += int(effects.get("blue_discount", 0))  # type: ignore[call-overload]
+        self.chain_coins += int(effects.get("chain_coins", 0))  # type: ignore[call-overload]
+        self.extra_shields += int(effects.get("extra_shield", 0))  # type: ignore[call-overload]
+        self.trade_income = self.trade_income or bool(effects.get("trade_income"))
+        self.wonder_replay = self.wonder_replay or bool(effects.get("wonder_replay"))
+        symbol = effects.get("science")
+        if isinstance(symbol, str):
+            self.science[symbol] = self.science.get(symbol, 0) + 1
 
     def symbols(self) -> int:
         """Different science symbols (Law's token counts)."""

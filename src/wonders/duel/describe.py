@@ -249,7 +249,14 @@ def token_text(token: dict[str, Any]) -> str:
             )
         )
     if effect.get("extra_shield"):
-        parts.append(_("your red cards built from now on give 1 more shield"))
+        n = effect["extra_shield"]
+        parts.append(
+            ngettext(
+                "your red cards built from now on give {n} more shield",
+                "your red cards built from now on give {n} more shields",
+                n,
+            ).format(n=n)
+        )
     if effect.get("wonder_replay"):
         parts.append(_("every wonder you build from now on lets you play again"))
     if effect.get("chain_coins"):

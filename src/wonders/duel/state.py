@@ -58,9 +58,6 @@ LIBRARY_DRAW: Final = 3
 WONDERS_EACH: Final = 4
 WONDER_LIMIT: Final = 7
 SUPREMACY_SYMBOLS: Final = 6
-DISCOUNT: Final = 2  # Architecture / Masonry
-URBANISM_COINS: Final = 4
-MATHEMATICS_POINTS: Final = 3
 FIRST_GAME = (
     ("The Pyramids", "The Great Lighthouse", "The Temple of Artemis", "The Statue of Zeus"),
     ("Circus Maximus", "Piraeus", "The Appian Way", "The Colossus"),
@@ -221,7 +218,7 @@ class DuelState(State):
         prices = self._prices(player)
         buildable: list[str] = []
         if len(self.cities[0].built) + len(self.cities[1].built) < WONDER_LIMIT:
-            waive = DISCOUNT if "Architecture" in city.tokens else 0
+            waive = city.wonder_waive
             facts = self._wonder_facts
             for w in city.wonders:
                 if (
@@ -288,7 +285,7 @@ class DuelState(State):
 
     def wonder_cost(self, player: int, wonder: str) -> tuple[int, int]:
         city = self.cities[player]
-        waive = DISCOUNT if "Architecture" in city.tokens else 0
+        waive = city.wonder_waive
         trade = trade_cost(
             self._wonder_facts[wonder].need, city.produce, city.choices, self._prices(player), waive
         )
@@ -302,14 +299,14 @@ class DuelState(State):
         chain_in = play.chain_in
         if chain_in is not None and chain_in in city.chains:
             return 0, 0
-        waive = DISCOUNT if play.blue and "Masonry" in city.tokens else 0
+        waive = city.blue_waive if play.blue else 0
         trade = trade_cost(play.need, city.produce, city.choices, prices, waive)
         return play.coins_cost + trade, trade
 
     def _pay(self, player: int, total: int, trade: int) -> None:
         self.cities[player].coins -= total
         opponent = self.cities[1 - player]
-        if trade and "Economy" in opponent.tokens:
+        if trade and opponent.trade_income:
             opponent.coins += trade
             self._log({"type": "economy", "player": 1 - player, "coins": trade})
 
@@ -355,9 +352,9 @@ class DuelState(State):
             chained = total == 0 and self._chained(player, action.card)
             self._pay(player, total, trade)
             self._log({"type": "build", "player": player, "card": action.card, "paid": total})
-            if chained and "Urbanism" in city.tokens:
-                city.coins += URBANISM_COINS
-                self._log({"type": "urbanism", "player": player, "coins": URBANISM_COINS})
+            if chained and city.chain_coins:
+                city.coins += city.chain_coins
+                self._log({"type": "urbanism", "player": player, "coins": city.chain_coins})
             self._build(player, action.card)
         else:
             self._build_wonder(player, action.wonder, action.card)
@@ -380,8 +377,8 @@ class DuelState(State):
             city.coins += coins
             self._log({"type": "coins", "player": player, "coins": coins, "card": name})
         shields = card.shields
-        if shields and "Strategy" in city.tokens:
-            shields += 1
+        if shields:
+            shields += city.extra_shields
         if shields and self._push(player, shields):
             return
         if card.science:
@@ -444,7 +441,7 @@ class DuelState(State):
             del self.box_tokens[:LIBRARY_DRAW]
             self._log({"type": "library", "player": player, "tokens": list(drawn)})
             self.pending.append(("library", player, drawn))
-        if effects.get("replay") or "Theology" in city.tokens:
+        if effects.get("replay") or city.wonder_replay:
             self.replay = True
 
     def _resolve(self, pending: tuple[Any, ...], action: Action) -> None:
@@ -457,10 +454,11 @@ class DuelState(State):
                 self.gone_tokens += [t for t in data if t != action.token]
             city.add_token(action.token)
             self._log({"type": "token", "player": player, "token": action.token})
-            coins = catalog_token(action.token).get("coins", 0)
-            city.coins += coins
-            if action.token == "Law":
-                self._science(player, "law")
+            effects = catalog_token(action.token)
+            city.coins += effects.get("coins", 0)
+            symbol = effects.get("science")
+            if symbol:
+                self._science(player, symbol)
         elif kind == "destroy":
             self.cities[1 - player].remove_card(action.card)
             self.discard.append(action.card)
