@@ -503,3 +503,13 @@ def test_every_decision_of_every_variant_has_a_title_a_prompt_and_distinct_label
             kinds.add(view["phase"] if view["pending"] is None else view["pending"]["kind"])
             state.apply(p, rng.choice(legal))
     assert kinds == decisions
+
+
+def test_the_web_heading_puts_the_wonder_draft_before_age_i() -> None:
+    from wonders.duel.board import board_words
+    from wonders.duel.state import setup
+
+    state = setup({}, 3)
+    assert board_words(state.view(0), 0, ["A", "B"])["head"] == "Before Age I — Wonder draft"
+    state = setup({"first_game": True}, 3)
+    assert board_words(state.view(0), 0, ["A", "B"])["head"].startswith("Age I — ")

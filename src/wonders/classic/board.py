@@ -51,8 +51,12 @@ def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
     cities = [*view.get("players", []), *([free] if free else [])]
     n = len(cities)
     age = age_name(view.get("age"))
+    phase = view.get("phase")
     if view.get("age") == 0:  # the leader draft comes before Age I and its turns
-        head = [_("Before Age I")]
+        round_ = _("Leader draft, round {n}").format(n=view.get("draft_round"))
+        head, phase = [_("Before Age I"), round_], None
+    elif view.get("turn") == 0:  # an Age's recruitment of leaders, before its turn 1
+        head, phase = [_("Age {age}: recruitment").format(age=age)], None
     else:
         head = [_("Age {age}, turn {turn}").format(age=age, turn=view.get("turn"))]
     if view.get("pass_to") == "left":
@@ -65,8 +69,8 @@ def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
             n=discard
         )
     )
-    if view.get("phase"):
-        head.append(phase_words(PHASES, view["phase"]))
+    if phase:
+        head.append(phase_words(PHASES, phase))
     out_cities: dict[str, JSON] = {}
     for p in cities:
         seat = int(p["seat"])

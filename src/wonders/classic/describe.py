@@ -390,6 +390,7 @@ def page_texts() -> dict[str, JSON]:
         stages = {side: [stage_text(s) for s in st] for side, st in board["sides"].items()}
         out[board["name"]] = {
             "text": board_text(board),
+            "produces": board_text({**board, "sides": {}}),  # the board's own resource
             "stages": stages,
             "color": "wonder",
         }

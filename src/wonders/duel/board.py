@@ -24,7 +24,10 @@ PHASES = {
 def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
     from wonders.duel.describe import symbol_name
 
-    head = [_("Age {age}").format(age=age_name(view.get("age")))]
+    if view.get("phase") == "draft":  # the wonders are drafted before Age I
+        head = [_("Before Age I")]
+    else:
+        head = [_("Age {age}").format(age=age_name(view.get("age")))]
     if view.get("phase"):
         head.append(phase_words(PHASES, view["phase"]))
     if view.get("victory"):
