@@ -21,7 +21,10 @@ same run can be repeated with them. The lead's full runs:
     python benchmarks/ladder.py --think 1cpu --games 200 --workers 2 --out ladder-runs
 
 One JSON line a rung on stdout: the rung, its size, the first bot's win rate and 95%
-interval, the target and whether it was met; ``--out DIR`` keeps each tournament's JSON.
+interval, the target and whether it was met; a line on stderr as each game ends. ``--out
+DIR`` keeps each tournament's JSON and each game's record as the game ends
+(``DIR/RUNG-records/``): a run cut short (a time limit, a kill) and started again with the
+same arguments takes the games already recorded and plays only the rest.
 """
 
 from __future__ import annotations
@@ -37,7 +40,7 @@ from typing import Any
 
 from wonders.bots import make_bot
 from wonders.core.registry import get_game
-from wonders.tournament import report, runner
+from wonders.tournament import report, resume, runner
 from wonders.tournament.schedule import schedule
 
 BASE4 = {"players": 4, "sides": "random"}
@@ -253,7 +256,21 @@ def main() -> None:
         games = -(-args.games // n) * n
         specs = schedule(rung.game, rung.options, lineup, games, args.seed)
         start = time.perf_counter()
-        outcomes = runner.run_local(specs, args.workers)
+        folder = args.out / f"{rung.name}-records" if args.out else None
+        earlier = resume.finished(folder, specs) if folder else []
+        played = {o["index"] for o in earlier}
+        count = len(earlier)
+
+        def done(outcome: dict[str, Any], folder: Path | None = folder) -> None:
+            nonlocal count
+            if folder is not None:
+                report.save_records(folder, [outcome])
+            count += 1
+            print(f"{rung.name}: {count}/{games} games", file=sys.stderr, flush=True)  # noqa: B023
+
+        todo = [s for s in specs if s.index not in played]
+        outcomes = earlier + (runner.run_local(todo, args.workers, done) if todo else [])
+        outcomes.sort(key=lambda o: o["index"])
         data = report.results(rung.game, rung.options, lineup, outcomes)
         seconds = time.perf_counter() - start
         if args.out:

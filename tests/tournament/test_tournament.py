@@ -203,3 +203,36 @@ def test_an_unwritable_records_folder_fails_before_any_game(tmp_path: Path) -> N
     assert out.exit_code == 1
     assert "cannot write game records" in out.output
     assert len(out.output.strip().splitlines()) == 1
+
+
+def _run(folder: Path, *more: str) -> tuple[Any, Any]:
+    out = CliRunner().invoke(
+        app,
+        ["tournament", "duel", "--bots", "greedy,random", "--games", "6", "--workers", "1",
+         "--records", str(folder), "--json", *more],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    return json.loads(out.stdout.strip().splitlines()[-1]), out
+
+
+def test_a_tournament_cut_short_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    folder = tmp_path / "rec"
+    whole, _ = _run(folder)
+    assert whole["resumed"] == 0
+    files = sorted(folder.iterdir())
+    files[1].unlink()  # as if the run had been killed before these games ended
+    files[4].write_text('{"version": 1, "game": "duel"')  # cut off while being written
+    other = GameRecord.load(files[2])
+    other.seats = [{"kind": "bot", "bot": "random"}] * 2  # another tournament's game
+    other.save(files[2])
+    again, out = _run(folder)
+    assert "3 of 6 games are already in" in out.stderr
+    assert again["resumed"] == 3
+    assert again["outcomes"] == [
+        {**o, "seconds": a["seconds"], **({"resumed": True} if a.get("resumed") else {})}
+        for o, a in zip(whole["outcomes"], again["outcomes"], strict=True)
+    ]  # the same games, the same results
+    assert again["bots"] == whole["bots"]
+    assert all(replay(GameRecord.load(f)).is_terminal() for f in folder.iterdir())
+    fresh, out = _run(folder, "--fresh")
+    assert fresh["resumed"] == 0 and "already in" not in out.stderr

@@ -24,7 +24,7 @@ from rich.text import Text
 from wonders.core.errors import OptionsError, WondersError
 from wonders.core.i18n import N_, _, ngettext
 from wonders.core.registry import command_options, get_game
-from wonders.tournament import report, runner
+from wonders.tournament import report, resume, runner
 from wonders.tournament.schedule import parse_lineup, schedule
 
 errors = Console(stderr=True)
@@ -84,8 +84,18 @@ def tournament(
         bool, typer.Option("--first-game", help=N_("Duel: first-game wonders"))
     ] = False,
     records: Annotated[
-        Path, typer.Option(help=N_("folder for one replayable game record a game"))
+        Path,
+        typer.Option(
+            help=N_(
+                "folder for one replayable game record a game, each written as its game ends; "
+                "a tournament run again into the same folder goes on where it stopped"
+            )
+        ),
     ] = Path("tournament-records"),
+    fresh: Annotated[
+        bool,
+        typer.Option("--fresh", help=N_("play every game again, even those already recorded")),
+    ] = False,
     output: Annotated[
         Path | None, typer.Option(help=N_("also write the JSON results here"))
     ] = None,
@@ -94,7 +104,7 @@ def tournament(
     """Bots against bots: every bot in every seat of every deal; win rates, ratings, records."""
     try:
         _tournament(game, bots, games, seed, workers, ray, sides, expansions, teams,
-                    first_game, records, output, as_json)  # fmt: skip
+                    first_game, records, output, as_json, fresh)  # fmt: skip
     except WondersError as exc:
         message = " ".join(str(exc).split())
         errors.print(Text.assemble(("error: ", "red"), message), soft_wrap=True)
@@ -104,7 +114,7 @@ def tournament(
 def _tournament(
     game: str, bots: str, games: int, seed: int, workers: int, ray: str | None, sides: str,
     expansions: str | None, teams: bool, first_game: bool, records: Path,
-    output: Path | None, as_json: bool,
+    output: Path | None, as_json: bool, fresh: bool = False,
 ) -> None:  # fmt: skip
     lineup = parse_lineup(bots)
     options = table_options(game, len(lineup), sides, expansions, teams, first_game)
@@ -113,6 +123,21 @@ def _tournament(
     if workers < 0:
         raise OptionsError(_("--workers must be 0 (every core) or more"))
     report.save_records(records, [])  # an unwritable folder fails before any game
+    earlier = [] if fresh else resume.finished(records, specs)
+    played = {o["index"] for o in earlier}
+    todo = [s for s in specs if s.index not in played]
+    if earlier:
+        errors.print(
+            ngettext(
+                "Going on where the last run stopped: {n} of {total} game is already in {folder} "
+                "(--fresh plays them all again).",
+                "Going on where the last run stopped: {n} of {total} games are already in {folder} "
+                "(--fresh plays them all again).",
+                len(earlier),
+            ).format(n=len(earlier), total=len(specs), folder=records),
+            soft_wrap=True,
+            highlight=False,
+        )
     if ray is not None:
         runner.connect_ray(ray)  # before the progress bar: a bad address is one clear line
     console = Console(stderr=True)
@@ -122,16 +147,18 @@ def _tournament(
     )  # fmt: skip
     start = time.perf_counter()
     with Progress(*columns, console=console, transient=as_json) as progress:
-        task = progress.add_task("", total=len(specs))
+        task = progress.add_task("", total=len(specs), completed=len(earlier))
 
         def done(outcome: dict[str, Any]) -> None:  # each record saved as its game ends
             report.save_records(records, [outcome])
             progress.advance(task)
 
-        if ray is not None:
-            outcomes = runner.run_ray(specs, ray, done)
-        else:
-            outcomes = runner.run_local(specs, workers or os.cpu_count() or 1, done)
+        outcomes: list[dict[str, Any]] = list(earlier)
+        if todo and ray is not None:
+            outcomes += runner.run_ray(todo, ray, done)
+        elif todo:
+            outcomes += runner.run_local(todo, workers or os.cpu_count() or 1, done)
+    outcomes.sort(key=lambda o: o["index"])
     data = report.results(game, options, lineup, outcomes)
     data["seconds"] = round(time.perf_counter() - start, 3)
     if output is not None:

@@ -11,6 +11,7 @@ from rich.table import Table
 from wonders.core.errors import InputError
 from wonders.core.i18n import _
 from wonders.core.records import GameRecord
+from wonders.tournament.resume import record_name
 from wonders.tournament.stats import summary
 
 
@@ -25,6 +26,7 @@ def results(
         "games": len(outcomes),
         "bots": summary(outcomes),
         "outcomes": [{k: v for k, v in o.items() if k != "record"} for o in outcomes],
+        "resumed": sum(1 for o in outcomes if o.get("resumed")),
     }
 
 
@@ -58,11 +60,11 @@ def table(data: dict[str, Any]) -> Table:
 
 
 def save_records(folder: Path, outcomes: list[dict[str, Any]]) -> None:
-    """One replayable game record a game: ``GAME-sSEED-rROTATION.json``."""
+    """One replayable game record a game: ``GAME-sSEED-rROTATION.json`` (``resume``)."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for o in outcomes:
-            name = f"{o['game']}-s{o['seed']}-r{o['rotation']}.json"
+            name = record_name(o["game"], o["seed"], o["rotation"])
             GameRecord.from_json(o["record"]).save(folder / name)
     except OSError as exc:
         raise InputError(
