@@ -167,7 +167,8 @@ def test_two_seats_of_one_table_read_it_in_polish_and_ukrainian_at_once(
         assert moved[lang]["log"][-1] == line, (lang, moved[lang]["log"][-2:])
     assert moved["uk"]["decision"]["title"] == translated("uk", "Choose a wonder")
     assert moved["pl"]["decision"]["title"] == ""
-    assert moved["en"]["board"]["head"].startswith("Age I")  # the board's words: the reader's
+    assert moved["en"]["board"]["head"].startswith("Before Age I")  # the board's words
+    assert moved["pl"]["board"]["head"].startswith(translated("pl", "Before Age I"))  # the reader's
 
 
 def test_the_lobby_is_pushed_to_each_visitor_in_their_language(client: TestClient) -> None:

@@ -7,6 +7,7 @@ PostgreSQL database and hear each other's moves through it or Redis).
 
 from __future__ import annotations
 
+import contextlib
 import os
 from typing import TYPE_CHECKING, Annotated
 
@@ -93,6 +94,7 @@ def serve(
         from wonders.web.guard import LIMITS_ENV, ORIGINS_ENV, parse_limits, parse_origins
         from wonders.web.pubsub import check_url
         from wonders.web.store import database_url, make_engine, migrate
+        from wonders.web.tables import DATABASE_FAULTS
     except ImportError as exc:
         raise typer.BadParameter(
             _("the web table needs the 'web' extra: pip install 'wonders[web]' ({name})").format(
@@ -121,7 +123,8 @@ def serve(
     if workers == 1:
         app = create_app(db, bot_delay, pubsub, chosen, origins)
     else:
-        migrate(make_engine(db))  # once, before the workers start (together they would race)
+        with contextlib.suppress(*DATABASE_FAULTS):  # away: each worker waits for it, migrates
+            migrate(make_engine(db))  # once, before the workers start
         os.environ.update(
             {
                 DB_ENV: db or "",

@@ -9,7 +9,8 @@ process claiming each bot decision, replays), ``thinking.py`` (the search bots' 
 the quick bots play in a worker thread), ``live.py`` (WebSocket pushes of ``view(seat)``),
 ``notify.py`` (PostgreSQL LISTEN/NOTIFY between server processes; ``listening.py``: the
 listening thread both share), ``pubsub.py`` (Redis pub/sub instead, with
-``WONDERS_PUBSUB``), ``app.py`` (routes and pages), ``language.py`` (each visitor's language:
+``WONDERS_PUBSUB``), ``tables.py`` (the tables' runtime: bots, clocks, pushes, catch-up),
+``app.py`` (routes and pages), ``language.py`` (each visitor's language:
 the picker's cookie, else Accept-Language, else English; every request and WebSocket
 connection runs in it), ``words.py`` (the log, from each game's ``present.Log``),
 ``boards.py`` (the words around each game's board, from its ``board`` part), ``texts.py``

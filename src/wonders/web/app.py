@@ -1,4 +1,6 @@
-"""The FastAPI application: lobby, table pages, the JSON API and the WebSockets.
+"""The FastAPI application: lobby, table pages, the JSON API and the WebSockets (the
+routes; what runs the tables behind them, bots, clocks, pushes, catch-up, is
+``tables.Web``).
 
 Every route goes through ``TableService``; a ``WebError`` becomes ``{"error": "..."}`` with its
 HTTP status (on a WebSocket: ``{"type": "error", "error": "..."}``, the connection stays).
@@ -10,7 +12,11 @@ acknowledgement says what it acknowledges: ``{"type": "ack", "id": ..., "judged"
 action was judged on (newer than ``v`` only by other seats' choices of the same turn), ``new``
 the version and seq of the state it led to (a state message of that seq or later shows it).
 ``{"type": "ping"}`` is answered ``{"type": "pong"}``. ``GET /api/health``: whether the
-process reaches its database and hears the other processes (``Web.health``).
+process reaches its database and hears the other processes (``Web.health``). ``GET
+/api/play/TOKEN`` and ``/api/watch/TABLE`` answer the state message the WebSockets are
+pushed (``Hub.view``: made once per version, seat and language). Until the database has been
+reached and migrated, every other request gets the database fault's answer (a JSON 503 with
+``Retry-After``; a WebSocket: an error, then 1013).
 
 Every request and every WebSocket connection runs in its visitor's language
 (``language.LanguageMiddleware``: the picker's cookie, else Accept-Language, else English);
@@ -21,16 +27,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
-import functools
 import json
 import logging
 import os
-import time
 from collections.abc import AsyncIterator, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -41,6 +43,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from starlette import websockets as starlette_websockets
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocketState
 
 from wonders.bots import BOT_NAMES
@@ -50,39 +53,28 @@ from wonders.core.registry import game_names, get_game
 from wonders.web import guard, strings
 from wonders.web.guard import Limits
 from wonders.web.language import COOKIE, COOKIE_AGE, LanguageMiddleware, chosen, picker, safe_next
-from wonders.web.live import Connection, Hub
+from wonders.web.live import TRY_AGAIN_LATER, Connection
 from wonders.web.seating import MAX_NAME, errors_line
 from wonders.web.service import (
     LiveTable,
-    StaleTable,
-    TableService,
     TooLarge,
     WebError,
     default_name,
     shown_name,
     shown_names,
 )
-from wonders.web.store import Store, make_engine, migrate, read_note
+from wonders.web.tables import Web, first_line
 from wonders.web.texts import texts
-from wonders.web.thinking import Thinkers
 
-if TYPE_CHECKING:
-    from wonders.web.listening import ListenerThread
-    from wonders.web.notify import Listener
-    from wonders.web.pubsub import RedisListener
+__all__ = ["MAX_MESSAGE", "PUBSUB_ENV", "Web", "create_app"]
 
 HERE = Path(__file__).resolve().parent
 PUBSUB_ENV = "WONDERS_PUBSUB"  # e.g. redis://127.0.0.1:6379/0: Redis pub/sub between processes
 MAX_MESSAGE = 16 * 1024  # bytes: an action's JSON is far smaller
 MAX_REF = 64  # characters of the id a page gives an action (echoed in the answer)
-ACT_TRIES = 10  # an action judged again after another process's write, at most this often
-CATCH_UP_EVERY = 3.0  # seconds between two comparisons of the cached tables with the store
-HEALTH_WAIT = 3.0  # seconds the health check waits for the database
 RETRY_AFTER = 5  # seconds a visitor is asked to wait when the database fails
-DATABASE_WAIT = 2.0  # seconds the bots of a table wait before trying a failed database again
-BOT_THREADS = 8  # bots deciding at once (their own threads: requests never wait for them)
-EVICT_IDLE = 600.0  # seconds: a cached game nobody used for this long is dropped
-SWEEP_EVERY = 60.0  # seconds between two looks for cached games to drop
+# what answers while the database is away at start (the rest waits for it: 503)
+UNGATED = ("/api/health", "/static/", "/language")
 log = logging.getLogger(__name__)
 # a socket the visitor closed: Starlette says so with either (the second since Starlette 1)
 GONE = (
@@ -129,12 +121,6 @@ def _name_asked(live: LiveTable, seat: int) -> dict[str, str]:
     return {"value": "" if row.name == default_name(row) else row.name, "hint": shown_name(row)}
 
 
-def _quiet_task(coro: Any) -> asyncio.Task[None]:
-    """A background task (bots, clocks) in a context of its own: not in the language of the
-    visitor whose request started it (each message it causes is made in its reader's)."""
-    return asyncio.get_running_loop().create_task(coro, context=contextvars.Context())
-
-
 def _parse(raw: bytes | str) -> Any:
     if len(raw) > MAX_MESSAGE:
         raise TooLarge(_("message too large (at most {n} bytes)").format(n=MAX_MESSAGE))
@@ -144,264 +130,45 @@ def _parse(raw: bytes | str) -> Any:
         raise WebError(_("the message is not valid JSON")) from None
 
 
-class Web:
-    """The app's parts: the store, the tables, the live connections and the bot players."""
+async def _unavailable(conn: Request | WebSocket) -> Response | None:
+    """The database is away: a JSON 503 the visitor may retry (``Retry-After``); on a
+    WebSocket, an error message then close code 1013 (try again later), and None: the page
+    reconnects and resyncs once the database is back."""
+    error = _("the game server cannot reach its database just now: try again in a moment")
+    if isinstance(conn, WebSocket):
+        with contextlib.suppress(Exception):  # the socket may be gone already
+            if conn.application_state == WebSocketState.CONNECTED:
+                await conn.send_json({"type": "error", "error": error})
+            await conn.close(code=TRY_AGAIN_LATER)
+        return None
+    return JSONResponse({"error": error}, 503, headers={"Retry-After": str(RETRY_AFTER)})
 
-    def __init__(
-        self,
-        db: str | None,
-        bot_delay: float,
-        pubsub: str | None = None,
-        bot_threads: int = BOT_THREADS,
-    ) -> None:
-        engine = make_engine(db)
-        migrate(engine)
-        self.pubsub = pubsub
-        self.publisher = None
-        if pubsub is not None:
-            from wonders.web.pubsub import Publisher
 
-            self.publisher = Publisher(pubsub)
-        self.store = Store(engine, self.publisher)
-        self.thinkers = Thinkers()
-        self.service = TableService(self.store, self.thinkers)
-        self.hub = Hub(self.service)
-        self.bot_delay = bot_delay
-        self.bot_tasks: dict[str, asyncio.Task[None]] = {}
-        self.clocks: dict[tuple[str, int, int], asyncio.Task[None]] = {}
-        # bots and turn clocks decide in threads of their own: a bot waiting for its search
-        # never holds a thread a request needs (those use the event loop's default pool)
-        self.bot_pool = ThreadPoolExecutor(bot_threads, thread_name_prefix="wonders-bot")
-        self.evict_idle = EVICT_IDLE  # the sweep drops cached games idle this long (seconds)
-        self.sweep_every = SWEEP_EVERY
-        self.catch_up_every = CATCH_UP_EVERY  # ``keep_up``: lost notes are caught up so
-        self.loop: asyncio.AbstractEventLoop | None = None  # the server's, while it runs
-        self.listener: ListenerThread | None = None  # hears the other processes' changes
-        self.pushing: set[str] = set()  # tables whose views are about to be pushed
-        self.catch_up_failed = False  # the last catch-up failed (and was logged)
-        self.service.on_reload = self._reloaded
+class WaitForDatabase:
+    """ASGI middleware: until the database has been reached and migrated (``Web.ready``),
+    every request but ``UNGATED`` ones gets ``_unavailable``'s answer (a WebSocket is
+    accepted first, so its page hears why and reconnects later)."""
 
-    def resume(self) -> None:
-        """Rebuild every game in progress from its record (at start-up)."""
-        for row in self.store.list_tables(limit=1000):
-            if row.status == "playing":
-                self.service.get(row.id)
+    def __init__(self, app: ASGIApp, web: Web) -> None:
+        self.app = app
+        self.web = web
 
-    def wake(self, live: LiveTable) -> None:
-        """Set the table's bots and turn clocks going (after start-up, creation, a visit)."""
-        self.kick_bots(live)
-        self.start_clocks(live)
-
-    def kick_bots(self, live: LiveTable) -> None:
-        """Start the table's bot player unless it runs already (bots think in a thread)."""
-        task = self.bot_tasks.get(live.id)
-        if task is None or task.done():
-            self.bot_tasks[live.id] = _quiet_task(self._bots(live))
-
-    async def _decide(self, live: LiveTable, seat: int, clock_count: int | None = None) -> bool:
-        """``service.play_bot`` in the bots' own threads (``bot_pool``)."""
-        play = functools.partial(self.service.play_bot, live, seat, clock_count)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.bot_pool, contextvars.copy_context().run, play)
-
-    async def _bots(self, live: LiveTable) -> None:
-        while True:
-            owing = self.service.bot_owing(live)
-            if not owing:
-                return
-            await asyncio.sleep(self.bot_delay)
-            played = False
-            try:
-                for seat in owing:
-                    try:
-                        moved = await self._decide(live, seat)
-                    except WebError:
-                        moved = False
-                    if moved:
-                        played = True
-                        await self.after_change(live, kick=False)
-                if not played:  # another process holds the decision: look again in a while
-                    await asyncio.sleep(max(self.bot_delay, 0.5))
-                    await asyncio.to_thread(self.service.refresh, live.id)
-                live = await asyncio.to_thread(self.service.get, live.id)  # rebuilt if moved on
-            except (DBAPIError, PoolTimeout) as exc:  # the database is away: the bots wait
-                log.warning("bots of table %s wait for the database: %s", live.id, exc)
-                await asyncio.sleep(DATABASE_WAIT)
-
-    async def after_change(self, live: LiveTable, kick: bool = True) -> None:
-        await self.hub.publish(live)
-        if live.finished:
-            await self.hub.publish_lobby()
-        if kick:
-            self.kick_bots(live)
-        self.start_clocks(live)
-
-    def start_clocks(self, live: LiveTable) -> None:
-        """The turn clock: a person who has not decided in time has a bot decide for them
-        (that decision only; their seat stays theirs)."""
-        if live.row.clock is None:
-            return
-        for seat in self.service.clock_owing(live):
-            key = (live.id, seat, live.count)
-            if key not in self.clocks:
-                self.clocks[key] = _quiet_task(self._clock(live, seat, live.count))
-
-    async def _clock(self, live: LiveTable, seat: int, count: int) -> None:
-        try:  # the stored deadline: a restart or another process resumes the same clock
-            while (left := (self.service.deadline(live, seat) or 0.0) - time.time()) > 0:
-                await asyncio.sleep(left)  # again if it moved meanwhile (the seat taken back)
-            try:
-                moved = await self._decide(live, seat, count)
-            except WebError:
-                moved = False
-            if moved:
-                await self.after_change(live)
-        finally:
-            self.clocks.pop((live.id, seat, count), None)
-
-    def busy(self) -> set[str]:
-        """The tables this process keeps cached whatever their age: with a WebSocket
-        connection, a bot at work or a turn clock running (on the event loop)."""
-        for table_id, task in list(self.bot_tasks.items()):
-            if task.done():  # the bots are done: their task no longer keeps the table
-                del self.bot_tasks[table_id]
-        busy = {table_id for table_id, conns in self.hub.tables.items() if conns}
-        busy.update(self.bot_tasks)
-        busy.update(key[0] for key, task in self.clocks.items() if not task.done())
-        return busy
-
-    def evict(self) -> int:
-        """Drop the cached games not ``busy`` that are finished or unused for ``evict_idle``
-        seconds (a later visit rebuilds them from the store); how many were dropped."""
-        return self.service.evict(self.busy().__contains__, self.evict_idle)
-
-    async def keep_lean(self) -> None:
-        """``evict`` every ``sweep_every`` seconds: the cache holds the games in use, not
-        every game ever visited."""
-        while True:
-            await asyncio.sleep(self.sweep_every)
-            try:
-                dropped = self.evict()
-            except Exception:  # the next sweep tries again
-                log.exception("the sweep of cached games failed")
-            else:
-                if dropped:
-                    log.info("dropped %d cached games", dropped)
-
-    async def act(
-        self,
-        live: LiveTable,
-        seat: int,
-        action: Any,
-        version: int | None = None,
-        ref: str | None = None,
-    ) -> JSON:
-        """Play ``seat``'s action (``service.act``) and push the new views. If another
-        process wrote first, the table is reloaded (its views pushed) and the action judged
-        again on it, up to ``ACT_TRIES`` times; a refusal is first checked against the store
-        (this copy may lag behind it), so a legal move is never refused for another's write."""
-        play = functools.partial(self.service.act, version=version, ref=ref)
-        for attempt in range(1, ACT_TRIES + 1):
-            try:
-                ack = await asyncio.to_thread(play, live, seat, action)
-                break
-            except StaleTable:  # reloaded: judged again on the fresh game
-                if attempt == ACT_TRIES:
-                    raise
-            except WebError:  # refused on its merits, unless the copy was behind the store
-                try:
-                    catch_up = self.service.catch_up
-                    behind = attempt < ACT_TRIES and await asyncio.to_thread(catch_up, live)
-                except Exception:  # the store cannot tell: the refusal stands
-                    behind = False
-                if not behind:
-                    raise
-            if attempt > 1:  # writers racing for one table: give the others a moment
-                await asyncio.sleep(0.005 * attempt)
-        await self.after_change(live)
-        return ack
-
-    def heard(self, note: str) -> None:
-        """A table changed in the database (a listener's note, maybe of this process's own
-        change: nothing to do when the copy holds its revision already)."""
-        table_id, revision = read_note(note)
-        if self.service.holds(table_id, revision):
-            return
-        _quiet_task(self._refresh(table_id, revision))
-
-    async def _refresh(self, table_id: str, revision: int | None = None) -> None:
-        try:  # a change is pushed by ``_reloaded``
-            await asyncio.to_thread(self.service.refresh, table_id, revision)
-        except Exception as exc:  # the database failed: the periodic catch-up tries again
-            log.debug("could not reload table %s: %s", table_id, exc)
-
-    def _reloaded(self, live: LiveTable) -> None:
-        """``service.on_reload``, in whatever thread reloaded a table another process
-        changed (a note, a catch-up, a bot or an action that met the other's write): its
-        views are pushed, so no reload leaves a page behind."""
-        loop = self.loop
-        if loop is not None:
-            with contextlib.suppress(RuntimeError):  # a closed loop: the server is stopping
-                loop.call_soon_threadsafe(self._push, live)
-
-    def _push(self, live: LiveTable) -> None:
-        """Push the table's views soon: once for however many changes come meanwhile."""
-        if live.id not in self.pushing:
-            self.pushing.add(live.id)
-            _quiet_task(self._pushed(live))
-
-    async def _pushed(self, live: LiveTable) -> None:
-        self.pushing.discard(live.id)  # a change from now on is pushed again
-        await self.after_change(live)
-
-    def resync(self) -> None:
-        """A listener (re)connected: whatever it missed meanwhile is caught up now."""
-        _quiet_task(self.catch_up())
-
-    async def catch_up(self) -> int:
-        """Reload every cached table whose stored revision is not its copy's (their views are
-        pushed); how many. A failure is logged once until a catch-up works again."""
-        try:
-            changed = await asyncio.to_thread(self.service.sweep)
-        except Exception as exc:
-            if not self.catch_up_failed:
-                log.warning("could not compare the cached tables with the store: %s", exc)
-            self.catch_up_failed = True
-            return 0
-        if self.catch_up_failed:
-            log.warning("the cached tables are compared with the store again")
-        self.catch_up_failed = False
-        if changed:
-            log.info("caught up with %d tables changed elsewhere", len(changed))
-        return len(changed)
-
-    async def keep_up(self) -> None:
-        """``catch_up`` every ``catch_up_every`` seconds: even a change whose note was lost
-        (the messenger away, a note dropped) reaches every process."""
-        while True:
-            await asyncio.sleep(self.catch_up_every)
-            await self.catch_up()
-
-    async def health(self) -> JSON:
-        """What this process reaches: ``database`` ok / down; ``pubsub``, how it hears the
-        other processes' changes (Redis or PostgreSQL NOTIFY): ok / down, or none (one
-        process); ``tables``: the games it holds."""
-        try:
-            await asyncio.wait_for(asyncio.to_thread(self.store.ping), HEALTH_WAIT)
-            database = "ok"
-        except Exception:
-            database = "down"
-        pubsub = "none"
-        if self.listener is not None:
-            up = self.listener.up
-            if up and self.publisher is not None:  # the same Redis: asked only after a failure
-                try:
-                    check = asyncio.to_thread(self.publisher.check)
-                    up = await asyncio.wait_for(check, HEALTH_WAIT)
-                except Exception:
-                    up = False
-            pubsub = "ok" if up else "down"
-        return {"database": database, "pubsub": pubsub, "tables": len(self.service.live_tables())}
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if (
+            self.web.ready
+            or scope["type"] not in ("http", "websocket")
+            or scope["path"].startswith(UNGATED)
+        ):
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            ws = WebSocket(scope, receive, send)
+            with contextlib.suppress(Exception):  # the visitor may be gone already
+                await ws.accept()
+            await _unavailable(ws)
+        else:
+            answer = await _unavailable(Request(scope, receive))
+            if answer is not None:
+                await answer(scope, receive, send)
 
 
 def create_app(
@@ -422,39 +189,14 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        web.loop = asyncio.get_running_loop()  # reloads in any thread push their views here
-        await asyncio.to_thread(web.resume)  # load the games in progress: their bots play on
-        for live in list(service.live_tables()):
-            web.wake(live)
-        sweeper = _quiet_task(web.keep_lean())  # cached games nobody uses leave the memory
-        listener: RedisListener | Listener | None = None
-        if web.pubsub is not None:
-            from wonders.web.pubsub import RedisListener
-
-            listener = RedisListener(web.pubsub, web.loop, web.heard, web.resync)
-        elif web.store.engine.dialect.name == "postgresql":
-            from wonders.web.notify import Listener
-
-            url = web.store.engine.url.render_as_string(hide_password=False)
-            listener = Listener(url, web.loop, web.heard, web.resync)
-        web.listener = listener
-        if listener is not None:
-            await asyncio.to_thread(listener.start)
-        catcher = _quiet_task(web.keep_up())  # even a lost note reaches this process
+        await web.start()
         yield
-        # promptly: bots and clocks stop where they are, a decision being made is not awaited
-        for task in [sweeper, catcher, *web.bot_tasks.values(), *web.clocks.values()]:
-            task.cancel()
-        web.bot_pool.shutdown(wait=False, cancel_futures=True)
-        if listener is not None:
-            await asyncio.to_thread(listener.stop)
-        if web.publisher is not None:
-            web.publisher.close()
-        await asyncio.to_thread(web.thinkers.close)
+        await web.stop()
 
     app = FastAPI(
         title="wonders", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
+    app.add_middleware(WaitForDatabase, web=web)  # inside the guard: its headers, its limits
     guard.install(app, limits, origins)  # inside LanguageMiddleware: its errors are translated
     app.add_middleware(LanguageMiddleware)
     app.state.web = web
@@ -472,15 +214,8 @@ def create_app(
         (``Retry-After``); on a WebSocket, an error message then close code 1013 (try again
         later): the page reconnects and resyncs once the database is back."""
         where = guard.redact(conn.url.path)  # no seat token in the log
-        log.warning("database fault at %s: %s", where, str(exc).partition("\n")[0])
-        error = _("the game server cannot reach its database just now: try again in a moment")
-        if isinstance(conn, WebSocket):
-            with contextlib.suppress(Exception):  # the socket may be gone already
-                if conn.application_state == WebSocketState.CONNECTED:
-                    await conn.send_json({"type": "error", "error": error})
-                await conn.close(code=1013)
-            return None
-        return JSONResponse({"error": error}, 503, headers={"Retry-After": str(RETRY_AFTER)})
+        log.warning("database fault at %s: %s", where, first_line(exc))
+        return await _unavailable(conn)
 
     @app.exception_handler(RequestValidationError)
     async def bad_parameter(_request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -654,15 +389,21 @@ def create_app(
             steps=live.count,
         )
 
+    async def state_of(live: LiveTable, seat: int | None) -> Response:
+        """The seat's state message: the one the WebSocket pushes share (``Hub.view``, made
+        once for each version of the table, seat and language), its clock counted now."""
+        made = await web.hub.view(live, seat, language())
+        return Response(made.encoded(), media_type="application/json")
+
     @app.get("/api/watch/{table_id}")
-    async def watch_state(table_id: str) -> JSON:
+    async def watch_state(table_id: str) -> Response:
         live = await asyncio.to_thread(service.get, table_id)
-        return await asyncio.to_thread(service.message, live, None)
+        return await state_of(live, None)
 
     @app.get("/api/play/{token}")
-    async def play_state(token: str) -> JSON:
+    async def play_state(token: str) -> Response:
         live, seat = await asyncio.to_thread(service.seat_for_token, token)
-        return await asyncio.to_thread(service.message, live, seat)
+        return await state_of(live, seat)
 
     @app.post("/api/play/{token}/action")
     async def play_action(token: str, request: Request) -> JSON:

@@ -4,6 +4,8 @@ middleware, put in place by ``install``), and the log filter that keeps secrets 
 - Every HTTP response carries security headers: a Content-Security-Policy (scripts from this
   site only, and a page's own inline scripts by the nonce ``request.state.csp_nonce``; no
   inline styles; no framing), nosniff, no Referer (the URLs hold seat tokens), no frames.
+  An unhandled error too: the guard answers it (a JSON 500) with them, then lets the error
+  go on to the server, which logs it.
 - Cross-site requests cannot act. A request that changes something (POST) is refused (403)
   when a browser says it comes from another site's page (its ``Origin`` names another host
   than ``Host``, unless the origin is allowed by configuration), and its body must be JSON:
@@ -414,8 +416,12 @@ class Guard:
         scope.setdefault("state", {})["csp_nonce"] = nonce  # the templates' request.state
         extra = security_headers(nonce)
 
+        started = False
+
         async def send_headed(message: Message) -> None:
+            nonlocal started
             if message["type"] == "http.response.start":
+                started = True
                 headers = list(message.get("headers", []))
                 present = {bytes(k).lower() for k, _v in headers}
                 headers += [(k, v) for k, v in extra if k not in present]
@@ -425,8 +431,15 @@ class Guard:
         refusal = self._refusal(scope)
         if refusal is not None:
             await refusal(scope, receive, send_headed)
-        else:
+            return
+        try:
             await self.app(scope, receive, send_headed)
+        except Exception:
+            if not started:  # answered here, with the headers; the server logs the error
+                error = _("the server failed to answer this request: please try again later")
+                with contextlib.suppress(Exception):  # the client may be gone already
+                    await JSONResponse({"error": error}, 500)(scope, receive, send_headed)
+            raise
 
     def _refusal(self, scope: Scope) -> JSONResponse | None:
         """The answer to a request the rules refuse (None: it goes on to the app)."""

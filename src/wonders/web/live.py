@@ -11,8 +11,10 @@ dropped: its queue is emptied and its socket closed with code 1013, "try again l
 background; its page reconnects and is sent a fresh state.
 
 Each distinct state message (table, version, seat, language) is made once, with its JSON, and
-shared between the pushes, the connections' first states and their syncs; only the table's
-newest version is kept. Its ``clock_left`` is counted anew when it is sent."""
+shared between the pushes, the connections' first states, their syncs and the ``GET`` of a
+seat's or a spectator's state; only the table's newest version is kept, until the table's
+last connection leaves or the table leaves the cache. Its ``clock_left`` is counted anew
+when it is sent."""
 
 from __future__ import annotations
 
@@ -211,6 +213,12 @@ class Hub:
                 self.views.pop(table_id, None)
         conn.drop(None)
 
+    def keep_views(self, table_ids: set[str]) -> None:
+        """Forget the state messages of the tables not in ``table_ids`` (those this process
+        no longer caches: see ``Web.evict``)."""
+        for table_id in [t for t in self.views if t not in table_ids]:
+            del self.views[table_id]
+
     def join_lobby(self, conn: Connection) -> None:
         conn.on_drop = self.lobby.discard
         self.lobby.add(conn)
@@ -221,12 +229,13 @@ class Hub:
 
     async def view(self, live: LiveTable, seat: int | None, code: str) -> Made:
         """The table's state message for ``seat`` in language ``code``, made once for each
-        version of the table (and shared while it is being made) if the table has
-        connections here."""
-        if live.id not in self.tables:
-            return await asyncio.to_thread(self._make, live, seat, code)
+        version of the table (and shared while it is being made), for the WebSockets and
+        the ``GET`` of a state alike. A copy older than the newest one asked about (a
+        reloaded table's old copy) has its message made for it alone."""
         stamp = _stamp(live)
         views = self.views.get(live.id)
+        if views is not None and stamp < views.stamp:
+            return await asyncio.to_thread(self._make, live, seat, code)
         if views is None or views.stamp < stamp:
             views = self.views[live.id] = _Views(stamp)
         key = (seat, code)

@@ -194,6 +194,23 @@ def _teams(state: State) -> list[JSON] | None:
     return [dict(t) for t in teams] if teams else None
 
 
+def _turn_ends(game: str, options: JSON, seed: Any, record: list[Any]) -> list[int]:
+    """The steps of a record where a turn is over (0 first): the replay steps by these. The
+    choices of a simultaneous turn (several seats owing at once) were stored together in
+    seat order and make one turn; a turn-based decision is one action."""
+    state = get_game(game).setup(dict(options), seed)
+    ends, i = [0], 0
+    while i < len(record):
+        owing = sorted(state.to_move())
+        together = len(owing) > 1 and [s for s, _a in record[i : i + len(owing)]] == owing
+        size = len(owing) if together else 1
+        for s, action in record[i : i + size]:
+            state.apply(s, state.action_from_json(action))
+        i += size
+        ends.append(i)
+    return ends
+
+
 @dataclass
 class Created:
     table_id: str
@@ -875,6 +892,7 @@ class TableService:
             if step == len(record)
             else "",
             "teams": _teams(state) if step == len(record) else None,
+            "turns": _turn_ends(row.game, row.options, row.seed, record),
         }
 
     def lobby(self, language: str | None = None) -> JSON:

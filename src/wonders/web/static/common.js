@@ -159,6 +159,115 @@ function askName() {
     else document.getElementById("seat-name-error").textContent = data.error;
   });
 }
+// ---- details of a card, wonder or token: a tap, a click or the keyboard opens them ----
+// (a title's tooltip shows on a hover only: no use on a phone). An element made with
+// detailed(attrs, id) is a button for them; the one popover (#details) stands beside it with
+// the printed name, the cost and the text in the page's language (window.cardInfo). A second
+// tap, a tap elsewhere (on them too) or Escape closes it; a redraw of the page keeps it beside
+// the same element (keepDetails).
+let detailsOpen = null;  // { id, n, node, byFocus }: the element it stands beside
+
+function detailed(attrs, id) {
+  return Object.assign({}, attrs || {}, { "data-details": id, role: "button", tabindex: "0",
+    "aria-expanded": "false", "aria-controls": "details", "aria-haspopup": "dialog" });
+}
+
+function detailsBox() {
+  let box = document.getElementById("details");
+  if (!box) {
+    box = el("div", { id: "details", role: "dialog", "aria-labelledby": "details-name", hidden: true });
+    document.body.append(box);
+  }
+  return box;
+}
+
+function detailsOf(id) {
+  const info = (window.cardInfo && window.cardInfo(id)) || {};
+  const name = (window.cardName && window.cardName(id)) || id;
+  return [el("div", { class: "details-name", id: "details-name" }, name),
+    info.cost ? el("div", { class: "details-cost" }, nodes(t("Cost: {cost}"), { cost: iconize(info.cost) })) : null,
+    info.text ? el("div", { class: "details-text" }, iconize(info.text)) : null].filter((x) => x);
+}
+
+function sameDetails(id) {
+  return [...document.querySelectorAll("[data-details]")].filter((n) => n.dataset.details === id);
+}
+
+function placeDetails(box, node) {
+  const r = node.getBoundingClientRect();
+  box.style.left = "0px";
+  const width = box.offsetWidth;
+  const room = document.documentElement.clientWidth;
+  box.style.left = (window.scrollX + Math.max(6, Math.min(r.left, room - width - 6))) + "px";
+  box.style.top = (window.scrollY + r.bottom + 4) + "px";
+}
+
+function openDetails(node, byFocus) {
+  closeDetails();
+  const id = node.dataset.details;
+  detailsOpen = { id, n: sameDetails(id).indexOf(node), node, byFocus: !!byFocus };
+  const box = detailsBox();
+  box.replaceChildren(...detailsOf(id));
+  box.hidden = false;
+  node.setAttribute("aria-expanded", "true");
+  placeDetails(box, node);
+}
+
+function closeDetails() {
+  if (detailsOpen) detailsOpen.node.setAttribute("aria-expanded", "false");
+  detailsOpen = null;
+  const box = document.getElementById("details");
+  if (box) box.hidden = true;
+}
+
+// after a redraw: beside the same element again (the same identifier, the same one of
+// them), else closed
+function keepDetails() {
+  if (!detailsOpen) return;
+  const node = sameDetails(detailsOpen.id)[detailsOpen.n];
+  if (!node) { closeDetails(); return; }
+  const had = document.activeElement === document.body && detailsOpen.byFocus;
+  detailsOpen.node = node;
+  node.setAttribute("aria-expanded", "true");
+  placeDetails(detailsBox(), node);
+  if (had) node.focus({ preventScroll: true });
+}
+
+function detailsTarget(event) {
+  return event.target instanceof Element ? event.target.closest("[data-details]") : null;
+}
+
+document.addEventListener("click", (event) => {
+  const node = detailsTarget(event);
+  if (node) {
+    if (detailsOpen && detailsOpen.node === node) closeDetails();
+    else openDetails(node);
+  } else closeDetails();  // a tap elsewhere, or on them
+});
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape" && detailsOpen) {
+    const node = detailsOpen.node;
+    closeDetails();
+    if (node.isConnected) node.focus();
+    return;
+  }
+  const node = detailsTarget(event);
+  if (node && (event.key === "Enter" || event.key === " ")) {
+    event.preventDefault();
+    if (detailsOpen && detailsOpen.node === node) closeDetails();
+    else openDetails(node, true);
+  }
+});
+// the keyboard's focus opens them (a tap's or a click's focus leaves it to the click)
+document.addEventListener("focusin", (event) => {
+  const node = detailsTarget(event);
+  if (node && node.matches(":focus-visible") && !(detailsOpen && detailsOpen.node === node)) openDetails(node, true);
+});
+document.addEventListener("focusout", (event) => {
+  if (detailsOpen && detailsOpen.byFocus && event.target === detailsOpen.node && event.relatedTarget) closeDetails();
+});
+window.addEventListener("resize", () => { if (detailsOpen) placeDetails(detailsBox(), detailsOpen.node); });
+
 document.addEventListener("DOMContentLoaded", pickLanguage);
 document.addEventListener("DOMContentLoaded", showLinks);
 document.addEventListener("DOMContentLoaded", askName);

@@ -5,9 +5,22 @@
 "use strict";
 window.GAMES = {};
 
+// a card, wonder or token: a tap, a click or the keyboard shows its details (common.js)
 function chip(id, cls, title, text) {
-  return el("span", { class: "chip " + (cls || ""), title: title || window.cardText(id) || null },
-    text === undefined ? window.cardName(id) : text);
+  const attrs = { class: "chip " + (cls || ""), title: title || window.cardText(id) || null };
+  const known = window.cardInfo(id).name || window.cardInfo(id).text;
+  return el("span", known ? detailed(attrs, id) : attrs, text === undefined ? window.cardName(id) : text);
+}
+
+// a city's heading: its wonder's details on a tap; the wonder's own resource in sight below
+function cityTitle(wonder, title) {
+  return el("h4", { title: window.cardText(wonder) || null },
+    window.cardInfo(wonder).text ? el("span", detailed({}, wonder), title) : title);
+}
+
+function produces(wonder) {
+  const made = window.cardInfo(wonder).produces;
+  return made ? el("div", { class: "produces" }, el("span", { class: "res" }, iconize(made))) : null;
 }
 
 function chips(ids, cls) {
@@ -32,6 +45,18 @@ function words(msg) {
   return (msg && msg.board) || {};
 }
 
+// On a phone the reader's own city comes first, above the decision (#mine), not under the
+// choices and the hand a screen or two down; on a wider page it stays on the board.
+const PHONE = window.matchMedia("(max-width: 800px)");
+function placeMine(seat) {
+  const mine = document.getElementById("mine");
+  if (!mine) return;
+  mine.replaceChildren();
+  if (seat === null || seat === undefined || !PHONE.matches) return;
+  const city = [...document.querySelectorAll("#board .city")].find((c) => c.dataset.seat === String(seat));
+  if (city) mine.append(city);
+}
+
 // ---------------- 7 Wonders ----------------
 window.GAMES.classic = {
   isSpecial: (legal) => legal.some((a) => !["build", "sell", "wonder"].includes(a.kind)),
@@ -43,7 +68,8 @@ window.GAMES.classic = {
     const stages = (info.stages && info.stages[p.side]) || [];
     const said = (W.cities || {})[p.seat] || {};
     const box = el("div", { class: "city" + (full ? "" : " glance"), "data-seat": p.seat },
-      el("h4", { title: info.text || "" }, said.title || ""),
+      cityTitle(p.wonder, said.title || ""),
+      produces(p.wonder),
       el("div", { class: "stats" }, p.coins, icon("coin", iconWord("coin")), " ", p.shields,
         icon("shield", iconWord("shield")), " ", said.stats || "",
         p.chosen || chosen ? el("span", { class: "has-chosen" }, "✓ " + (W.has_chosen || "")) : null));
@@ -187,7 +213,7 @@ window.GAMES.architects = {
       const stages = info.stages || [];
       const said = (W.players || {})[p.seat] || {};
       wrap.append(el("div", { class: "city", "data-seat": p.seat },
-        el("h4", { title: info.text || "" }, said.title || ""),
+        cityTitle(p.wonder, said.title || ""),
         el("div", { class: "stats" }, p.shields, icon("shield", iconWord("shield")), " ", said.tokens || ""),
         el("ol", { class: "stages" }, stages.map((s, i) => el("li", { class: p.stages.includes(i + 1) ? "built" : "" }, iconize(s)))),
         el("div", { class: "row" }, Object.entries(p.cards).map(([k, n]) =>

@@ -1,9 +1,12 @@
 // The replay page of a finished game: steps forwards and backwards through its record,
-// as a spectator (no hidden card) or as any seat saw it.
+// as a spectator (no hidden card) or as any seat saw it. A step is a turn: all the seats'
+// choices of a simultaneous turn together (7 Wonders), one decision where the game is
+// turn-based; the server sends where each turn ends in the record (``turns``).
 "use strict";
 const R = window.TABLE;
 const RG = window.GAMES[R.game];
-let step = R.steps;
+let step = R.steps;  // the actions shown (the record's first ``step``)
+let turns = null;  // the numbers of actions at which a turn is over: 0, ..., R.steps
 let shown = null;
 let rtexts = {};
 
@@ -22,12 +25,15 @@ async function load() {
   const data = await res.json();
   if (!res.ok) { document.getElementById("where").textContent = data.error; return; }
   shown = data;
+  turns = data.turns || turns;
   const where = document.getElementById("where");
-  where.textContent = t("Step {step} of {steps}", { step: data.step, steps: data.steps });
-  where.dataset.step = data.step;
+  const turn = turnOf(data.step);
+  where.textContent = t("Step {step} of {steps}", { step: turn, steps: turns ? turns.length - 1 : data.steps });
+  where.dataset.step = turn;
   document.getElementById("head").replaceChildren(RG.head(data.view, data));
   document.getElementById("board").replaceChildren(RG.board(data.view,
     { status: data.result ? "finished" : "playing", board: data.board, chosen: [] }));
+  placeMine(data.seat);
   const log = document.getElementById("log");
   log.replaceChildren(...data.log.map((l) => el("li", {}, l)));
   log.scrollTop = log.scrollHeight;
@@ -42,15 +48,33 @@ async function load() {
       el("tr", { class: "total" }, el("td", {}, t("Total")), data.result.players.map((p) => el("td", {}, p.total)))),
       teamTable(data.teams, window.who)));
   }
+  keepDetails();
 }
 
-function go(to) { step = Math.max(0, Math.min(R.steps, to)); load(); }
+// the turn a number of actions is in (the last turn over by then)
+function turnOf(actions) {
+  if (!turns) return actions;
+  let i = 0;
+  while (i + 1 < turns.length && turns[i + 1] <= actions) i++;
+  return i;
+}
+
+// to the end of turn ``to`` (0: the game's start)
+function go(to) {
+  if (!turns) return;
+  step = turns[Math.max(0, Math.min(turns.length - 1, to))];
+  load();
+}
 document.getElementById("first").onclick = () => go(0);
-document.getElementById("prev").onclick = () => go(step - 1);
-document.getElementById("next").onclick = () => go(step + 1);
-document.getElementById("last").onclick = () => go(R.steps);
+document.getElementById("prev").onclick = () => go(turnOf(step) - 1);
+document.getElementById("next").onclick = () => go(turnOf(step) + 1);
+document.getElementById("last").onclick = () => go(Infinity);
+PHONE.addEventListener("change", () => { if (shown) load(); });
 document.getElementById("seat").onchange = load;
-document.addEventListener("keydown", (e) => { if (e.key === "ArrowLeft") go(step - 1); if (e.key === "ArrowRight") go(step + 1); });
+document.addEventListener("keydown", (e) => {
+  if (e.key === "ArrowLeft") go(turnOf(step) - 1);
+  if (e.key === "ArrowRight") go(turnOf(step) + 1);
+});
 fetch("/api/texts/" + R.game + "?lang=" + encodeURIComponent(window.LANGUAGE || ""))
   .then((r) => r.json()).then((d) => { rtexts = d; }).catch(() => { /* the identifiers then */ })
   .finally(load);

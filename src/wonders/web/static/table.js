@@ -430,12 +430,15 @@ function render(msg) {
   renderDecision(msg);
   const board = document.getElementById("board");
   board.replaceChildren(G.board(msg.view, msg));
+  placeMine(msg.seat);
   renderScores(msg);
   renderSeats(msg);
   document.getElementById("log").replaceChildren(...msg.log.map((l) => el("li", {}, l)));
   const logBox = document.getElementById("log");
   logBox.scrollTop = logBox.scrollHeight;
+  keepDetails();
 }
+PHONE.addEventListener("change", () => { if (last && textsReady) render(last); });
 
 // the names and texts of the cards in the page's language (then the page is drawn)
 fetch("/api/texts/" + T.game + "?lang=" + encodeURIComponent(window.LANGUAGE || ""))
