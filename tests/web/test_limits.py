@@ -225,7 +225,10 @@ def test_serve_documents_its_new_options() -> None:
 
 # ---- names ----
 
-BAD_NAMES = ["A\x00n", "A\x01n", "\x1b[31mAnn", "Ann\x7f", "Ann\u202ereversed", "\u2066Ann"]
+BAD_NAMES = [
+    "A\x00n", "A\x01n", "\x1b[31mAnn", "Ann\x7f", "Ann\u202ereversed", "\u2066Ann",
+    "Ann\u200f", "\u061cAnn", "A\x0bnn", "A\x1fnn",  # bidi marks; whitespace controls
+]  # fmt: skip
 
 
 @pytest.fixture

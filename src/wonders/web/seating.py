@@ -33,13 +33,15 @@ Access = Literal["invited", "open"]
 INVITED: Literal["invited"] = "invited"
 OPEN: Literal["open"] = "open"
 _SPACES = re.compile(r"\s+")
-_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")  # they reorder text
+# they reorder text: embeddings, overrides and isolates, and the marks (LRM, RLM, ALM)
+_BIDI = set("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c")
+_TYPED_SPACES = set("\t\n\r")  # a pasted name's stray tab or line break: one space
 
 
 def clean_name(raw: str) -> str | None:
     """A name as shown: stripped, each run of spaces one space (None: no name given); text
     on one line of at most ``MAX_NAME`` characters, without control characters."""
-    if any((unicodedata.category(c) == "Cc" and not c.isspace()) or c in _BIDI for c in raw):
+    if any((unicodedata.category(c) == "Cc" and c not in _TYPED_SPACES) or c in _BIDI for c in raw):
         raise ValueError(_("a name is plain text, without control characters"))
     name = _SPACES.sub(" ", raw).strip()
     if len(name) > MAX_NAME:
