@@ -5,8 +5,12 @@ unreachable, unless WONDERS_REQUIRE_SERVICES is set)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import socket
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,3 +70,32 @@ def test_a_publisher_that_cannot_reach_redis_does_not_fail_the_stored_change() -
 def test_a_pubsub_url_that_is_not_redis_is_refused_plainly(url: str) -> None:
     with pytest.raises(ValueError, match=r"use redis://host:port/db"):
         check_url(url)
+
+
+def test_a_redis_that_holds_its_connections_without_answering_delays_no_write() -> None:
+    """A paused Redis (SIGSTOP, a network that drops answers) accepts and never answers: the
+    store's announcements after writes return at once (while the publisher's own thread is
+    still waiting for its first answer), and the outage is known once that thread gives up."""
+    silent = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def hold() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                held.append(silent.accept()[0])  # read nothing, answer nothing
+
+    threading.Thread(target=hold, daemon=True).start()
+    publisher = Publisher(f"redis://127.0.0.1:{silent.getsockname()[1]}/0")
+    try:
+        for i in range(50):
+            publisher(f"table-{i} 1")
+        assert publisher.up  # every call returned before the first note found Redis silent
+        end = time.monotonic() + 30
+        while publisher.up and time.monotonic() < end:
+            time.sleep(0.05)
+        assert not publisher.up  # the sender thread found Redis away
+    finally:
+        silent.close()
+        for conn in held:
+            conn.close()
+        publisher.close()

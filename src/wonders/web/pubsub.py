@@ -11,8 +11,10 @@ by a resync when its subscription is back. An outage is logged once, and its end
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import queue
 import threading
 import time
 from collections.abc import Callable
@@ -42,8 +44,13 @@ def check_url(url: str) -> str:
 
 class Publisher:
     """Announces a changed table; a Redis failure is logged (once for an outage), never
-    raised: the change is stored already, and the other processes catch up. While Redis is
-    away it is tried once a second, not for every change (no write waits on it)."""
+    raised: the change is stored already, and the other processes catch up. The notes are
+    sent by a thread of their own, so that no write (and no acknowledgement after it) ever
+    waits on Redis, even one that holds its connections without answering; while Redis is
+    away it is tried once a second, and the notes meanwhile are dropped (as when more than
+    ``QUEUE`` wait)."""
+
+    QUEUE = 10_000
 
     def __init__(self, url: str) -> None:
         self.client = redis.Redis.from_url(
@@ -55,10 +62,29 @@ class Publisher:
         self.up = True
         self.retry_at = 0.0
         self.lock = threading.Lock()
+        self.notes: queue.Queue[str | None] = queue.Queue(self.QUEUE)
+        self.sender: threading.Thread | None = None
 
     def __call__(self, note: str) -> None:
+        """Queue ``note`` for sending; never waits."""
         if not self.up and time.monotonic() < self.retry_at:
             return  # away: the others catch up by their checks
+        with self.lock:
+            if self.sender is None:
+                self.sender = threading.Thread(target=self._send, name="redis-publisher")
+                self.sender.daemon = True
+                self.sender.start()
+        with contextlib.suppress(queue.Full):  # a backlog: the others catch up by their checks
+            self.notes.put_nowait(note)
+
+    def _send(self) -> None:
+        while (note := self.notes.get()) is not None:
+            if not self.up and time.monotonic() < self.retry_at:
+                continue
+            self.publish(note)
+
+    def publish(self, note: str) -> None:
+        """Send ``note`` now (the sender thread's work)."""
         try:
             self.client.publish(CHANNEL, note)
         except redis.RedisError as exc:
@@ -96,6 +122,10 @@ class Publisher:
             )
 
     def close(self) -> None:
+        with contextlib.suppress(queue.Full):
+            self.notes.put_nowait(None)  # the sender stops after what is queued
+        if self.sender is not None:
+            self.sender.join(timeout=2 * TIMEOUT)
         self.client.close()
 
 
