@@ -434,7 +434,7 @@ def final_lines(view: View, result: Result) -> list[str]:
     if "free_city" in result.extra:
         fc = result.extra["free_city"]
         lines.append(_("The Free City scored {n} (it does not rank).").format(n=fc["total"]))
-    won = victory_line(result.to_json(), seat, names)
+    won = victory_line({**result.to_json(), "teams": result.extra.get("teams")}, seat, names)
     if won:
         lines.append(won)
     lines += card_points(view)

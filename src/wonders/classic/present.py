@@ -667,6 +667,9 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
     def called(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else _("player {n}").format(n=seat + 1)
 
+    top = [t for t in result.get("teams") or [] if t.get("rank") == 1]
+    if top:  # a team game (``teams`` told with the result): the teams' totals decide
+        return _team_victory(top, reader, called)
     best = players[winners[0]]
     vp = best["total"]
     if len(winners) > 1:
@@ -705,6 +708,26 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
 # ---------------------------------------------------------------- decisions and actions
 
 Said = tuple[str, list[str]]  # a decision's title and the sentences of its prompt
+
+
+
+def _team_victory(top: list[JSON], reader: int | None, called: Callable[[int], str]) -> str:
+    """The winning team (or teams, sharing), by their players and total."""
+    if len(top) > 1:
+        teams = "; ".join(listed([called(s) for s in t["seats"]]) for t in top)
+        return _("The teams {teams} share the victory with {vp} VP each.").format(
+            teams=teams, vp=top[0]["total"]
+        )
+    team = top[0]
+    if reader in team["seats"]:
+        mates = listed([called(s) for s in team["seats"] if s != reader])
+        return _("Your team (with {mates}) wins with {vp} VP.").format(
+            mates=mates, vp=team["total"]
+        )
+    members = listed([called(s) for s in team["seats"]])
+    return _("The team of {members} wins with {vp} VP.").format(
+        members=members, vp=team["total"]
+    )
 
 
 def decision(
