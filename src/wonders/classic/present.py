@@ -710,7 +710,6 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
 Said = tuple[str, list[str]]  # a decision's title and the sentences of its prompt
 
 
-
 def _team_victory(top: list[JSON], reader: int | None, called: Callable[[int], str]) -> str:
     """The winning team (or teams, sharing), by their players and total."""
     if len(top) > 1:
@@ -725,9 +724,7 @@ def _team_victory(top: list[JSON], reader: int | None, called: Callable[[int], s
             mates=mates, vp=team["total"]
         )
     members = listed([called(s) for s in team["seats"]])
-    return _("The team of {members} wins with {vp} VP.").format(
-        members=members, vp=team["total"]
-    )
+    return _("The team of {members} wins with {vp} VP.").format(members=members, vp=team["total"])
 
 
 def decision(
