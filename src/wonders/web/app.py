@@ -21,6 +21,10 @@ reached and migrated, every other request gets the database fault's answer (a JS
 Every request and every WebSocket connection runs in its visitor's language
 (``language.LanguageMiddleware``: the picker's cookie, else Accept-Language, else English);
 ``GET /language/CODE?next=/path`` is the picker: it sets the cookie and goes back.
+
+The table chat and the rematch are ``chat.Extras``: its routes are included here, a socket
+is sent the chat so far after its first state (and after a sync), and a play socket's
+``{"type": "rematch"}`` is answered with the seat's own link at the rematch.
 """
 
 from __future__ import annotations
@@ -50,7 +54,8 @@ from wonders.bots import BOT_NAMES
 from wonders.core.i18n import _, language
 from wonders.core.protocol import JSON
 from wonders.core.registry import game_names, get_game
-from wonders.web import guard, strings
+from wonders.web import guard, players, strings
+from wonders.web.chat import MAX_CHAT, Extras
 from wonders.web.guard import Limits
 from wonders.web.language import COOKIE, COOKIE_AGE, LanguageMiddleware, chosen, picker, safe_next
 from wonders.web.live import TRY_AGAIN_LATER, Connection
@@ -186,6 +191,7 @@ def create_app(
     ``$WONDERS_ORIGINS``): see ``wonders.web.guard``."""
     web = Web(db, bot_delay, pubsub or os.environ.get(PUBSUB_ENV) or None)
     service = web.service
+    extras = Extras(web)  # the chat and the rematch (chat.py)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -200,6 +206,7 @@ def create_app(
     guard.install(app, limits, origins)  # inside LanguageMiddleware: its errors are translated
     app.add_middleware(LanguageMiddleware)
     app.state.web = web
+    app.state.extras = extras
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     pages = Jinja2Templates(directory=HERE / "templates")
 
@@ -246,7 +253,10 @@ def create_app(
         context["languages"] = picker(code)
         context["here"] = request.url.path + (f"?{request.url.query}" if request.url.query else "")
         context["max_name"] = MAX_NAME
+        context["max_chat"] = MAX_CHAT
         return pages.TemplateResponse(request, name, context)
+
+    players.install(app, web, pages, page)  # players, ratings, their pages (players.py)
 
     def title(game: str) -> str:
         return get_game(game).titled()
@@ -276,6 +286,8 @@ def create_app(
             live, seat = await asyncio.to_thread(service.seat_for_token, token)
         except WebError as exc:
             return page(request, "error.html", error=str(exc))
+        if await asyncio.to_thread(service.tie, live, seat, players.player_id(request)):
+            await web.hub.publish(live)  # the seat's player and rating
         await web.hub.publish_lobby()
         mine = live.row.seats[seat]
         return page(
@@ -325,7 +337,9 @@ def create_app(
         body = _parse(await _body(request))
         if not isinstance(body, dict):
             raise WebError(_("a table is a JSON object: game, options, seats"))
-        created = await asyncio.to_thread(service.create_from, body)
+        created = await asyncio.to_thread(
+            service.create_from, body, player=players.player_id(request)
+        )
         live = await asyncio.to_thread(service.get, created.table_id)
         web.wake(live)
         await web.hub.publish_lobby()
@@ -351,7 +365,9 @@ def create_app(
     async def join_table(table_id: str, request: Request) -> JSON:
         raw = await _body(request)
         body = _parse(raw) if raw.strip() else None
-        seat, token = await asyncio.to_thread(service.join, table_id, body)
+        seat, token = await asyncio.to_thread(
+            service.join, table_id, body, players.player_id(request)
+        )
         live = await asyncio.to_thread(service.get, table_id)
         await web.hub.publish_lobby()
         await web.hub.publish(live)
@@ -416,6 +432,9 @@ def create_app(
         raw = await _body(request)
         live, seat = await asyncio.to_thread(service.seat_for_token, token)
         name = await asyncio.to_thread(service.set_name, live, seat, _parse(raw))
+        await asyncio.to_thread(players.adopt_name, request, name)  # an unnamed player's too
+        # naming the seat may have made this browser a player: the seat is theirs then
+        await asyncio.to_thread(service.tie, live, seat, players.player_id(request))
         await web.hub.publish(live)
         await web.hub.publish_lobby()
         return {"type": "ack", "seat": seat, "name": name}
@@ -473,6 +492,11 @@ def create_app(
             },
         )
 
+    async def read_json(request: Request) -> Any:
+        return _parse(await _body(request))
+
+    app.include_router(extras.router(read_json))  # the chat and the rematch
+
     # ---- WebSockets ----
 
     async def serve_socket(ws: WebSocket, live: LiveTable, seat: int | None, token: str) -> None:
@@ -480,6 +504,7 @@ def create_app(
         web.hub.join(live.id, conn)
         try:
             await web.hub.send_state(conn, live)
+            await web.hub.send_chat(conn, live.id)
             while True:
                 raw = await ws.receive_text()
                 answer: JSON = {}  # an act's id, echoed in its acknowledgement or error
@@ -490,6 +515,7 @@ def create_app(
                     if msg.get("type") == "sync":
                         live = await asyncio.to_thread(service.get, live.id)
                         await web.hub.send_state(conn, live)
+                        await web.hub.send_chat(conn, live.id)
                     elif msg.get("type") == "ping":  # the page checks the connection is alive
                         await conn.send({"type": "pong"})
                     elif msg.get("type") == "act":
@@ -501,7 +527,7 @@ def create_app(
                         live, acting = await asyncio.to_thread(service.seat_for_token, token)
                         ack = await web.act(live, acting, msg.get("action"), version, ref)
                         await conn.send({**ack, **answer})
-                    else:
+                    elif not await extras.on_socket(conn, seat, token, msg):
                         raise WebError(_("unknown message type {t!r}").format(t=msg.get("type")))
                 except WebError as exc:
                     await conn.send({"type": "error", "error": str(exc), **answer})

@@ -22,6 +22,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import logging
 import time
 from collections import deque
 from collections.abc import Callable, Coroutine
@@ -32,16 +33,19 @@ from starlette.websockets import WebSocket
 
 from wonders.core.i18n import language
 from wonders.web.service import LiveTable, TableService
+from wonders.web.store import read_chat_note
 
 SEND_TIMEOUT = 5.0  # seconds one send may take: a client that reads no faster is dropped
 MAX_QUEUE = 100  # messages waiting for one connection: a client this far behind is dropped
 CLOSE_WAIT = 60.0  # seconds a dropped connection's close frame may wait for the client to read
 TRY_AGAIN_LATER = 1013  # the close code of a dropped connection (RFC 6455: try again later)
 SUPERSEDED = ("state", "lobby")  # message types of which only the newest waiting one is sent
+CHAT_KEPT = 500  # chat message ids remembered per table as pushed (a note of one is not resent)
 
 _now = time.time  # the clock of ``clock_left`` (tests move it)
 _ORDER = itertools.count(1)  # lobby lists by when they were asked for: the newest one wins
 _background: set[asyncio.Task[None]] = set()  # the closing sockets' tasks (kept referenced)
+log = logging.getLogger(__name__)
 
 
 def _dumps(data: Any) -> str:
@@ -198,6 +202,7 @@ class Hub:
         self.tables: dict[str, set[Connection]] = {}
         self.lobby: set[Connection] = set()
         self.views: dict[str, _Views] = {}  # table id -> its newest state messages
+        self.chatted: dict[str, set[int]] = {}  # table id -> the chat messages pushed here
 
     def join(self, table_id: str, conn: Connection) -> None:
         conn.on_drop = lambda c: self.leave(table_id, c)
@@ -211,6 +216,7 @@ class Hub:
             if not conns:
                 del self.tables[table_id]
                 self.views.pop(table_id, None)
+                self.chatted.pop(table_id, None)
         conn.drop(None)
 
     def keep_views(self, table_ids: set[str]) -> None:
@@ -291,3 +297,54 @@ class Hub:
                 made[conn.language] = await asyncio.to_thread(self._lobby, conn.language, order)
             if not conn.put(made[conn.language]):
                 self.lobby.discard(conn)
+
+    # ---- the chat ----
+
+    def publish_chat(self, table_id: str, messages: list[Any]) -> None:
+        """Queue every connection of the table the chat ``messages`` (``ChatRow.to_json``)
+        not pushed here yet: one message, the same for everyone (a seat's name is looked up
+        by each page in its own state)."""
+        if table_id not in self.tables:
+            return
+        seen = self.chatted.setdefault(table_id, set())
+        fresh = [m for m in messages if m["id"] not in seen]
+        if not fresh:
+            return
+        seen.update(m["id"] for m in fresh)
+        if len(seen) > CHAT_KEPT:  # the newest half is kept
+            for old in sorted(seen)[: len(seen) - CHAT_KEPT // 2]:
+                seen.discard(old)
+        made = Made.of({"type": "chat", "table": table_id, "messages": fresh})
+        for conn in list(self.tables.get(table_id, ())):
+            conn.put(made)
+
+    async def send_chat(self, conn: Connection, table_id: str) -> bool:
+        """Send the connection the table's chat so far (when it connects or resyncs), if
+        anything was written: the page replaces what it shows with it."""
+        rows = await asyncio.to_thread(self.service.store.chat, table_id)
+        if not rows:  # nothing to show (and nothing a page showed is ever taken back)
+            return True
+        messages = [r.to_json() for r in rows]
+        return conn.put(
+            Made.of({"type": "chat", "table": table_id, "messages": messages, "all": True})
+        )
+
+    def heard_chat(self, note: str) -> bool:
+        """A note of the store's channel: if it is a chat message's (``store.chat_note``),
+        it is pushed to this process's connections of its table (unless pushed already)
+        and True; False for any other note."""
+        found = read_chat_note(note)
+        if found is None:
+            return False
+        table_id, message_id = found
+        if table_id in self.tables and message_id not in self.chatted.get(table_id, ()):
+            _spawn(self._heard_chat(table_id, message_id))
+        return True
+
+    async def _heard_chat(self, table_id: str, message_id: int) -> None:
+        try:  # the message and any after it (a note may come before an earlier one's)
+            rows = await asyncio.to_thread(self.service.store.chat, table_id, message_id - 1)
+        except Exception as exc:  # the database failed: the page gets it at its next sync
+            log.debug("could not read the chat of table %s: %s", table_id, exc)
+            return
+        self.publish_chat(table_id, [r.to_json() for r in rows])

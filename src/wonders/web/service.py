@@ -26,6 +26,9 @@ own), so a seat's default name, the log and the decision come in each reader's l
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import itertools
 import logging
 import random
@@ -45,7 +48,7 @@ from wonders.core.i18n import _, use_language
 from wonders.core.protocol import JSON, State
 from wonders.core.records import GameRecord, bot, person
 from wonders.core.registry import game_names, get_game
-from wonders.web import words
+from wonders.web import ratings, words
 from wonders.web.boards import board_words, category_names
 from wonders.web.reasons import notes, unbuildable
 from wonders.web.seating import (
@@ -150,6 +153,8 @@ class LiveTable:
     stood_in: dict[int, StoodIn] = field(default_factory=dict)
     acked: dict[int, str] = field(default_factory=dict)  # seat -> its page's last accepted id
     last_used: float = field(default_factory=time.monotonic)  # ``get`` touches it: eviction
+    # the running scores (``TableService.running_scores``) and the version they were made at
+    scores: tuple[int, list[int]] | None = None
 
     @property
     def id(self) -> str:
@@ -173,11 +178,15 @@ def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
     return state
 
 
-def _outcome(game: str, result: JSON | None, reader: int | None, seats: Any) -> str:
-    """Who won and how, in a sentence for ``reader`` (empty until the game is over)."""
+def _outcome(
+    game: str, result: JSON | None, reader: int | None, seats: Any, teams: Any = None
+) -> str:
+    """Who won and how, in a sentence for ``reader`` (empty until the game is over); a team
+    game's ``teams`` (``_teams``) are told to the game's words with the result."""
     if not result:
         return ""
-    return str(get_game(game).part("present").victory_line(result, reader, shown_names(seats)))
+    told = {**result, "teams": teams} if teams else result
+    return str(get_game(game).part("present").victory_line(told, reader, shown_names(seats)))
 
 
 def _categories(game: str, result: JSON | None) -> dict[str, str]:
@@ -209,6 +218,57 @@ def _turn_ends(game: str, options: JSON, seed: Any, record: list[Any]) -> list[i
         i += size
         ends.append(i)
     return ends
+
+
+def rematch_token(token: str, table_id: str, seat: int) -> str:
+    """The secret token of ``seat`` at the rematch ``table_id`` for whoever holds ``token``
+    (its seat's token at the finished table): derived from it, so only its holder can ask
+    for it, and asking again (from another device too) gives the same link; the server keeps
+    only its hash, as of every token."""
+    key = f"rematch {table_id} {seat}".encode()
+    digest = hmac.new(token.encode(), key, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode().rstrip("=")[:32]
+
+
+def _rematch_seats(seats: list[SeatRow]) -> list[SeatRow]:
+    """The seats of a rematch: the bots as they were; each person's seat keeps its name and
+    waits for its player (only their own link reaches it: ``rematch_token``); a seat nobody
+    ever took is open again."""
+    rows = []
+    for s in seats:
+        if s.kind == "bot":
+            rows.append(SeatRow(s.seat, "bot", s.bot, s.name, None, True, access=None, named=True))
+        elif s.token_hash is None:
+            name = f"Player {s.seat + 1}"
+            rows.append(SeatRow(s.seat, "human", None, name, None, False, access=OPEN))
+        else:
+            rows.append(
+                SeatRow(
+                    s.seat,
+                    "human",
+                    None,
+                    s.name,
+                    None,
+                    False,
+                    access=INVITED,
+                    named=s.named,
+                    player=s.player,  # the same player: their rating follows them
+                )
+            )
+    return rows
+
+
+@dataclass
+class Rematch:
+    """A seat's place at a finished table's rematch: the new table, the seat, its secret
+    token; ``created``: this request made the rematch (then ``admin`` is its manage token,
+    given to the player who proposed it)."""
+
+    table_id: str
+    seat: int
+    token: str
+    created: bool
+    admin: str = ""
 
 
 @dataclass
@@ -285,10 +345,10 @@ class TableService:
             body["creator_seat"] = creator_seat
         return self.create_from(body, seed)
 
-    def create_from(self, body: Any, seed: int | None = None) -> Created:
+    def create_from(self, body: Any, seed: int | None = None, player: str | None = None) -> Created:
         """A new table from ``POST /api/tables``'s body (``seating.TableIn``): the creator's
-        seat is taken, each invited seat gets its secret token (the creator's too), an open
-        seat waits for the lobby's first Join."""
+        seat is taken (``player``'s, if they have one: players.py), each invited seat gets its
+        secret token (the creator's too), an open seat waits for the lobby's first Join."""
         spec = parse(TableIn, body)
         if spec.game not in game_names():
             raise WebError(
@@ -318,6 +378,8 @@ class TableService:
         rows = _seat_rows(spec)
         tokens: dict[int, str] = {}
         for row in rows:
+            if row.seat == spec.creator_seat:
+                row.player = player
             if row.kind == "human" and (row.seat == spec.creator_seat or row.access == INVITED):
                 tokens[row.seat] = secrets.token_urlsafe(24)
                 row.token_hash = token_hash(tokens[row.seat])
@@ -471,9 +533,10 @@ class TableService:
                 self._wrote(live, written)
         return live, found[1]
 
-    def join(self, table_id: str, body: Any = None) -> tuple[int, str]:
+    def join(self, table_id: str, body: Any = None, player: str | None = None) -> tuple[int, str]:
         """Take the first open seat nobody has taken (``body``: ``seating.JoinIn``, the
-        joiner's name): its seat and a new secret token. Never an invited seat."""
+        joiner's name; ``player``: theirs, unless they sit at the table already): its seat and
+        a new secret token. Never an invited seat."""
         spec = parse(JoinIn, {} if body is None else body)
         live = self.get(table_id)
         if live.finished:
@@ -483,7 +546,9 @@ class TableService:
             self._reload(live)  # another process may have seated someone meanwhile
             if spec.name is not None:
                 self._name_free(live, spec.name, None)
-            seat = self.store.claim_open_seat(table_id, token_hash(token), spec.name)
+            if any(s.player == player for s in live.row.seats):
+                player = None  # a player has one seat of a table (the others: not theirs)
+            seat = self.store.claim_open_seat(table_id, token_hash(token), spec.name, player)
             if seat is None:
                 raise Conflict(
                     _("no open seat is free at this table (the others are taken or invited)")
@@ -498,6 +563,27 @@ class TableService:
             except Exception as exc:  # the seat is taken: the next sweep catches the copy up
                 log.warning("could not reload table %s after a join: %s", live.id, exc)
         return seat, token
+
+    def tie(self, live: LiveTable, seat: int, player: str | None) -> bool:
+        """The seat is ``player``'s if nobody's yet (its link opened first with their cookie)
+        and they have no other seat at the table; True if it became theirs."""
+        if player is None:
+            return False
+        with live.lock:
+            row = live.row.seats[seat]
+            if row.kind != "human" or row.player is not None:
+                return False
+            if any(s.player == player for s in live.row.seats):
+                return False
+            written = self.store.tie_seat(live.id, seat, player)
+            if written is None:  # another process tied it meanwhile: take what is stored
+                self._reload(live, quiet=True)
+                return False
+            row.player = player
+            row.rating = ratings.rating_of(self.store.engine, player, live.row.game)
+            self._wrote(live, written)
+            live.version = next(_SEQ)
+            return True
 
     def set_name(self, live: LiveTable, seat: int, body: Any) -> str:
         """The name ``seat``'s player chose (``body``: ``seating.NameIn``): once only, then it
@@ -560,6 +646,54 @@ class TableService:
                 live.row.seats[seat].back_at = written.at
             self._wrote(live, written)
             live.version = next(_SEQ)
+
+    # ---- the rematch ----
+
+    def rematch(self, token: Any) -> tuple[LiveTable, Rematch]:
+        """The rematch of the finished table whose seat ``token`` holds, made if it has none
+        (the same game, options, clock and seats, a new seed; one rematch a table: a second
+        proposal gets the first one), and the seat's own place at it: its new secret token,
+        given to that seat only when its player asks (``rematch_token``). The finished table
+        and the ``Rematch``."""
+        live, seat = self.seat_for_token(token)
+        assert isinstance(token, str)
+        with live.lock:
+            if not live.finished:
+                raise Conflict(_("a rematch can be proposed once the game is over"))
+            new_id, created, admin = live.row.rematch, False, ""
+            if new_id is None:
+                candidate, admin = secrets.token_urlsafe(9), secrets.token_urlsafe(24)
+                rows = _rematch_seats(live.row.seats)
+                seed = secrets.randbits(62)
+                try:
+                    new_id = self.store.create_rematch(
+                        live.id, candidate, seed, rows, token_hash(admin)
+                    )
+                except StaleError:
+                    raise NotFound(_("no table {id}").format(id=live.id)) from None
+                created = new_id == candidate
+                admin = admin if created else ""
+                live.row.rematch = new_id
+                live.version = next(_SEQ)
+                try:  # the copy takes the stored revision (the caller pushes the views)
+                    self._reload(live, quiet=True)
+                except Exception as exc:  # stored: the next sweep catches the copy up
+                    log.warning("could not reload table %s after a rematch: %s", live.id, exc)
+        mine = rematch_token(token, new_id, seat)
+        new = self.get(new_id)
+        with new.lock:
+            row = new.row.seats[seat]
+            if row.token_hash != token_hash(mine):
+                written = self.store.give_seat(new_id, seat, token_hash(mine))
+                if written is None:  # given meanwhile (another process): to this token?
+                    self._reload(new, quiet=True)
+                    if new.row.seats[seat].token_hash != token_hash(mine):
+                        raise Conflict(_("your seat at the rematch is taken"))
+                else:
+                    row.token_hash = token_hash(mine)
+                    self._wrote(new, written)
+                    new.version = next(_SEQ)
+        return live, Rematch(new_id, seat, mine, created, admin)
 
     # ---- acting ----
 
@@ -639,9 +773,11 @@ class TableService:
         finished = state.is_terminal()
         result = state.result().to_json() if finished else None
         status = "finished" if finished else "playing"
+        # the ratings, in the transaction that finishes the table (ratings.py)
+        finish = ratings.Finisher(live.id, live.row.game, result, _teams(state)) if result else None
         try:
             written = self.store.append(
-                live.id, live.count, batch, pending, status, result, live.row.pending
+                live.id, live.count, batch, pending, status, result, live.row.pending, finish
             )
         except StaleError:
             live.count = -1  # the engine may hold moves that were not stored
@@ -656,6 +792,8 @@ class TableService:
         live.row.pending = pending
         live.row.status = status
         live.row.result = result
+        for rated_seat, rating in (finish.rated if finish else {}).items():
+            live.row.seats[rated_seat].rating = rating
         self._wrote(live, written)
         live.version = next(_SEQ)
 
@@ -782,6 +920,27 @@ class TableService:
 
     # ---- what a client receives ----
 
+    def running_scores(self, live: LiveTable) -> list[int]:
+        """Each city's score so far as anyone could count it: the game's ``advice.score``
+        on the spectator's view (``view(None)``), so no hidden card counts and every reader
+        is sent the same numbers. Made once for each version of the table; empty for a game
+        without the advice (or if it fails: the state is sent without them)."""
+        with live.lock:
+            cached = live.scores
+            if cached is not None and cached[0] == live.version:
+                return cached[1]
+            info = get_game(live.row.game)
+            scores: list[int] = []
+            if info.has("advice"):
+                try:
+                    advice = info.part("advice")
+                    view = live.state.view(None)
+                    scores = [int(advice.score(view, p)) for p in range(live.state.num_players)]
+                except Exception:
+                    log.exception("the running scores of table %s failed", live.id)
+            live.scores = (live.version, scores)
+            return scores
+
     def message(self, live: LiveTable, seat: int | None, language: str | None = None) -> JSON:
         """Everything ``seat`` (None: a spectator) may know: ``view(seat)``, its legal actions,
         its own pending choice, who has chosen, the seats, the log in words, the result; its
@@ -813,6 +972,8 @@ class TableService:
                         "stand_in": s.stand_in,
                         "stand_in_name": bot_word(s.stand_in) if s.stand_in else None,
                         "access": s.access,
+                        "player": s.player,  # players.py: their page is /players/ID
+                        "rating": ratings.rating_json(s.rating),
                     }
                     for s in live.row.seats
                 ],
@@ -826,10 +987,16 @@ class TableService:
                 "legal": [],
                 "my_choice": None,
                 "result": live.row.result,
-                "outcome": _outcome(live.row.game, live.row.result, seat, live.row.seats),
+                "outcome": _outcome(
+                    live.row.game, live.row.result, seat, live.row.seats, _teams(state)
+                ),
                 "categories": _categories(live.row.game, live.row.result),
                 "teams": _teams(state),
+                # each city's score so far from the public view only, and its words
+                "scores": self.running_scores(live),
+                "rematch": live.row.rematch,  # the finished table's rematch (its id)
             }
+            msg["score_words"] = [_("{n} VP").format(n=n) for n in msg["scores"]]
             msg["labels"] = []
             msg["why_not"] = {}
             msg["decision"] = {"title": "", "prompt": ""}
@@ -888,7 +1055,7 @@ class TableService:
             "board": board_words(row.game, view, seat, names),
             "result": row.result if step == len(record) else None,
             "categories": _categories(row.game, row.result) if step == len(record) else {},
-            "outcome": _outcome(row.game, row.result, seat, row.seats)
+            "outcome": _outcome(row.game, row.result, seat, row.seats, _teams(state))
             if step == len(record)
             else "",
             "teams": _teams(state) if step == len(record) else None,

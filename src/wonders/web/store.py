@@ -29,10 +29,11 @@ from alembic import command
 from alembic.config import Config
 
 from wonders.core.protocol import JSON
-from wonders.web.models import actions, seats, tables
+from wonders.web.models import actions, chat, ratings, seats, tables
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 CHANNEL = "wonders_tables"  # PostgreSQL NOTIFY channel: the id of a table that changed
+CHAT_NOTE = "chat:"  # a note of a chat message: "chat:TABLE ID" (no table id has a colon)
 
 
 def default_path() -> Path:
@@ -148,6 +149,19 @@ def note(table_id: str, revision: int) -> str:
     return f"{table_id} {revision}"
 
 
+def chat_note(table_id: str, message_id: int) -> str:
+    """What is announced of a chat message: its table's id and its own."""
+    return f"{CHAT_NOTE}{table_id} {message_id}"
+
+
+def read_chat_note(payload: str) -> tuple[str, int] | None:
+    """A chat note's table id and message id (None: the note is not a chat message's)."""
+    if not payload.startswith(CHAT_NOTE):
+        return None
+    table_id, _, message_id = payload[len(CHAT_NOTE) :].partition(" ")
+    return (table_id, int(message_id)) if table_id and message_id.isdigit() else None
+
+
 def read_note(payload: str) -> tuple[str, int | None]:
     """A change's table id and revision (None: a note without one)."""
     table_id, _, revision = payload.partition(" ")
@@ -166,6 +180,8 @@ class SeatRow:
     back_at: float | None = None  # when the person took the seat back from a stand-in
     access: str | None = "invited"  # a person's seat: invited (its link only) or open; bot: None
     named: bool = False  # the name was chosen by the seat's player: it is fixed
+    player: str | None = None  # the player (``wonders_players``) who took the seat
+    rating: tuple[float, float, int] | None = None  # their rating at this game: mu, sigma, games
 
 
 @dataclass
@@ -183,6 +199,20 @@ class TableRow:
     clock: float | None = None
     owed_since: float | None = None  # when the decisions now owed became owed
     revision: int = 0  # grows with every write to the table or its seats
+    rematch: str | None = None  # the finished table's rematch (the new table's id)
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """A chat message: its id (the order), its writer's seat, its text, when (epoch s)."""
+
+    id: int
+    seat: int
+    text: str
+    at: float
+
+    def to_json(self) -> JSON:
+        return {"id": self.id, "seat": self.seat, "text": self.text, "at": self.at}
 
 
 def _pending_in(raw: Any) -> dict[int, JSON]:
@@ -251,43 +281,57 @@ class Store:
         admin_hash: str | None = None,
         clock: float | None = None,
     ) -> None:
-        now = time.time()
         with self.engine.begin() as conn:
-            conn.execute(
-                tables.insert().values(
-                    id=table_id,
-                    game=game,
-                    options=options,
-                    seed=seed,
-                    status="playing",
-                    pending=[],
-                    result=None,
-                    created_at=now,
-                    updated_at=now,
-                    admin_hash=admin_hash,
-                    clock=clock,
-                    owed_since=now,
-                    revision=1,
-                )
+            self._insert(conn, table_id, game, options, seed, seat_rows, admin_hash, clock)
+
+    def _insert(
+        self,
+        conn: sa.Connection,
+        table_id: str,
+        game: str,
+        options: JSON,
+        seed: int,
+        seat_rows: list[SeatRow],
+        admin_hash: str | None,
+        clock: float | None,
+    ) -> None:
+        now = time.time()
+        conn.execute(
+            tables.insert().values(
+                id=table_id,
+                game=game,
+                options=options,
+                seed=seed,
+                status="playing",
+                pending=[],
+                result=None,
+                created_at=now,
+                updated_at=now,
+                admin_hash=admin_hash,
+                clock=clock,
+                owed_since=now,
+                revision=1,
             )
-            conn.execute(
-                seats.insert(),
-                [
-                    {
-                        "table_id": table_id,
-                        "seat": s.seat,
-                        "kind": s.kind,
-                        "bot": s.bot,
-                        "name": s.name,
-                        "token_hash": s.token_hash,
-                        "claimed": s.claimed,
-                        "stand_in": s.stand_in,
-                        "access": s.access if s.kind == "human" else None,
-                        "named": s.named,
-                    }
-                    for s in seat_rows
-                ],
-            )
+        )
+        conn.execute(
+            seats.insert(),
+            [
+                {
+                    "table_id": table_id,
+                    "seat": s.seat,
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "token_hash": s.token_hash,
+                    "claimed": s.claimed,
+                    "stand_in": s.stand_in,
+                    "access": s.access if s.kind == "human" else None,
+                    "named": s.named,
+                    "player": s.player,
+                }
+                for s in seat_rows
+            ],
+        )
 
     def _seats(self, conn: sa.Connection, table_id: str) -> list[SeatRow]:
         rows = conn.execute(
@@ -305,6 +349,7 @@ class Store:
                 r.back_at,
                 r.access,
                 r.named,
+                r.player,
             )
             for r in rows
         ]
@@ -324,6 +369,7 @@ class Store:
             r.clock,
             r.owed_since if r.owed_since is not None else r.updated_at,
             int(r.revision or 0),
+            r.rematch,
         )
 
     def load(self, table_id: str) -> tuple[TableRow, list[tuple[int, JSON]]] | None:
@@ -338,7 +384,20 @@ class Store:
                 .where(actions.c.table_id == table_id)
                 .order_by(actions.c.idx)
             )
-            return self._row(conn, r), [(a.seat, dict(a.action)) for a in rows]
+            row = self._row(conn, r)
+            self._ratings(conn, row)
+            return row, [(a.seat, dict(a.action)) for a in rows]
+
+    @staticmethod
+    def _ratings(conn: sa.Connection, row: TableRow) -> None:
+        """Give each seat of a player their rating at the table's game (if they have one)."""
+        people = {s.player for s in row.seats if s.player is not None}
+        if not people:
+            return
+        query = sa.select(ratings).where(ratings.c.game == row.game, ratings.c.player.in_(people))
+        found = {r.player: (r.mu, r.sigma, r.games) for r in conn.execute(query)}
+        for seat in row.seats:
+            seat.rating = found.get(seat.player) if seat.player is not None else None
 
     def seat_for_token(self, token: str) -> tuple[str, int] | None:
         with self.engine.connect() as conn:
@@ -402,10 +461,12 @@ class Store:
         self._announce(table_id, written)
         return written
 
-    def claim_open_seat(self, table_id: str, new_hash: str, name: str | None) -> int | None:
+    def claim_open_seat(
+        self, table_id: str, new_hash: str, name: str | None, player: str | None = None
+    ) -> int | None:
         """Give the first open seat nobody has taken the token (hash) of the person who joins
-        it, and their ``name`` if they gave one; None if no open seat is free. An invited seat
-        is never given: its link stays its only way in."""
+        it, and their ``name`` if they gave one (and their ``player``); None if no open seat is
+        free. An invited seat is never given: its link stays its only way in."""
         seat, written = None, None
         with self.engine.begin() as conn:
             free = (
@@ -420,6 +481,8 @@ class Store:
             )
             for r in conn.execute(free.with_for_update()).all():
                 values: dict[str, Any] = {"claimed": True, "token_hash": new_hash}
+                if player is not None:
+                    values["player"] = player
                 if name is not None:
                     values.update(name=name, named=True)
                 taken = conn.execute(  # only if still free: a racing writer got none of it
@@ -434,6 +497,32 @@ class Store:
         if written is not None:
             self._announce(table_id, written)
         return seat
+
+    def tie_seat(self, table_id: str, seat: int, player: str) -> Written | None:
+        """The seat is ``player``'s (who opened its link first): only a seat of nobody yet, at
+        a table where ``player`` has no other seat (None: nothing written)."""
+        with self.engine.begin() as conn:
+            elsewhere = (
+                sa.select(seats.c.seat)
+                .where(seats.c.table_id == table_id, seats.c.player == player)
+                .exists()
+            )
+            tied = conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.player.is_(None),
+                    ~elsewhere,
+                )
+                .values(player=player)
+            )
+            if tied.rowcount != 1:
+                return None
+            written = self._bump(conn, table_id)
+        self._announce(table_id, written)
+        return written
 
     def set_name(self, table_id: str, seat: int, name: str) -> Written:
         """The name the seat's player chose (fixed from then on)."""
@@ -474,12 +563,15 @@ class Store:
         status: str,
         result: JSON | None,
         was_pending: dict[int, JSON] | None = None,
+        finish: Callable[[sa.Connection], None] | None = None,
     ) -> Written:
         """Store ``new`` after the ``count`` actions already stored, with the table's pending
         choices, status and result, in one transaction; StaleError if ``count`` is not the
         stored number or the stored pending choices are not ``was_pending`` (when given): then
         nothing is written. New actions make the next decisions owed from now (the write's
-        time). The table's id and new revision are announced on ``CHANNEL``."""
+        time). The table's id and new revision are announced on ``CHANNEL``. ``finish`` runs
+        in the same transaction when the status is "finished" (the ratings: ``ratings.py``),
+        so it runs exactly once for a table, with the write that finishes it."""
         now = time.time()
         with self.engine.begin() as conn:
             self._lock(conn, table_id, count, was_pending)
@@ -500,6 +592,8 @@ class Store:
             if new:
                 values["owed_since"] = now
             written = self._bump(conn, table_id, **values)
+            if status == "finished" and finish is not None:
+                finish(conn)
         self._announce(table_id, written)
         return written
 
@@ -541,3 +635,103 @@ class Store:
                 sa.select(tables).order_by(tables.c.updated_at.desc()).limit(limit)
             ).all()
             return [self._row(conn, r) for r in rows]
+
+    # ---- rematches ----
+
+    def create_rematch(
+        self,
+        table_id: str,
+        new_id: str,
+        seed: int,
+        seat_rows: list[SeatRow],
+        admin_hash: str | None = None,
+    ) -> str:
+        """Make table ``new_id`` the rematch of ``table_id`` (its game, options and clock,
+        ``seed`` and ``seat_rows``) unless the table has one already: the rematch's id either
+        way (a table has one rematch: the first writer makes it, in one transaction that
+        holds the old table's row)."""
+        with self.engine.begin() as conn:
+            marked = conn.execute(
+                tables.update()
+                .where(tables.c.id == table_id, tables.c.rematch.is_(None))
+                .values(rematch=new_id)
+            )
+            if marked.rowcount != 1:
+                query = sa.select(tables.c.rematch).where(tables.c.id == table_id)
+                existing = conn.execute(query).scalar()
+                if existing is None:
+                    raise StaleError(f"no table {table_id}")
+                return str(existing)
+            old = conn.execute(sa.select(tables).where(tables.c.id == table_id)).one()
+            written = self._bump(conn, table_id)
+            self._insert(
+                conn,
+                new_id,
+                old.game,
+                dict(old.options),
+                seed,
+                seat_rows,
+                admin_hash,
+                old.clock,
+            )
+        self._announce(table_id, written)
+        return new_id
+
+    def give_seat(self, table_id: str, seat: int, new_hash: str) -> Written | None:
+        """Give a seat without a token the token (hash) of its person: a rematch's seat, the
+        first time its player asks for its link. None when the seat has a token already."""
+        with self.engine.begin() as conn:
+            given = conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.token_hash.is_(None),
+                )
+                .values(token_hash=new_hash)
+            )
+            if given.rowcount != 1:
+                return None
+            written = self._bump(conn, table_id)
+        self._announce(table_id, written)
+        return written
+
+    def seat_hash(self, table_id: str, seat: int) -> str | None:
+        """The stored token hash of a seat (None: it has none)."""
+        with self.engine.connect() as conn:
+            query = sa.select(seats.c.token_hash).where(
+                seats.c.table_id == table_id, seats.c.seat == seat
+            )
+            found = conn.execute(query).scalar()
+            return None if found is None else str(found)
+
+    # ---- the chat ----
+
+    def add_chat(self, table_id: str, seat: int, text: str) -> ChatRow:
+        """Store a chat message and announce it (``chat_note``: on PostgreSQL with NOTIFY in
+        its transaction, else through ``announce``); the table's revision stays (a message
+        is no change of the game)."""
+        now = time.time()
+        with self.engine.begin() as conn:
+            inserted = conn.execute(
+                chat.insert().values(table_id=table_id, seat=seat, text=text, at=now)
+            )
+            key = inserted.inserted_primary_key
+            message_id = int(key[0]) if key is not None and key[0] is not None else 0
+            if self.announce is None and conn.dialect.name == "postgresql":
+                conn.execute(sa.select(sa.func.pg_notify(CHANNEL, chat_note(table_id, message_id))))
+        if self.announce is not None:
+            self.announce(chat_note(table_id, message_id))
+        return ChatRow(message_id, seat, text, now)
+
+    def chat(self, table_id: str, after: int = 0, limit: int = 100) -> list[ChatRow]:
+        """The table's chat messages after message ``after``, oldest first: the newest
+        ``limit`` of them."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(chat.c.id, chat.c.seat, chat.c.text, chat.c.at)
+                .where(chat.c.table_id == table_id, chat.c.id > after)
+                .order_by(chat.c.id.desc())
+                .limit(limit)
+            ).all()
+        return [ChatRow(int(r.id), int(r.seat), str(r.text), float(r.at)) for r in reversed(rows)]

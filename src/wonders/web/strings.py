@@ -130,6 +130,18 @@ PHRASES = [
     N_("Your name at this table"),
     N_("Use this name"),
     N_("The others see you by this name for the whole game."),
+    # each city's score so far, the table chat and the rematch
+    N_(
+        "The score so far: what each city would score if the game ended now, "
+        "counting only what everyone can see"
+    ),
+    N_("Chat"),
+    N_("Write to the table"),
+    N_("Send"),
+    N_("Only the players write here."),
+    N_("Propose a rematch"),
+    N_("Rematch: join"),
+    N_("Rematch: watch"),
     # the manage page
     N_("A bot plays this seat: {bot}"),
     N_("Seat a bot"),

@@ -327,7 +327,10 @@ class Web:
 
     def heard(self, note: str) -> None:
         """A table changed in the database (a listener's note, maybe of this process's own
-        change: nothing to do when the copy holds its revision already)."""
+        change: nothing to do when the copy holds its revision already; a chat message's
+        note: the message is pushed to this process's sockets of its table)."""
+        if self.hub.heard_chat(note):
+            return
         table_id, revision = read_note(note)
         if self.service.holds(table_id, revision):
             return

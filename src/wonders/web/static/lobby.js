@@ -1,15 +1,79 @@
 // The lobby: the create-a-table form and the live lists of tables (WebSocket /ws/lobby).
 // A person's seat is invited (only its link reaches it) or open (the first Join takes it);
 // the creator sits at the seat they choose and is taken straight to it.
+// The visitor is a player (players.py: the server's cookie): the name field is their name,
+// kept by the server; "Move to another device" makes a one-time link (/#move=CODE, the code
+// in the fragment never reaches the server's logs), which this page, opened with it, uses.
 "use strict";
 const forms = window.FORMS;
 const nameBox = document.getElementById("my-name");
 const NAME_KEY = "wonders:name";
+let me = document.getElementById("you").dataset.player || null;
+let savedName = nameBox.value.trim();
+
+// one of the players' phrases (players.WORDS) in the visitor's language
+function pw(phrase, fields) {
+  return fill((window.PLAYER_WORDS && window.PLAYER_WORDS[phrase]) || phrase, fields);
+}
 
 function myName() {
   const name = nameBox.value.trim();
   try { localStorage.setItem(NAME_KEY, name); } catch (e) { /* private mode: not kept */ }
   return name;
+}
+
+// the player's name, kept by the server (once for each change)
+// (the first name given makes this browser a player: the server's cookie comes with it)
+async function saveName() {
+  const name = myName();
+  if (name === savedName) return;
+  const res = await fetch("/api/players/me/name", { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ name: name || null }) });
+  const err = document.getElementById("you-error");
+  const data = await res.json();
+  if (!res.ok) { err.textContent = data.error; return; }
+  savedName = name;
+  err.textContent = "";
+  if (!me) showPlayer(data.id);
+}
+
+// this browser's player's links, once it is one
+function showPlayer(id) {
+  me = id;
+  document.getElementById("you").dataset.player = id;
+  const page = el("a", { href: "/players/" + encodeURIComponent(id), id: "my-page" }, pw("Your games and ratings"));
+  const move = el("button", { type: "button", id: "move-button" }, pw("Move to another device"));
+  move.addEventListener("click", makeMoveLink);
+  document.getElementById("you-error").before(page, " ", move);
+}
+
+async function makeMoveLink() {
+  const res = await fetch("/api/players/me/move", { method: "POST", headers: JSON_TYPE, body: "{}" });
+  const data = await res.json();
+  const err = document.getElementById("you-error");
+  if (!res.ok) { err.textContent = data.error; return; }
+  err.textContent = "";
+  const link = location.origin + data.link;
+  const box = el("input", { id: "move-url", readonly: true, value: link, size: 40, "aria-label": pw("Move to another device") });
+  box.addEventListener("focus", () => box.select());
+  document.getElementById("move-link").replaceChildren(
+    el("p", {}, pw("Open this link on your other device within {minutes} minutes. It works once, and whoever opens it plays as you: send it only to yourself.", { minutes: data.minutes })),
+    box);
+}
+
+// this page was opened with a link to move a player here: asked, then used
+function offerMove() {
+  const m = /^#move=([\w-]+)$/.exec(location.hash);
+  if (!m) return;
+  const code = m[1];
+  history.replaceState(null, "", location.pathname + location.search);  // not kept in the address bar
+  document.getElementById("moving").hidden = false;
+  document.getElementById("move-here").addEventListener("click", async () => {
+    const res = await fetch("/api/players/move", { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ code }) });
+    const data = await res.json();
+    if (!res.ok) { document.getElementById("move-error").textContent = data.error; return; }
+    try { localStorage.setItem(NAME_KEY, data.name || ""); } catch (e) { /* not kept */ }
+    location.reload();
+  });
 }
 
 // the seat the creator sits at: the checked one, else the first person's seat (null: none)
@@ -87,6 +151,7 @@ async function create(event) {
   event.preventDefault();
   const mine = document.querySelector("#seat-list input[name=creator]:checked");
   const creator = mine ? Number(mine.value) : null;
+  await saveName();
   const name = myName();
   const seats = [...document.querySelectorAll("#seat-list select")].map((s, i) => {
     if (s.value.startsWith("bot:")) return { kind: "bot", bot: s.value.slice(4) };
@@ -120,6 +185,7 @@ function seatWords(s) {
 }
 
 async function join(table) {
+  await saveName();
   const name = myName();
   const res = await fetch("/api/tables/" + table.id + "/join",
     { method: "POST", headers: JSON_TYPE, body: JSON.stringify(name ? { name } : {}) });
@@ -151,7 +217,13 @@ function connectLobby() {
   ws.onclose = () => setTimeout(connectLobby, 2000);
 }
 
-try { nameBox.value = localStorage.getItem(NAME_KEY) || ""; } catch (e) { /* not kept */ }
+if (!nameBox.value) {  // no name kept by the server yet: the one this browser remembers
+  try { nameBox.value = localStorage.getItem(NAME_KEY) || ""; } catch (e) { /* not kept */ }
+}
+nameBox.addEventListener("change", saveName);
+const moveButton = document.getElementById("move-button");
+if (moveButton) moveButton.addEventListener("click", makeMoveLink);
+offerMove();
 document.getElementById("game").addEventListener("change", showGameOptions);
 document.getElementById("players").addEventListener("change", seatRows);
 document.getElementById("create-form").addEventListener("submit", create);

@@ -196,9 +196,20 @@ function receive(msg) {
       : performance.now() + msg.clock_left * 1000;  // the server's count: no clock skew
     if (textsReady) render(msg);
     settle(msg);
+    if (msg.rematch && T.seat !== null && rematch.asked !== msg.rematch && !linkOf(msg.rematch)) {
+      askRematch();  // the finished table has a rematch: this seat's own link at it
+    }
   } else if (msg.type === "ack") {
     if (outbox && msg.id === outbox.id) { outbox.status = "accepted"; renderOutbox(); }
     showError("");
+  } else if (msg.type === "chat") {
+    heardChat(msg);
+  } else if (msg.type === "rematch") {
+    heardRematch(msg);
+  } else if (msg.type === "error" && msg.about === "rematch") {
+    if (rematch.asked === "new") rematch.asked = null;  // (a link asked for is not asked again)
+    rematch.error = msg.error;
+    if (last && textsReady) renderScores(last);
   } else if (msg.type === "error") {
     if (outbox && msg.id !== undefined && msg.id === outbox.id) {
       outbox.status = "refused";
@@ -379,17 +390,39 @@ function renderDecision(msg) {
   box.append(list);
 }
 
+// ---- each city's score so far, counted by the server from what everyone sees ----
+function runningScore(msg, seat) {
+  const said = (msg.score_words || [])[seat];
+  if (said === undefined) return null;
+  return el("span", { class: "running", "data-seat": seat,
+    title: t("The score so far: what each city would score if the game ended now, counting only what everyone can see") },
+  "≈ ", iconize(said));
+}
+
+// beside each city's name on the board (the Free City has none)
+function placeRunning(msg) {
+  for (const city of document.querySelectorAll("#board .city[data-seat]")) {
+    const badge = runningScore(msg, Number(city.dataset.seat));
+    const title = city.querySelector("h4");
+    if (badge && title) title.append(" ", badge);
+  }
+}
+
 function renderSeats(msg) {
   const box = document.getElementById("seats");
   box.replaceChildren(el("h3", {}, t("Seats")));
   const ul = el("ul", {});
   for (const s of msg.seats) {
+    const score = runningScore(msg, s.seat);
     let state = "";
     if (msg.to_move.includes(s.seat)) state = msg.chosen.includes(s.seat) ? t("has chosen") : t("to choose");
     let name = s.kind === "bot" || s.claimed ? s.name : t("{name} (waiting for a player)", { name: s.name });
     if (s.stand_in) name = t("{name} (a bot plays this seat: {bot})", { name, bot: s.stand_in_name || botName(s.stand_in) });
     ul.append(el("li", { "data-seat": s.seat, class: state ? "owing" : "" },
-      (s.seat === msg.seat ? "▶ " : "") + (s.seat + 1) + ". " + name + (state ? " — " + state : "")));
+      (s.seat === msg.seat ? "▶ " : "") + (s.seat + 1) + ". " + name + (state ? " — " + state : ""),
+      score ? [" ", score] : null,
+      s.rating ? [" ", el("a", { class: "rating", href: "/players/" + encodeURIComponent(s.player),
+        title: "μ " + s.rating.mu + " ± σ " + s.rating.sigma }, s.rating.text)] : null));  // players.py
   }
   box.append(ul);
 }
@@ -403,7 +436,9 @@ function renderScores(msg) {
   const best = Math.max(1, ...players.map((p) => p.total));
   box.append(el("h2", { id: "game-over" }, t("Final scores")),
     el("p", { id: "outcome" }, msg.outcome || ""),
-    el("p", {}, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay"))));
+    el("p", { class: "after" }, el("a", { href: "/replay/" + T.table, id: "replay-link" }, t("Replay")),
+      " ", rematchControl(msg)));
+  if (rematch.error) box.append(el("p", { class: "error", id: "rematch-error", role: "alert" }, rematch.error));
   box.append(el("div", { class: "score-tables" }, el("table", { class: "score" },
     el("tr", {}, el("th", {}, ""), players.map((p) => el("th", {}, who(p.seat)))),
     cats.map((c) => el("tr", { "data-category": c }, el("td", {}, (msg.categories || {})[c] || c),
@@ -414,6 +449,96 @@ function renderScores(msg) {
   box.append(el("div", { class: "chart" }, players.map((p) =>
     el("div", { class: "bar-row" }, el("span", {}, who(p.seat)),
       el("span", { class: "bar", style: "width:" + (70 * p.total / best) + "%" }, p.total)))));
+}
+
+// ---- the rematch: any player proposes it once the game is over; each player's page then
+// asks for its own seat's link at it on its connection (a spectator's watches it) ----
+const rematch = { links: {}, asked: null, error: "" };  // links: rematch table -> this seat's link
+
+function linkOf(table) {
+  return rematch.links[table] || null;
+}
+
+function askRematch() {
+  rematch.error = "";
+  rematch.asked = (last && last.rematch) || "new";
+  if (socket && conn === "connected") {
+    socket.send(JSON.stringify({ type: "rematch" }));
+    return;
+  }
+  fetch("/api/play/" + T.token + "/rematch", { method: "POST" }).then((r) => r.json()).then((data) => {
+    if (data.error) receive({ type: "error", about: "rematch", error: data.error });
+    else receive(data);
+  }).catch(() => receive({ type: "error", about: "rematch", error: t("Reconnecting...") }));
+}
+
+function heardRematch(msg) {
+  rematch.links[msg.table] = msg.link;
+  rematch.error = "";
+  if (msg.manage) {  // the proposer keeps the rematch's manage link, shown on their new seat's page
+    rememberLinks({ table: msg.table, creator: { token: msg.token }, watch: msg.watch,
+      manage: msg.manage, seats: [], open: [] });
+  }
+  if (last && textsReady) renderScores(last);
+}
+
+function rematchControl(msg) {
+  if (msg.rematch) {
+    if (T.seat === null) {
+      return el("a", { href: "/watch/" + msg.rematch, id: "rematch-link", class: "rematch" }, t("Rematch: watch"));
+    }
+    const link = linkOf(msg.rematch);
+    return link ? el("a", { href: link, id: "rematch-link", class: "rematch" }, t("Rematch: join")) : null;
+  }
+  if (T.seat === null) return null;
+  return el("button", { id: "rematch", disabled: rematch.asked === "new", onclick: askRematch }, t("Propose a rematch"));
+}
+
+// ---- the table chat: the players write, everyone reads; always shown as text ----
+let chat = [];  // the messages so far, by id
+
+function heardChat(msg) {
+  const known = new Map(msg.all ? [] : chat.map((m) => [m.id, m]));
+  for (const m of msg.messages) known.set(m.id, m);
+  chat = [...known.values()].sort((a, b) => a.id - b.id).slice(-200);
+  renderChat();
+}
+
+function renderChat() {
+  const list = document.getElementById("chat");
+  if (!list) return;
+  const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 30;
+  list.replaceChildren(...chat.map((m) => el("li", {
+    "data-id": m.id, "data-seat": m.seat, class: m.seat === T.seat ? "mine" : "",
+    title: new Date(m.at * 1000).toLocaleTimeString(),
+  }, el("b", { class: "who" }, who(m.seat)), " ", el("span", { class: "said" }, m.text))));
+  if (atEnd || chat.length && chat[chat.length - 1].seat === T.seat) list.scrollTop = list.scrollHeight;
+}
+
+function chatControls() {
+  const form = document.getElementById("chat-form");
+  if (!form) return;
+  const input = document.getElementById("chat-text");
+  const error = document.getElementById("chat-error");
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const text = input.value;
+    let data = {};
+    try {
+      const res = await fetch("/api/play/" + T.token + "/chat",
+        { method: "POST", headers: JSON_TYPE, body: JSON.stringify({ text }) });
+      data = await res.json();
+      if (res.ok) {
+        input.value = "";
+        error.textContent = "";
+        heardChat({ messages: [data.message] });  // (the push brings it too: once)
+        return;
+      }
+    } catch (e) {
+      data = { error: t("Reconnecting...") };
+    }
+    error.textContent = data.error || "";
+  });
 }
 
 // the turn clock's decisions for people whose time ran out, in the server's sentences
@@ -430,12 +555,14 @@ function render(msg) {
   renderDecision(msg);
   const board = document.getElementById("board");
   board.replaceChildren(G.board(msg.view, msg));
+  placeRunning(msg);
   placeMine(msg.seat);
   renderScores(msg);
   renderSeats(msg);
   document.getElementById("log").replaceChildren(...msg.log.map((l) => el("li", {}, l)));
   const logBox = document.getElementById("log");
   logBox.scrollTop = logBox.scrollHeight;
+  renderChat();  // (the seats' names may have changed)
   keepDetails();
 }
 PHONE.addEventListener("change", () => { if (last && textsReady) render(last); });
@@ -446,4 +573,5 @@ fetch("/api/texts/" + T.game + "?lang=" + encodeURIComponent(window.LANGUAGE || 
   .finally(() => { textsReady = true; if (last) render(last); });
 setConn("connecting");
 attentionControls();
+chatControls();
 connect();
