@@ -118,3 +118,22 @@ def test_a_first_version_database_is_upgraded_in_place(tmp_path: Path) -> None:
     migrate(engine)
     loaded = Store(engine).load("old")
     assert loaded is not None and loaded[0].clock is None and loaded[0].game == "duel"
+
+
+def test_the_creator_gets_a_new_link_for_an_invited_seat_nobody_opened(client: TestClient) -> None:
+    made = create(client, "classic", {"players": 3}, ["human", "invited", "invited"])
+    admin = made["admin"]
+    lost = made["seats"][1]["token"]
+    r = client.post(f"/api/manage/{admin}/seats/1/invite", json={})
+    assert r.status_code == 200, r.text
+    link = r.json()["link"]
+    assert client.get(f"/api/play/{lost}").status_code == 403  # the lost link is dead
+    assert client.get(link).status_code == 200  # the new one reaches the seat
+    again = client.post(f"/api/manage/{admin}/seats/1/invite", json={})  # opened now
+    assert again.status_code == 409 and "nobody has opened" in again.json()["error"]
+    mine = client.post(f"/api/manage/{admin}/seats/0/invite", json={})  # the creator's own
+    assert mine.status_code == 409
+    assert client.post(f"/api/manage/{admin}/seats/9/invite", json={}).status_code == 400
+    assert client.post("/api/manage/nobody/seats/2/invite", json={}).status_code == 403
+    page = client.get(made["manage"]).text
+    assert page.count('class="reinvite"') == 1  # seat 2's link is still unopened

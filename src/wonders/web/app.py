@@ -456,6 +456,14 @@ def create_app(
         await web.after_change(live)
         return {"type": "ack", "seat": seat, "stand_in": body["bot"]}
 
+    @app.post("/api/manage/{admin}/seats/{seat}/invite")
+    async def reinvite(admin: str, seat: int, request: Request) -> JSON:
+        _parse(await _body(request))  # a JSON body, as every POST
+        live = await asyncio.to_thread(service.admin_table, admin)
+        token = await asyncio.to_thread(service.reinvite, live, seat)
+        await web.after_change(live)
+        return {"type": "ack", "seat": seat, "link": f"/play/{token}"}
+
     @app.get("/manage/{admin}", response_class=HTMLResponse)
     async def manage_page(request: Request, admin: str) -> HTMLResponse:
         try:

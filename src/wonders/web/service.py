@@ -647,6 +647,30 @@ class TableService:
             self._wrote(live, written)
             live.version = next(_SEQ)
 
+    def reinvite(self, live: LiveTable, seat: Any) -> str:
+        """A new secret link for the invited ``seat`` whose link was never opened (the
+        creator lost it, or sent it to the wrong person): its token; the old link is dead."""
+        with live.lock:
+            n = len(live.row.seats)
+            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n:
+                raise WebError(_("seat must be 0 to {last}").format(last=n - 1))
+            row = live.row.seats[seat]
+            if row.kind != "human" or row.access != INVITED or row.claimed:
+                raise Conflict(
+                    _("only an invited seat whose link nobody has opened gets a new link")
+                )
+            token = secrets.token_urlsafe(24)
+            written = self.store.reinvite_seat(live.id, seat, token_hash(token))
+            if written is None:  # opened meanwhile (another process): as stored
+                self._reload(live, quiet=True)
+                raise Conflict(
+                    _("only an invited seat whose link nobody has opened gets a new link")
+                )
+            row.token_hash = token_hash(token)
+            self._wrote(live, written)
+            live.version = next(_SEQ)
+        return token
+
     # ---- the rematch ----
 
     def rematch(self, token: Any) -> tuple[LiveTable, Rematch]:

@@ -461,6 +461,27 @@ class Store:
         self._announce(table_id, written)
         return written
 
+    def reinvite_seat(self, table_id: str, seat: int, new_hash: str) -> Written | None:
+        """A new link (token hash) for an invited seat whose link was never opened: the old
+        one no longer reaches it. None when the seat is not such a seat (any more)."""
+        with self.engine.begin() as conn:
+            given = conn.execute(
+                seats.update()
+                .where(
+                    seats.c.table_id == table_id,
+                    seats.c.seat == seat,
+                    seats.c.kind == "human",
+                    seats.c.access == "invited",
+                    seats.c.claimed.is_(False),
+                )
+                .values(token_hash=new_hash)
+            )
+            if given.rowcount != 1:
+                return None
+            written = self._bump(conn, table_id)
+        self._announce(table_id, written)
+        return written
+
     def claim_open_seat(
         self, table_id: str, new_hash: str, name: str | None, player: str | None = None
     ) -> int | None:

@@ -146,6 +146,8 @@ PHRASES = [
     N_("A bot plays this seat: {bot}"),
     N_("Seat a bot"),
     N_("Give the seat back"),
+    N_("New invite link"),
+    N_("The old link no longer works: send this one."),
 ]
 
 # the bots as a player reads their names (``BOT_NAMES`` and the levels: the identifiers)
