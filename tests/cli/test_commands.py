@@ -277,7 +277,7 @@ def test_every_help_text_is_in_the_readers_language() -> None:
     import typer
 
     from tests.cli.test_translated import english_words
-    from wonders.bots import BOT_NAMES, LEVELS
+    from wonders.bots import BOT_NAMES, LEARNED_BOTS, LEVELS
     from wonders.cli.app import _translate_help
     from wonders.cli.saves import records_folder, saves_folder
     from wonders.core import i18n
@@ -294,6 +294,6 @@ def test_every_help_text_is_in_the_readers_language() -> None:
     shown = "\n".join(texts)
     for folder in (records_folder(), saves_folder()):
         shown = shown.replace(str(folder), "")
-    filled = {*game_names(), *BOT_NAMES, *LEVELS, *i18n.LANGUAGES}
+    filled = {*game_names(), *BOT_NAMES, *LEARNED_BOTS, *LEVELS, *i18n.LANGUAGES}
     left = [w for w in english_words(shown) if w.split("'")[1] not in filled]
     assert left == []

@@ -6,6 +6,7 @@ import random
 from typing import Any, Protocol
 
 from wonders.bots.names import BOT_NAMES as BOT_NAMES
+from wonders.bots.names import LEARNED_BOTS as LEARNED_BOTS
 from wonders.bots.names import LEVELS as LEVELS
 from wonders.bots.names import SEARCH_BOTS as SEARCH_BOTS
 from wonders.core.errors import OptionsError
@@ -37,7 +38,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     ``hard``, ``expert``) is the bot and budget it declares (``wonders.bots.levels``). The
     search bots take a think budget after a colon: ``ismcts`` (1 s a move), ``ismcts:0.2``
     (seconds a move), ``ismcts:300i`` (iterations a move, reproducible); see
-    ``wonders.bots.think``."""
+    ``wonders.bots.think``. ``learned`` plays the shipped network of the state's game
+    (``wonders.bots.learned``; Duel only so far)."""
     from wonders.bots.think import Budget, parse_budget, parse_style, split_spec
 
     base, budget, style = split_spec(name)
@@ -63,6 +65,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         from wonders.bots.greedy import GreedyBot
 
         return GreedyBot(seed)
+    if base in LEARNED_BOTS:
+        try:
+            from wonders.bots.learned import LearnedBot
+        except ImportError as exc:  # numpy, of the rl extra
+            raise OptionsError(_("the learned bot needs numpy: pip install 'wonders[rl]'")) from exc
+
+        return LearnedBot(seed)
     think = Budget() if budget is None else parse_budget(budget, name)
     if base == "montecarlo":
         from wonders.bots.montecarlo import MonteCarloBot
@@ -80,5 +89,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
         _(
             "unknown bot {name}; bots: {bots}; levels: {levels} (search bots take a think "
             "budget: NAME:SECONDS or NAME:ITERATIONSi)"
-        ).format(name=repr(name), bots=", ".join(BOT_NAMES), levels=", ".join(LEVELS))
+        ).format(
+            name=repr(name), bots=", ".join(BOT_NAMES + LEARNED_BOTS), levels=", ".join(LEVELS)
+        )
     )

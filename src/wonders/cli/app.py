@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from wonders.bots import BOT_NAMES, LEVELS, make_bot
+from wonders.bots import BOT_NAMES, LEARNED_BOTS, LEVELS, make_bot
 from wonders.cli import render, throughput
 from wonders.cli.plain import Question
 from wonders.cli.saves import latest_save, records_folder, resume_command, saves_folder
@@ -73,7 +73,7 @@ def _translate_help(command: Any) -> None:
     are written, in the reader's language, their fields filled."""
     fields = {
         "games": ", ".join(game_names()),
-        "bots": ", ".join(LEVELS + BOT_NAMES),
+        "bots": ", ".join(LEVELS + BOT_NAMES + LEARNED_BOTS),
         "languages": ", ".join(LANGUAGES),
         "records": str(records_folder()),
         "saves": str(saves_folder()),
@@ -634,6 +634,15 @@ def cards(
     console.print(info.part("cards_table")(listed, title, players))
 
 
+def _learned_games() -> tuple[str, ...]:
+    """The games the learned bot has weights for (none without numpy)."""
+    try:
+        from wonders.bots.learned import learned_games
+    except ImportError:
+        return ()
+    return learned_games()
+
+
 @app.command(
     "bots",
     help=N_(
@@ -648,7 +657,8 @@ def bots_command(as_json: AsJson = False) -> None:
     if as_json:
         games = game_names()
         out = {
-            "bots": list(BOT_NAMES),
+            "bots": list(BOT_NAMES + LEARNED_BOTS),
+            "learned": list(_learned_games()),
             "levels": [
                 {
                     "name": lv.name,
@@ -666,9 +676,18 @@ def bots_command(as_json: AsJson = False) -> None:
         _(
             "Bots: {bots}. The search bots take a think budget: ismcts:0.5 (seconds a move), "
             "ismcts:300i (iterations a move)."
-        ).format(bots=", ".join(BOT_NAMES)),
+        ).format(bots=", ".join(BOT_NAMES + LEARNED_BOTS)),
         highlight=False,
     )
+    learned = [get_game(g).titled() for g in _learned_games()]
+    if learned:
+        console.print(
+            _(
+                "learned: a trained network that plays without searching, at once; it knows "
+                "{games} so far."
+            ).format(games=in_words(learned)),
+            highlight=False,
+        )
     table = Table(title=_("Difficulty levels"), box=box.SIMPLE_HEAD)
     for column in (_("level"), _("bot and think budget"), _("thinking")):
         table.add_column(column)
