@@ -218,22 +218,21 @@ class Standing:
         return ordinal(self.mu, self.sigma)
 
 
+def _standings() -> sa.Select[Any]:
+    """The rated players' standings (a player's rating at a game with their name)."""
+    columns = (players.c.id, players.c.name, ratings.c.game, ratings.c.mu, ratings.c.sigma)
+    return (
+        sa.select(*columns, ratings.c.games)
+        .join(players, players.c.id == ratings.c.player)
+        .where(ratings.c.games > 0)
+    )
+
+
 def leaderboard(engine: sa.Engine, game: str, limit: int = 100) -> list[Standing]:
     """The players rated at ``game``, best (highest ordinal) first."""
     shown = ratings.c.mu - 3 * ratings.c.sigma
     query = (
-        sa.select(
-            players.c.id,
-            players.c.name,
-            ratings.c.game,
-            ratings.c.mu,
-            ratings.c.sigma,
-            ratings.c.games,
-        )
-        .join(players, players.c.id == ratings.c.player)
-        .where(ratings.c.game == game, ratings.c.games > 0)
-        .order_by(shown.desc(), players.c.id)
-        .limit(limit)
+        _standings().where(ratings.c.game == game).order_by(shown.desc(), players.c.id).limit(limit)
     )
     with engine.connect() as conn:
         return [Standing(*r) for r in conn.execute(query)]
@@ -247,19 +246,8 @@ def games_rated(engine: sa.Engine) -> list[str]:
 
 
 def player_ratings(engine: sa.Engine, player: str) -> list[Standing]:
-    query = (
-        sa.select(
-            players.c.id,
-            players.c.name,
-            ratings.c.game,
-            ratings.c.mu,
-            ratings.c.sigma,
-            ratings.c.games,
-        )
-        .join(players, players.c.id == ratings.c.player)
-        .where(ratings.c.player == player, ratings.c.games > 0)
-        .order_by(ratings.c.game)
-    )
+    """``player``'s ratings, a game each."""
+    query = _standings().where(ratings.c.player == player).order_by(ratings.c.game)
     with engine.connect() as conn:
         return [Standing(*r) for r in conn.execute(query)]
 

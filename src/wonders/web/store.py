@@ -464,19 +464,21 @@ class Store:
     def reinvite_seat(self, table_id: str, seat: int, new_hash: str) -> Written | None:
         """A new link (token hash) for an invited seat whose link was never opened: the old
         one no longer reaches it. None when the seat is not such a seat (any more)."""
+        unopened = (seats.c.kind == "human", seats.c.access == "invited", ~seats.c.claimed)
+        return self._seat_if(table_id, seat, unopened, token_hash=new_hash)
+
+    def _seat_if(
+        self, table_id: str, seat: int, conditions: tuple[Any, ...], **values: Any
+    ) -> Written | None:
+        """Write ``values`` to a seat if it meets ``conditions`` (None: it did not, nothing
+        written), with the table's revision, in one transaction; announced."""
         with self.engine.begin() as conn:
-            given = conn.execute(
+            done = conn.execute(
                 seats.update()
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.access == "invited",
-                    seats.c.claimed.is_(False),
-                )
-                .values(token_hash=new_hash)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, *conditions)
+                .values(**values)
             )
-            if given.rowcount != 1:
+            if done.rowcount != 1:
                 return None
             written = self._bump(conn, table_id)
         self._announce(table_id, written)
@@ -522,28 +524,13 @@ class Store:
     def tie_seat(self, table_id: str, seat: int, player: str) -> Written | None:
         """The seat is ``player``'s (who opened its link first): only a seat of nobody yet, at
         a table where ``player`` has no other seat (None: nothing written)."""
-        with self.engine.begin() as conn:
-            elsewhere = (
-                sa.select(seats.c.seat)
-                .where(seats.c.table_id == table_id, seats.c.player == player)
-                .exists()
-            )
-            tied = conn.execute(
-                seats.update()
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.kind == "human",
-                    seats.c.player.is_(None),
-                    ~elsewhere,
-                )
-                .values(player=player)
-            )
-            if tied.rowcount != 1:
-                return None
-            written = self._bump(conn, table_id)
-        self._announce(table_id, written)
-        return written
+        elsewhere = (
+            sa.select(seats.c.seat)
+            .where(seats.c.table_id == table_id, seats.c.player == player)
+            .exists()
+        )
+        nobodys = (seats.c.kind == "human", seats.c.player.is_(None), ~elsewhere)
+        return self._seat_if(table_id, seat, nobodys, player=player)
 
     def set_name(self, table_id: str, seat: int, name: str) -> Written:
         """The name the seat's player chose (fixed from then on)."""
@@ -701,21 +688,7 @@ class Store:
     def give_seat(self, table_id: str, seat: int, new_hash: str) -> Written | None:
         """Give a seat without a token the token (hash) of its person: a rematch's seat, the
         first time its player asks for its link. None when the seat has a token already."""
-        with self.engine.begin() as conn:
-            given = conn.execute(
-                seats.update()
-                .where(
-                    seats.c.table_id == table_id,
-                    seats.c.seat == seat,
-                    seats.c.token_hash.is_(None),
-                )
-                .values(token_hash=new_hash)
-            )
-            if given.rowcount != 1:
-                return None
-            written = self._bump(conn, table_id)
-        self._announce(table_id, written)
-        return written
+        return self._seat_if(table_id, seat, (seats.c.token_hash.is_(None),), token_hash=new_hash)
 
     def seat_hash(self, table_id: str, seat: int) -> str | None:
         """The stored token hash of a seat (None: it has none)."""
