@@ -5,29 +5,18 @@ front ends: test_toy_front_ends.py)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.core import toy_game
 from wonders.bots import make_bot
 from wonders.cli.app import app
 from wonders.core.errors import OptionsError
 from wonders.core.records import GameRecord, replay
-from wonders.core.registry import command_options, game_names, get_game, register, unregister
+from wonders.core.registry import command_options, game_names, get_game, unregister
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    register(toy_game.GAME)
-    try:
-        yield
-    finally:
-        unregister("highcard")
 
 
 def run(*args: str) -> tuple[int, str, str]:

@@ -6,28 +6,16 @@ PettingZoo's and Gymnasium's API tests, with nothing outside tests/ touched."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
 from tests.cli.pilot import play_by_keys
-from tests.core import toy_game
 from wonders.cli.app import app
 from wonders.core.records import GameRecord
-from wonders.core.registry import register, unregister
 
 runner = CliRunner()
-
-
-@pytest.fixture
-def toy() -> Iterator[None]:
-    register(toy_game.GAME)
-    try:
-        yield
-    finally:
-        unregister("highcard")
 
 
 def test_a_toy_game_plays_in_the_terminals_line_mode(

@@ -22,7 +22,7 @@ from wonders.classic.board import PHASES
 from wonders.classic.present import Log, action_label, category_name, decision, victory_line
 from wonders.cli import render
 from wonders.cli.narration import play_lines
-from wonders.cli.plain import command_words, described, numbered, say, say_all
+from wonders.cli.plain import command_words, described, numbered, say, say_all, say_decision
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _, ngettext, pgettext
 from wonders.core.present import (
@@ -94,18 +94,11 @@ def decide(console: Console, view: View, actions: list[Any]) -> None:
     """Print one decision, from the seat's view: the state in a few lines, the decision's
     title and prompt, why no wonder stage is offered (when none is), then the numbered
     choices, one a line (the state only when the seat has no decision)."""
-    say_all(console, state_lines(view))
-    if not actions:
-        return
     legal = [a.to_json() for a in actions]
-    title, prompt = decision(view, legal)
-    say(console, title, bold=True)
-    say(console, prompt)
-    if not any(a["kind"] == "wonder" for a in legal):
-        why = advice.stage_why_not(view, legal)
-        if why:
-            say(console, why)
-    say_all(console, choice_lines(view, actions))
+    offers_stage = any(a["kind"] == "wonder" for a in legal)
+    why = advice.stage_why_not(view, legal) if legal and not offers_stage else ""
+    said = decision(view, legal) if legal else None
+    say_decision(console, state_lines(view), said, choice_lines(view, actions), [why])
 
 
 def stages_built(entry: View) -> str:

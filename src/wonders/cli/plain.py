@@ -54,6 +54,26 @@ def say_all(console: Any, lines: Iterable[str]) -> None:
         say(console, line)
 
 
+def say_decision(
+    console: Any,
+    state: Iterable[str],
+    said: tuple[str, str] | None,
+    choices: Iterable[str] = (),
+    notes: Iterable[str] = (),
+) -> None:
+    """One decision as every game's ``--plain`` prints it: the seat's state in a few lines;
+    then, when the seat owes a decision (``said``: its title and prompt), the title in bold,
+    the prompt, any ``notes`` (why something is not offered) and the numbered ``choices``."""
+    say_all(console, state)
+    if said is None:
+        return
+    title, prompt = said
+    say(console, title, bold=True)
+    say(console, prompt)
+    say_all(console, [note for note in notes if note])
+    say_all(console, choices)
+
+
 def sentence(text: str) -> str:
     """``text`` ending as a sentence does (a full stop added to a label without one)."""
     text = text.strip()

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from wonders.cli import render
 from wonders.cli.narration import play_lines
-from wonders.cli.plain import described, numbered, say, say_all
+from wonders.cli.plain import described, numbered, say, say_all, say_decision
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _, ngettext, pgettext
 from wonders.core.present import Heading, age_name, coins, colour_card, listed, upper_first
@@ -71,13 +71,8 @@ def decide(console: Console, view: View, actions: list[Any]) -> None:
     """Print one decision, from the seat's view: the state in a few lines, the decision's
     title and prompt, then the numbered choices, one a line (the state only when the seat
     has no decision)."""
-    say_all(console, state_lines(view))
-    if not actions:
-        return
-    title, prompt = decision(view, [a.to_json() for a in actions])
-    say(console, title, bold=True)
-    say(console, prompt)
-    say_all(console, choice_lines(view, actions))
+    said = decision(view, [a.to_json() for a in actions]) if actions else None
+    say_decision(console, state_lines(view), said, choice_lines(view, actions))
 
 
 def science_text(info: View) -> str:
