@@ -95,6 +95,7 @@ def game_options(game: str, players: int) -> dict[str, Any]:
 
 
 _CODECS: dict[tuple[str, int], tuple[Any, Network]] = {}
+REFERENCE_ENCODER = False  # --reference-encoder: the view-based encoder, not the compiled one
 
 
 def codec_of(game: str, players: int) -> tuple[Any, Network]:
@@ -102,6 +103,8 @@ def codec_of(game: str, players: int) -> tuple[Any, Network]:
     key = (game, players)
     if key not in _CODECS:
         codec = make_codec(game, game_options(game, players))
+        if REFERENCE_ENCODER:
+            codec.fast = None  # what whole training steps gain from the compiled observers
         _CODECS[key] = (codec, network(game, codec))
     return _CODECS[key]
 
@@ -720,6 +723,11 @@ def parser_for(game: str | None = None) -> argparse.ArgumentParser:
     parser.add_argument("--eval-every", type=int, default=10, help="iterations")
     parser.add_argument("--val-games", type=int, default=200)
     parser.add_argument("--threads", type=int, default=1, help="torch threads")
+    parser.add_argument(
+        "--reference-encoder",
+        action="store_true",
+        help="encode with the view-based reference encoder (to measure the compiled one)",
+    )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None, help="default learn-runs/GAME")
     parser.add_argument("--resume", action="store_true", help="go on from OUT/last.pt")
@@ -754,6 +762,8 @@ def main(game: str | None = None) -> None:
     args.hidden2 = args.hidden2 or spec.hidden[1]
     args.imitate = spec.imitate if args.imitate is None else args.imitate
     args.out = args.out or f"learn-runs/{args.game}"
+    global REFERENCE_ENCODER
+    REFERENCE_ENCODER = args.reference_encoder
     if not args.test_only:
         train(args)
     if args.test_only or args.test_games:
