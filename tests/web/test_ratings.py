@@ -185,3 +185,22 @@ def test_two_ratings_of_one_table_at_once_count_once(store: Store) -> None:
     assert sorted(g for _m, _s, g in found.values()) == [1, 1]
     with store.engine.connect() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(rated)).scalar_one() == 2
+
+
+def test_a_rating_that_fails_never_costs_the_move_that_ends_the_game(
+    url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(*_args: Any) -> None:
+        raise RuntimeError("a bug in the ratings")
+
+    monkeypatch.setattr(Finisher, "_rate", broken)
+    with TestClient(create_app(url, bot_delay=0)) as ann, TestClient(ann.app) as bob:
+        player_of(ann), player_of(bob)
+        made = create(ann, "duel", {}, ["human", "invited"], creator_seat=0)
+        tokens = [s["token"] for s in made["seats"]]
+        bob.get(f"/play/{tokens[1]}")
+        final = play_to_end(ann, tokens)
+        assert final["status"] == "finished" and final["result"]["winners"]
+        with TestClient(create_app(url, bot_delay=0)) as later:  # stored, as any end
+            assert state(later, tokens[0])["status"] == "finished"
+    assert "rating it failed" in caplog.text

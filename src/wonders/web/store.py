@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import logging
 import os
 import time
 import zlib
@@ -30,6 +31,8 @@ from alembic.config import Config
 
 from wonders.core.protocol import JSON
 from wonders.web.models import actions, chat, ratings, seats, tables
+
+log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 CHANNEL = "wonders_tables"  # PostgreSQL NOTIFY channel: the id of a table that changed
@@ -601,7 +604,12 @@ class Store:
                 values["owed_since"] = now
             written = self._bump(conn, table_id, **values)
             if status == "finished" and finish is not None:
-                finish(conn)
+                try:
+                    finish(conn)
+                except sa.exc.DBAPIError:
+                    raise  # the database's fault: the write fails with it, and is tried again
+                except Exception:  # a rating's own bug never costs the move that ends a game
+                    log.exception("table %s: rating it failed; its end is stored", table_id)
         self._announce(table_id, written)
         return written
 
