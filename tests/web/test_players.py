@@ -225,3 +225,17 @@ def test_visiting_pages_makes_no_player(client: TestClient) -> None:
     for path in ("/", "/players", made["seats"][1]["link"], "/play/no-such-token"):
         assert "set-cookie" not in client.get(path).headers, path
     assert count() == before
+
+
+def test_a_request_the_guard_refuses_makes_no_player(client: TestClient) -> None:
+    client.cookies.clear()
+    before = _players_count(client)
+    other_site = {"origin": "https://evil.example"}
+    r = client.post("/api/players/me/name", json={"name": "Eve"}, headers=other_site)
+    assert r.status_code == 403 and "set-cookie" not in r.headers
+    assert _players_count(client) == before
+
+
+def _players_count(client: TestClient) -> int:
+    with engine_of(client).connect() as conn:
+        return int(conn.execute(sa.select(sa.func.count()).select_from(players)).scalar() or 0)

@@ -202,6 +202,7 @@ def create_app(
     app = FastAPI(
         title="wonders", docs_url=None, redoc_url=None, openapi_url=None, lifespan=lifespan
     )
+    players.identify(app, web)  # inside the guard: a refused request makes no player
     app.add_middleware(WaitForDatabase, web=web)  # inside the guard: its headers, its limits
     guard.install(app, limits, origins)  # inside LanguageMiddleware: its errors are translated
     app.add_middleware(LanguageMiddleware)

@@ -329,14 +329,21 @@ def _result_words(played: ratings.Played) -> str:
     return word("place {rank} of {n}", rank=ranks.get(played.seat, "?"), n=len(played.names))
 
 
-def install(
-    app: FastAPI, web: Web, pages: Jinja2Templates, page: Callable[..., HTMLResponse]
-) -> None:
-    """The players' routes, the ``Identity`` middleware, and ``w`` and ``player_words`` for
-    every template."""
+def identify(app: FastAPI, web: Web) -> None:
+    """The ``Identity`` middleware and the players' ``Book`` (``app.state.players``). Added
+    before the guard, so inside it: a request the guard refuses (too many, from another
+    site) makes no player."""
     book = Book(web.store.engine)
     app.state.players = book
     app.add_middleware(Identity, book=book, ready=lambda: web.ready)
+
+
+def install(
+    app: FastAPI, web: Web, pages: Jinja2Templates, page: Callable[..., HTMLResponse]
+) -> None:
+    """The players' routes, and ``w`` and ``player_words`` for every template (the
+    ``Identity`` middleware is put in place by ``identify``)."""
+    book: Book = app.state.players
     pages.env.globals["w"] = word
     pages.env.globals["player_words"] = words
     router = APIRouter()
