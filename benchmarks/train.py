@@ -50,18 +50,11 @@ import numpy as np
 import torch
 from torch import nn
 
+from wonders.architects.learned import ArchitectsNetwork
 from wonders.bots import make_bot
-from wonders.bots.learned import (
-    CARD_BASE,
-    CARD_KINDS,
-    CARDS,
-    NO_CHANCE,
-    WONDERS,
-    ArchitectsNetwork,
-    Network,
-    network,
-)
+from wonders.bots.learned import NO_CHANCE, Network, network
 from wonders.core.registry import get_game
+from wonders.duel.learned import CARD_BASE, CARD_KINDS, CARDS, WONDERS
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION
 

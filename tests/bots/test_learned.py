@@ -10,23 +10,21 @@ from typing import Any
 import numpy as np
 import pytest
 
+from wonders.architects.learned import ArchitectsNetwork
 from wonders.bots import LEARNED_BOTS, Bot, RandomBot, make_bot
-from wonders.bots.learned import (
+from wonders.bots.learned import LearnedBot, learned_games, load_policy
+from wonders.core import OptionsError, setup
+from wonders.core.protocol import State
+from wonders.duel.learned import (
     CARD_BASE,
     CARD_KINDS,
     CARDS,
     FEATURE_SIZE,
     HEAD_SIZE,
     WONDERS,
-    ArchitectsNetwork,
-    LearnedBot,
     features,
-    learned_games,
-    load_policy,
     logits,
 )
-from wonders.core import OptionsError, setup
-from wonders.core.protocol import State
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION
 

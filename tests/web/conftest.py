@@ -123,3 +123,17 @@ def play_to_end(client: TestClient, tokens: list[str], pick: int = 0, timeout: f
         if not progressed:
             time.sleep(0.005)  # the bots' turn
     raise AssertionError("the game did not end")
+
+
+def count_messages(service: Any, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Every (seat, language) ``service.message`` is asked for from now on (a state message
+    built), in a list that grows as they are."""
+    calls: list[Any] = []
+    real = service.message
+
+    def counted(live: Any, seat: int | None, language: str | None = None) -> Any:
+        calls.append((seat, language))
+        return real(live, seat, language)
+
+    monkeypatch.setattr(service, "message", counted)
+    return calls

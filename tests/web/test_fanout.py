@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import create
+from tests.web.conftest import count_messages, create
 from tests.web.test_backpressure import FakeSocket, connection, duel, run, service, until
 from wonders.web import live as live_module
 from wonders.web.app import create_app
@@ -27,15 +27,7 @@ __all__ = ["service"]  # the fixture
 @pytest.fixture
 def made(service: TableService, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every (seat, language) ``service.message`` is asked for."""
-    calls: list[Any] = []
-    real = service.message
-
-    def counted(live: LiveTable, seat: int | None, language: str | None = None) -> Any:
-        calls.append((seat, language))
-        return real(live, seat, language)
-
-    monkeypatch.setattr(service, "message", counted)
-    return calls
+    return count_messages(service, monkeypatch)
 
 
 def test_fifty_spectators_share_one_message(service: TableService, made: list[Any]) -> None:

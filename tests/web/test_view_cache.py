@@ -9,23 +9,14 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from tests.web.conftest import create, state, steady
-from wonders.web.service import LiveTable
+from tests.web.conftest import count_messages, create, state, steady
 
 
 @pytest.fixture
 def built(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
     """Every (seat, language) a state message is built for, from now on."""
     service = client.app.state.web.service  # type: ignore[attr-defined]
-    calls: list[Any] = []
-    real = service.message
-
-    def counted(live: LiveTable, seat: int | None, language: str | None = None) -> Any:
-        calls.append((seat, language))
-        return real(live, seat, language)
-
-    monkeypatch.setattr(service, "message", counted)
-    return calls
+    return count_messages(service, monkeypatch)
 
 
 def test_polls_of_one_version_share_one_message(client: TestClient, built: list[Any]) -> None:

@@ -28,6 +28,7 @@ GAME = GameInfo(
         "greedy": "wonders.architects.greedy:choose",
         "estimate": "wonders.architects.greedy:estimates",
         "plain": "wonders.architects.plain",
+        "network": "wonders.architects.learned:network",
         "tui": "wonders.architects.tui:ArchitectsView",
         "codec": "wonders.envs.architects:ArchitectsCodec",
     },

@@ -18,7 +18,9 @@ move: what a search could use as a learned evaluation, ``value``); the games dif
 inputs and in how the policy head's outputs become the ``num_actions`` logits (``Network``;
 the training script builds the same in PyTorch from these):
 
-Duel (``DuelNetwork``):
+Each game's ``Network`` is its registry part ``network`` (``wonders.<game>.learned``).
+
+Duel (``wonders.duel.learned.DuelNetwork``):
 
 - ``features(obs)``: the Duel observation with its 20 x 73 one-hot of the structure's
   face-up cards replaced by two counts per card (face up and accessible; face up and
@@ -28,8 +30,8 @@ Duel (``DuelNetwork``):
   and each card's build / sell / destroy / discard-build, and for "wonder W with card C"
   the sum of a wonder's and a card's output.
 
-Architects (``ArchitectsNetwork``, the same size at every player count, so one set of
-weights can play any count it was trained for):
+Architects (``wonders.architects.learned.ArchitectsNetwork``, the same size at every player
+count, so one set of weights can play any count it was trained for):
 
 - features: the observation's common part; the seat's own, its left and right neighbours'
   and the sum of every rival's fields; its own deck, its right neighbour's (the two it
@@ -58,44 +60,7 @@ from wonders.core.protocol import State
 
 Array = npt.NDArray[np.float32]
 
-# Duel's encoding (``wonders.envs.duel``): the observation's fields this module reads
-OBS_SIZE = 1884
-NUM_ACTIONS = 1193
-STRUCTURE = slice(247, 1707)  # 20 places x 73 cards, the face-up card of each place
-PLACES, CARDS, WONDERS = 20, 73, 12
-ACCESSIBLE = slice(1747, 1767)  # 1 if the place's card can be taken
-CARD_BASE = 25  # the first card action (wait, 12 wonder picks, 10 tokens, 2 starts)
-CARD_KINDS = 4  # build, sell, destroy, discard_build; then one index per wonder
-FEATURE_SIZE = OBS_SIZE - PLACES * CARDS + 2 * CARDS
-HEAD_SIZE = CARD_BASE + CARDS * CARD_KINDS + WONDERS + CARDS
 WEIGHTS = ("w1", "b1", "w2", "b2", "wp", "bp", "wv", "bv")
-
-
-def features(obs: npt.NDArray[Any]) -> Array:
-    """The network's input for observations ``obs`` (one vector, or a batch in rows)."""
-    obs = np.asarray(obs, dtype=np.float32)
-    structure = obs[..., STRUCTURE].reshape(*obs.shape[:-1], PLACES, CARDS)
-    accessible = obs[..., ACCESSIBLE]
-    open_cards = np.einsum("...p,...pc->...c", accessible, structure)
-    covered = structure.sum(axis=-2) - open_cards
-    x = np.concatenate(
-        [obs[..., : STRUCTURE.start], obs[..., STRUCTURE.stop :], open_cards, covered], axis=-1
-    )
-    out: Array = np.log1p(np.maximum(x, 0.0)).astype(np.float32)
-    return out
-
-
-def logits(head: npt.NDArray[Any]) -> Array:
-    """The ``NUM_ACTIONS`` logits of the policy head's outputs (one row or a batch)."""
-    lead = head.shape[:-1]
-    direct = head[..., :CARD_BASE]
-    at = CARD_BASE + CARDS * CARD_KINDS
-    kinds = head[..., CARD_BASE:at].reshape(*lead, CARDS, CARD_KINDS)
-    wonder = head[..., at : at + WONDERS]
-    card = head[..., at + WONDERS :]
-    under = wonder[..., None, :] + card[..., :, None]  # card x wonder
-    cards = np.concatenate([kinds, under], axis=-1).reshape(*lead, CARDS * (CARD_KINDS + WONDERS))
-    return np.concatenate([direct, cards], axis=-1).astype(np.float32)
 
 
 NO_CHANCE = -1e9  # the logit of an action index no output stands for
@@ -110,107 +75,28 @@ class Network:
     feature_size = 0
     head_size = 0
     num_actions = 0
+    # its features read the observation as laid out (its size must be the weights'), not
+    # parts that are the same size at every player count
+    whole_observation = False
 
     def features(self, obs: npt.NDArray[Any]) -> Array:
         raise NotImplementedError
 
     def logits(self, head: npt.NDArray[Any], obs: npt.NDArray[Any]) -> Array:
         raise NotImplementedError
-
-
-class DuelNetwork(Network):
-    """Duel's: ``features`` and ``logits`` above."""
-
-    game = "duel"
-    feature_size = FEATURE_SIZE
-    head_size = HEAD_SIZE
-    num_actions = NUM_ACTIONS
-
-    def features(self, obs: npt.NDArray[Any]) -> Array:
-        return features(obs)
-
-    def logits(self, head: npt.NDArray[Any], obs: npt.NDArray[Any]) -> Array:
-        return logits(head)
-
-
-class ArchitectsNetwork(Network):
-    """Architects' at the codec's player count (its inputs and outputs are the same size at
-    every count)."""
-
-    game = "architects"
-    OWN, RIGHT, CENTRAL, SEARCH_OWN, SEARCH_RIGHT, REST = 1, 2, 3, 4, 5, 6
-
-    def __init__(self, codec: Any) -> None:
-        self.players = n = int(codec.num_players)
-        self.seats = [int(b) for b in codec.o_players]
-        self.decks = [int(b) for b in codec.o_decks]
-        self.seat_size = sum(size for _, size in codec.player_fields)
-        self.deck_size = 1 + len(codec.kinds)
-        self.common = self.seats[0]
-        self.nw = len(codec.wonders)
-        self.take_base, self.search_base = codec.take_base, codec.search_base
-        self.num_actions = int(codec.num_actions)
-        self.feature_size = self.common + 4 * self.seat_size + 3 * self.deck_size + 1
-        self.head_size = self.REST + self.num_actions - codec.pick_base
-        base = np.full(self.num_actions, self.head_size, dtype=np.intp)
-        base[0] = 0
-        base[self.take_base + self.nw] = self.CENTRAL
-        base[codec.pick_base :] = self.REST + np.arange(self.num_actions - codec.pick_base)
-        self.base = base
-        self.right = self.seats[n - 1]
-
-    def features(self, obs: npt.NDArray[Any]) -> Array:
-        obs = np.asarray(obs, dtype=np.float32)
-        s, d = self.seat_size, self.deck_size
-        seats = [obs[..., b : b + s] for b in self.seats]
-        decks = [obs[..., b : b + d] for b in self.decks]
-        rivals = np.sum(seats[1:], axis=0)
-        others = np.sum(decks[1:-1], axis=0) if len(decks) > 2 else np.zeros_like(decks[0])
-        count = np.full((*obs.shape[:-1], 1), self.players, dtype=np.float32)
-        mine = [obs[..., : self.common], seats[0], seats[1], seats[-1], rivals]
-        x = np.concatenate([*mine, decks[0], decks[-1], others, count], axis=-1)
-        out: Array = np.log1p(np.maximum(x, 0.0)).astype(np.float32)
-        return out
-
-    def deck_wonders(self, obs: npt.NDArray[Any]) -> npt.NDArray[np.intp]:
-        """The wonders (their codec indices) of the seat's own deck and of its right
-        neighbour's, the two it may take from: ``(..., 2)``."""
-        obs = np.asarray(obs)
-        own = np.argmax(obs[..., self.common : self.common + self.nw], axis=-1)
-        right = np.argmax(obs[..., self.right : self.right + self.nw], axis=-1)
-        out: npt.NDArray[np.intp] = np.stack([own, right], axis=-1).astype(np.intp)
-        return out
-
-    def action_map(self, obs: npt.NDArray[Any]) -> npt.NDArray[np.intp]:
-        """For every action index, the head's output that is its logit (``head_size``: none)."""
-        decks = self.deck_wonders(obs)
-        own, right = decks[..., :1], decks[..., 1:]
-        out = np.broadcast_to(self.base, (*decks.shape[:-1], self.num_actions)).copy()
-        for at, wonder, index in (
-            (self.take_base, own, self.OWN),
-            (self.take_base, right, self.RIGHT),
-            (self.search_base, own, self.SEARCH_OWN),
-            (self.search_base, right, self.SEARCH_RIGHT),
-        ):
-            np.put_along_axis(out, at + wonder, index, axis=-1)
-        return out
-
-    def logits(self, head: npt.NDArray[Any], obs: npt.NDArray[Any]) -> Array:
-        head = np.asarray(head, dtype=np.float32)
-        none = np.full((*head.shape[:-1], 1), NO_CHANCE, dtype=np.float32)
-        out: Array = np.take_along_axis(
-            np.concatenate([head, none], axis=-1), self.action_map(obs), axis=-1
-        )
-        return out
 
 
 def network(game: str, codec: Any) -> Network:
-    """The network of ``game`` on ``codec``'s encoding (``make_codec(game, options)``)."""
-    if game == "duel":
-        return DuelNetwork()
-    if game == "architects":
-        return ArchitectsNetwork(codec)
-    raise OptionsError(_("the learned bot has no weights for {game} yet").format(game=_title(game)))
+    """The network of ``game`` on ``codec``'s encoding (``make_codec(game, options)``): the
+    game's ``network`` part (``wonders.<game>.learned``)."""
+    from wonders.core.registry import game_names, get_game
+
+    if game not in game_names() or not get_game(game).has("network"):
+        raise OptionsError(
+            _("the learned bot has no weights for {game} yet").format(game=_title(game))
+        )
+    made: Network = get_game(game).part("network")(codec)
+    return made
 
 
 def _title(game: str) -> str:
@@ -239,9 +125,11 @@ class Policy:
         """The network at ``players`` (default: the first count trained for)."""
         n = self.players[0] if players is None else players
         if n not in self.networks:
+            from wonders.core.registry import get_game
             from wonders.envs import make_codec
 
-            options = {} if self.game == "duel" else {"players": n}
+            info = get_game(self.game)
+            options = {"players": n} if info.min_players != info.max_players else {}
             self.networks[n] = network(self.game, make_codec(self.game, options))
         return self.networks[n]
 
@@ -315,7 +203,7 @@ class LearnedBot:
             sizes = (net.feature_size, net.head_size, codec.num_actions, ENCODING_VERSION)
             fit = (*policy.w["w1"].shape[:1], *policy.w["wp"].shape[1:], policy.num_actions)
             if sizes != (*fit, policy.encoding) or (
-                game == "duel" and codec.layout.size != policy.obs_size
+                net.whole_observation and codec.layout.size != policy.obs_size
             ):
                 raise OptionsError(
                     _("the learned bot's weights for {game} do not fit its encoding").format(

@@ -25,6 +25,7 @@ The parts a game may name (a front end that needs one the game lacks says so in 
 | ``tui`` | the full-screen table's ``GameView`` class |
 | ``chance`` | the ``ChanceModel`` class of the OpenSpiel games' chance nodes (``core.chance``) |
 | ``codec`` | the learning environments' ``Codec`` class, made with the setup options |
+| ``network`` | ``(codec) -> bots.learned.Network``: the ``learned`` bot's inputs and head |
 """
 
 from __future__ import annotations

@@ -28,6 +28,7 @@ GAME = GameInfo(
         "greedy": "wonders.duel.greedy:choose",
         "estimate": "wonders.duel.greedy:estimates",
         "plain": "wonders.duel.plain",
+        "network": "wonders.duel.learned:network",
         "tui": "wonders.duel.tui:DuelView",
         "codec": "wonders.envs.duel:DuelCodec",
     },
