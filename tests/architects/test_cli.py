@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys
 from wonders.architects import advice
 from wonders.architects.present import action_label, decision, victory_line
-from wonders.architects.tui import ArchitectsView
+from wonders.architects.tui import ArchitectsScreen
 from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session
 from wonders.core.records import GameRecord
@@ -225,7 +225,7 @@ def test_the_table_asks_and_lists_in_the_words_of_present() -> None:
     session = Session("architects", {"players": 3}, 4, 0, "random")
     table = SeatTable(session)
     table.start()
-    game = ArchitectsView(table)
+    game = ArchitectsScreen(table)
     rng = random.Random(4)
     while not table.is_over():
         view, legal = table.view(), table.legal_actions()

@@ -26,7 +26,7 @@ from wonders.classic.payments import purchase_plan
 from wonders.classic.plain import choice_lines, city_lines, state_lines, teammate_sentence
 from wonders.classic.present import Log, action_label, decision
 from wonders.classic.state import ClassicState, setup
-from wonders.classic.tui import ClassicView
+from wonders.classic.tui import ClassicScreen
 from wonders.cli.app import app
 from wonders.cli.session import SeatTable, Session, bot_seed
 from wonders.cli.tui import make_app
@@ -966,14 +966,14 @@ def test_the_tables_keys_open_help_cities_and_log(tmp_path: Path) -> None:
 def test_a_hand_card_says_what_it_chains_into(tmp_path: Path) -> None:
     session = Session("classic", {"players": 3}, 1, 0)
     session.bots_move()
-    view = ClassicView(SeatTable(session))
+    view = ClassicScreen(SeatTable(session))
     details = "\n".join(str(c.detail) for c in view.choices())
     assert "chains into" in details or "free with" in details
 
 
 def test_the_status_line_estimates_your_score(tmp_path: Path) -> None:
     session = Session("classic", {"players": 3}, 2, 0)
-    view = ClassicView(SeatTable(session))
+    view = ClassicScreen(SeatTable(session))
     rng = random.Random(2)
     while not session.state.is_terminal():
         session.bots_move()
@@ -1120,7 +1120,7 @@ def test_a_card_you_cannot_build_says_why(tmp_path: Path) -> None:
             built = {a.card for a in actions if a.kind in ("build", "free_build")}
             blocked = [n for n in view["hand"] if n not in built]
             if view["phase"] == "draft" and blocked:
-                game = ClassicView(table)
+                game = ClassicScreen(table)
                 details = {
                     str(c.label).split("  ")[0].strip(): str(c.detail) for c in game.choices()
                 }
@@ -1139,7 +1139,7 @@ def test_a_score_of_nothing_has_no_empty_parentheses() -> None:
     state: Any = session.state
     state.cities[1].coins = 0  # no treasury point: nothing scores
     state._legal.clear()
-    board = text(ClassicView(SeatTable(session)).board(1))
+    board = text(ClassicScreen(SeatTable(session)).board(1))
     assert "score now ≈ 0" in board and "()" not in board
 
 
@@ -1158,7 +1158,7 @@ def test_the_tables_choices_are_the_games_words_and_a_leader_sent_back_is_no_bui
         table.start()
         while not table.is_over():
             view, actions = table.view(), table.legal_actions()
-            game = ClassicView(table)
+            game = ClassicScreen(table)
             legal = [a.to_json() for a in actions]
             title, prompt = decision(view, legal)
             assert game.prompt() == f"{title} — {prompt}"

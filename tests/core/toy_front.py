@@ -12,16 +12,22 @@ from typing import Any
 
 from rich.console import Console, RenderableType
 
+from tests.core.toy_game import HighCardView
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import numbered, say, say_all
 from wonders.cli.session import SeatTable, Session
 from wonders.cli.tui.view import Choice, GameView
 from wonders.core.present import Narrator
-from wonders.core.protocol import JSON, Result
+from wonders.core.protocol import JSON, Result, ResultView, View, game_view, own_seat
 from wonders.envs.codec import WAIT, Acc, Codec, Layout
 
-View = dict[str, Any]
 CARDS = range(1, 7)
+
+
+def seen(view: View) -> HighCardView:
+    """A front end's ``View`` as the toy game's."""
+    mine: HighCardView = game_view(view, "highcard")
+    return mine
 
 
 # ---------------------------------------------------------------- present: the words
@@ -39,15 +45,17 @@ class Log(Narrator):
         return None
 
 
-def decision(view: View, legal: list[JSON], names: Sequence[str] | None = None) -> tuple[str, str]:
+def decision(
+    view: HighCardView, legal: list[JSON], names: Sequence[str] | None = None
+) -> tuple[str, str]:
     return "Play a card", "The higher card takes the trick."
 
 
-def action_label(view: View, action: JSON, names: Sequence[str] | None = None) -> str:
+def action_label(view: HighCardView, action: JSON, names: Sequence[str] | None = None) -> str:
     return f"Play the {action['card']}."
 
 
-def victory_line(result: JSON, reader: int | None, names: Sequence[str] | None) -> str:
+def victory_line(result: ResultView, reader: int | None, names: Sequence[str] | None) -> str:
     (winner,) = result["winners"]
     if reader is not None:
         return "You won." if winner == reader else "Your rival won."
@@ -73,7 +81,7 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     table = SeatTable(session)
     view = table.view()
     say(console, f"High card, seed {table.seed}. You are seat {table.seat}.")
-    final_view = play_lines(
+    final_view: HighCardView = play_lines(
         table,
         console,
         ask,
@@ -84,24 +92,25 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     final(console, final_view, table.result())
 
 
-def decide(console: Console, view: View, actions: list[Any]) -> None:
-    say(
-        console,
-        f"Tricks: you {view['tricks'][view['seat']]}, rival {view['tricks'][1 - view['seat']]}.",
-    )
+def decide(console: Console, view: HighCardView, actions: list[Any]) -> None:
+    seat = own_seat(view)
+    say(console, f"Tricks: you {view['tricks'][seat]}, rival {view['tricks'][1 - seat]}.")
     say_all(
         console, [numbered(i, action_label(view, a.to_json())) for i, a in enumerate(actions, 1)]
     )
 
 
-def final(console: Console, view: View, result: Result) -> None:
+def final(console: Console, view: HighCardView, result: Result) -> None:
     say(console, victory_line(result.to_json(), view["seat"], None))
 
 
 # ---------------------------------------------------------------- tui: the table's panels
 
 
-class HighCardView(GameView):
+class HighCardScreen(GameView):
+    def view(self) -> HighCardView:
+        return seen(super().view())
+
     def status(self) -> str:
         return "High card"
 
@@ -147,8 +156,9 @@ class HighCardCodec(Codec):
     def reference_indices(self, actions: list[Any], seat: int) -> list[int]:
         return [a.card for a in actions]
 
-    def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
-        acc.ones.extend(self.hand + c - 1 for c in view["hand"])
+    def observe_into(self, state_view: View, seat: int, acc: Acc) -> None:
+        view = seen(state_view)
+        acc.ones.extend(self.hand + c - 1 for c in view["hand"] or [])
         acc.ones.extend(self.led + c - 1 for c in view["trick"])
         acc.set(self.tricks, view["tricks"][seat])
         acc.set(self.tricks + 1, view["tricks"][1 - seat])

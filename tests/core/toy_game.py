@@ -13,10 +13,20 @@ from typing import Any
 
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.plugin import GameInfo
-from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
+from wonders.core.protocol import JSON, PlayerResult, Result, State, View, rank_players
 
 CARDS = list(range(1, 7))
 HAND = 3
+
+
+class HighCardView(View):
+    """The game's view: the protocol's fields and its own, each declared (mypy checks every
+    read of them)."""
+
+    hand: list[int] | None  # None for a spectator
+    hand_sizes: list[int]
+    trick: list[int]
+    tricks: list[int]
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,7 @@ class HighCard(State):
         players = [PlayerResult(p, t, {"tricks": t}, ranks[p]) for p, t in enumerate(self.tricks)]
         return Result(players, [p for p in (0, 1) if ranks[p] == 1])
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None) -> HighCardView:
         return {
             "game": "highcard",
             "seat": player,
@@ -162,7 +172,7 @@ GAME = GameInfo(
         "narrator": "tests.core.toy_front:Log",
         "help": "tests.core.toy_front:help_sections",
         "plain": "tests.core.toy_front",
-        "tui": "tests.core.toy_front:HighCardView",
+        "tui": "tests.core.toy_front:HighCardScreen",
         "codec": "tests.core.toy_front:HighCardCodec",
     },
 )

@@ -23,7 +23,7 @@ from wonders.duel import advice
 from wonders.duel import terminal as duel_words
 from wonders.duel.present import Log, action_label, decision
 from wonders.duel.state import setup
-from wonders.duel.tui import DuelView
+from wonders.duel.tui import DuelScreen
 
 runner = CliRunner()
 
@@ -191,7 +191,7 @@ def test_the_structure_names_every_card_readably() -> None:
         while session.state.view(0)["phase"] == "draft":
             session.apply(0, session.state.legal_actions(0)[0])
             session.bots_move()
-        game = DuelView(SeatTable(session))
+        game = DuelScreen(SeatTable(session))
         panel = text(game.table())
         choices = " ".join(str(c.label) for c in game.choices())
         for place in session.state.view(0)["structure"]:

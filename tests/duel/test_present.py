@@ -30,7 +30,7 @@ from wonders.duel.present import (
 )
 from wonders.duel.state import DuelState, setup
 from wonders.duel.structure import Structure
-from wonders.duel.tui import DuelView
+from wonders.duel.tui import DuelScreen
 
 NAMES = ["Ann", "Bob"]
 # "you" in a third-person sentence: "you plays again", "You gets", "you took" of the web
@@ -263,7 +263,7 @@ def test_both_end_screens_say_who_won_and_how() -> None:
     console = Console(file=io.StringIO(), width=300, color_system=None)
     duel_front.final(console, session.state.view(0), session.state.result())
     assert line in console.file.getvalue()  # type: ignore[attr-defined]
-    assert line in screen(DuelView(SeatTable(session)).final())
+    assert line in screen(DuelScreen(SeatTable(session)).final())
 
 
 # ---------------------------------------------------------------- what a card costs you
@@ -287,7 +287,7 @@ def test_the_cost_shown_is_the_cards_own_coins_plus_the_trade() -> None:
         f"Build Forum for {total} coins: 3 coins printed on it and {trade} coins to the bank "
         "for 1 clay."
     )
-    game = DuelView(SeatTable(session))
+    game = DuelScreen(SeatTable(session))
     forum = next(c for c in game.choices() if str(c.label).startswith("Forum"))
     assert str(forum.label).split()[-2:] == [str(total), "coins"]
     assert action_label(view, build) in [str(way.label) for way in forum.children]

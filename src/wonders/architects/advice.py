@@ -9,19 +9,18 @@ scoring and constants do the arithmetic on the counts the view lists.
 
 from __future__ import annotations
 
-from typing import Any
-
 from wonders.architects import describe
 from wonders.architects.cards import STAGES, catalog, facts
 from wonders.architects.scoring import CAT_POINTS, VICTORY_POINTS, progress_points, score_city
 from wonders.architects.state import SEARCH_DEPTH
+from wonders.architects.views import ArchitectsPlayerView, ArchitectsView
 from wonders.core.i18n import _
+from wonders.core.protocol import own_seat
 
-View = dict[str, Any]
 CENTRAL = "central"
 
 
-def deck_index(view: View, deck: str) -> int:
+def deck_index(view: ArchitectsView, deck: str) -> int:
     """The place of the deck ``deck`` (a wonder's name) in ``view["decks"]``."""
     return next(i for i, d in enumerate(view["decks"]) if d["deck"] == deck)
 
@@ -34,35 +33,37 @@ def side_of(seat: int, players: int, d: int) -> str:
     return "right" if d == (seat - 1) % players else "far"
 
 
-def side(view: View, deck: str) -> str:
+def side(view: ArchitectsView, deck: str) -> str:
     """Where ``deck`` lies for the view's seat: "left", "right", "far" or "central"."""
     if deck == CENTRAL:
         return CENTRAL
-    return side_of(view["seat"], len(view["players"]), deck_index(view, deck))
+    return side_of(own_seat(view), len(view["players"]), deck_index(view, deck))
 
 
-def search_count(view: View, deck: str) -> int:
+def search_count(view: ArchitectsView, deck: str) -> int:
     """How many cards a search of ``deck`` shows: the top 5, or all that is left."""
     size: int = view["decks"][deck_index(view, deck)]["size"]
     return min(SEARCH_DEPTH, size)
 
 
-def gold_counted_twice(view: View, stage: int, pay: list[str] | tuple[str, ...]) -> str | None:
+def gold_counted_twice(
+    view: ArchitectsView, stage: int, pay: list[str] | tuple[str, ...]
+) -> str | None:
     """The seat's progress token (Economy) that counts a gold coin as 2 resources in this
     payment of ``stage``: the payment has one card fewer than the stage costs. None if not."""
     if len(pay) >= facts().costs[stage - 1].count:
         return None
-    progress = view["players"][view["seat"]]["progress"]
+    progress = view["players"][own_seat(view)]["progress"]
     return next((t for t in progress if t in facts().economy), None)
 
 
-def completes(view: View, stage: int) -> bool:
+def completes(view: ArchitectsView, stage: int) -> bool:
     """Whether building ``stage`` completes the seat's wonder (the game ends with the turn)."""
-    built = view["players"][view["seat"]]["stages"]
+    built = view["players"][own_seat(view)]["stages"]
     return stage not in built and len(built) + 1 == STAGES
 
 
-def _have(info: View) -> list[int]:
+def _have(info: ArchitectsPlayerView) -> list[int]:
     f = facts()
     have = [0] * len(f.names)
     for name, count in info["cards"].items():
@@ -70,7 +71,7 @@ def _have(info: View) -> list[int]:
     return have
 
 
-def breakdown(view: View, p: int) -> dict[str, int]:
+def breakdown(view: ArchitectsView, p: int) -> dict[str, int]:
     """Wonder ``p``'s points if the game ended now, by category."""
     info = view["players"][p]
     wonder = facts().wonders[info["wonder"]]
@@ -79,16 +80,16 @@ def breakdown(view: View, p: int) -> dict[str, int]:
     )
 
 
-def score(view: View, p: int) -> int:
+def score(view: ArchitectsView, p: int) -> int:
     return sum(breakdown(view, p).values())
 
 
-def card_points(view: View) -> list[tuple[str, int]]:
+def card_points(view: ArchitectsView) -> list[tuple[str, int]]:
     """The seat's points at the end item by item: each wonder stage built, each kind of
     blue card, the progress tokens together (they count each other), the cat, the
     victory tokens. (label in the reader's language, points)."""
     f = facts()
-    info = view["players"][view["seat"]]
+    info = view["players"][own_seat(view)]
     wonder = f.wonders[info["wonder"]]
     have = _have(info)
     out = [

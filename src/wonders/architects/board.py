@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonders.architects import present
+from wonders.architects.views import ArchitectsView
 from wonders.core.i18n import _, name, ngettext
 from wonders.core.present import called
 from wonders.core.protocol import JSON
@@ -29,7 +30,7 @@ def _deck_name(present: Any, reader: int | None, decks: list[str], deck: str, ce
     return _("The {deck} deck ({where})").format(deck=printed, where=where)
 
 
-def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
+def board_words(view: ArchitectsView, reader: int | None, names: Sequence[str]) -> JSON:
     from wonders.architects.actions import STACK
     from wonders.architects.cards import CENTRAL
 

@@ -34,36 +34,36 @@ from wonders.architects.present import (
     victory_line,
     where,
 )
+from wonders.architects.views import ArchitectsPlayerView, ArchitectsView, DeckView, architects_view
 from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import described, numbered, say, say_all, say_decision
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import Heading, colour_card, listed, upper_first
-from wonders.core.protocol import Result
+from wonders.core.protocol import JSON, Result, own_seat
 
-View = dict[str, Any]
 STAGES = 5
 
 
 def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     table = SeatTable(session)
     seat = table.seat
-    view = table.view()
-    n = len(view["players"])
+    first = architects_view(table.view())
+    n = len(first["players"])
     say(
         console,
         _("7 Wonders Architects, {n} players, seed {seed}. You are seat {seat}.").format(
             n=n, seed=table.seed, seat=seat
         )
         + " "
-        + _("Your wonder is {wonder}.").format(wonder=printed(view["players"][seat]["wonder"])),
+        + _("Your wonder is {wonder}.").format(wonder=printed(first["players"][seat]["wonder"])),
     )
-    view = play_lines(
+    view: ArchitectsView = play_lines(
         table,
         console,
         ask,
-        Log(view),
+        Log(first),
         lambda v, a: decide(console, v, a),
         what=lambda v, actions: decision(v, [a.to_json() for a in actions])[0],
         pages=lambda v: {"city": lambda: city_page(v), "all": lambda: every_wonder(v)},
@@ -74,7 +74,7 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
 # ---------------------------------------------------------------- a decision
 
 
-def decide(console: Console, view: View, actions: list[Any]) -> None:
+def decide(console: Console, view: ArchitectsView, actions: list[Any]) -> None:
     """Print one decision, from the seat's view: the state in a few lines, the decision's
     title and prompt, then the numbered choices, one a line (the state only when the seat
     has no decision)."""
@@ -82,10 +82,10 @@ def decide(console: Console, view: View, actions: list[Any]) -> None:
     say_decision(console, state_lines(view), said, choice_lines(view, actions))
 
 
-def seat_name(view: View, p: int) -> str:
+def seat_name(view: ArchitectsView, p: int) -> str:
     """Another seat by its wonder and where it sits: "Ephesus (your left)"."""
     wonder = printed(view["players"][p]["wonder"])
-    seat, n = view["seat"], len(view["players"])
+    seat, n = own_seat(view), len(view["players"])
     if n > 2 and p == (seat + 1) % n:
         return _("{name} ({where})").format(name=wonder, where=_("your left"))
     if n > 2 and p == (seat - 1) % n:
@@ -93,7 +93,7 @@ def seat_name(view: View, p: int) -> str:
     return wonder
 
 
-def stages_built(info: View) -> str:
+def stages_built(info: ArchitectsPlayerView) -> str:
     return ngettext(
         "{built} of {n} wonder stage built", "{built} of {n} wonder stages built", STAGES
     ).format(built=len(info["stages"]), n=STAGES)
@@ -113,12 +113,12 @@ def cards_text(held: dict[str, int]) -> str:
     )
 
 
-def state_lines(view: View) -> list[str]:
+def state_lines(view: ArchitectsView) -> list[str]:
     """The seat's state in a few sentences: the turn and the conflict, your wonder (stages,
     the next one, shields, victory tokens, points so far, the cat), your cards and progress
     tokens, each other wonder in a sentence, the decks, the tokens on offer, what you look
     at."""
-    seat = view["seat"]
+    seat = own_seat(view)
     me = view["players"][seat]
     head = board_words(view, seat, [])["head"]  # the web's words, a part a sentence
     lines = [" ".join(upper_first(part) + "." for part in head.split(" — "))]
@@ -150,7 +150,7 @@ def state_lines(view: View) -> list[str]:
     return lines
 
 
-def other_line(view: View, p: int) -> str:
+def other_line(view: ArchitectsView, p: int) -> str:
     """Another wonder in a sentence: stages, shields, tokens, cards, points so far, the cat."""
     info = view["players"][p]
     facts = {
@@ -170,7 +170,7 @@ def other_line(view: View, p: int) -> str:
     return said.format(**facts)
 
 
-def decks_lines(view: View) -> list[str]:
+def decks_lines(view: ArchitectsView) -> list[str]:
     """The decks you may take from (each with its top card and size), the progress tokens on
     offer, the cards you look at."""
     lines = []
@@ -207,7 +207,7 @@ def decks_lines(view: View) -> list[str]:
     return lines
 
 
-def deck_line(deck: View, place: str, top: str) -> str:
+def deck_line(deck: DeckView, place: str, top: str) -> str:
     """A side deck in a sentence: where it lies, its top card, its size."""
     text = ngettext(
         "{deck} deck ({where}): top {top}, {n} card",
@@ -217,7 +217,7 @@ def deck_line(deck: View, place: str, top: str) -> str:
     return upper_first(text) + "."
 
 
-def shown_card(view: View, data: View) -> str | None:
+def shown_card(view: ArchitectsView, data: JSON) -> str | None:
     """The card an action takes or keeps, as the seat sees it: a side deck's top, the
     central deck's only with the cat's peek, the card kept of a search. None otherwise."""
     if data["kind"] == "pick":
@@ -231,7 +231,7 @@ def shown_card(view: View, data: View) -> str | None:
     return top
 
 
-def choice_lines(view: View, actions: list[Any]) -> list[str]:
+def choice_lines(view: ArchitectsView, actions: list[Any]) -> list[str]:
     """The numbered choices, one a line, in the game's words (``present.action_label``), a
     card taken or kept with what it does."""
     lines = []
@@ -249,11 +249,11 @@ def choice_lines(view: View, actions: list[Any]) -> list[str]:
 # ---------------------------------------------------------------- city, all
 
 
-def wonder_lines(view: View, p: int) -> list[str]:
+def wonder_lines(view: ArchitectsView, p: int) -> list[str]:
     """A wonder in full, a fact a line: each stage (built, next or later) with its cost and
     reward, shields and victory tokens, the cards, each progress token with its effect, the
     cat, the points so far by category."""
-    seat = view["seat"]
+    seat = own_seat(view)
     info = view["players"][p]
     wonder = printed(info["wonder"])
     if p == seat:
@@ -287,15 +287,15 @@ def wonder_lines(view: View, p: int) -> list[str]:
     return lines
 
 
-def city_page(view: View) -> list[str]:
+def city_page(view: ArchitectsView) -> list[str]:
     """The ``city`` command: your wonder in full."""
-    return wonder_lines(view, view["seat"])
+    return wonder_lines(view, own_seat(view))
 
 
-def every_wonder(view: View) -> list[str]:
+def every_wonder(view: ArchitectsView) -> list[str]:
     """The ``all`` command: every wonder in full, yours first, then the decks (the far ones
     too), the progress tokens on offer with their effects, the conflict."""
-    seat, n = view["seat"], len(view["players"])
+    seat, n = own_seat(view), len(view["players"])
     lines: list[str] = []
     for step in range(n):
         lines += wonder_lines(view, (seat + step) % n)
@@ -321,14 +321,14 @@ def every_wonder(view: View) -> list[str]:
 # ---------------------------------------------------------------- the end
 
 
-def final(console: Console, view: View, result: Result) -> None:
+def final(console: Console, view: ArchitectsView, result: Result) -> None:
     """The end, from the seat's final view, a line each: the players by rank with their
     points and stages, each category, who won and how, your points item by item."""
     say_all(console, final_lines(view, result))
 
 
-def final_lines(view: View, result: Result) -> list[str]:
-    seat = view["seat"]
+def final_lines(view: ArchitectsView, result: Result) -> list[str]:
+    seat = own_seat(view)
     wonders = [info["wonder"] for info in view["players"]]
 
     def who(p: int) -> str:

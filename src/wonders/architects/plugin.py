@@ -29,7 +29,7 @@ GAME = GameInfo(
         "estimate": "wonders.architects.greedy:estimates",
         "plain": "wonders.architects.plain",
         "network": "wonders.architects.learned:network",
-        "tui": "wonders.architects.tui:ArchitectsView",
+        "tui": "wonders.architects.tui:ArchitectsScreen",
         "codec": "wonders.envs.architects:ArchitectsCodec",
     },
     # no Ages: the ``age`` cut-off looks 3 turns a player ahead

@@ -24,9 +24,10 @@ from wonders.architects.cards import CENTRAL, WONDER_NAMES, catalog
 from wonders.architects.describe import printed
 from wonders.architects.describe import victory_tokens as victory_tokens
 from wonders.architects.state import ANY, BABYLON, EXTRA, MAIN, PICK, SEARCH
+from wonders.architects.views import ArchitectsView
 from wonders.core.i18n import N_, _, ngettext
 from wonders.core.present import Heading, Narrator, listed, upper_first
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, ResultView, own_seat
 
 BOOKKEEPING = frozenset({"setup", "end_turn"})
 
@@ -129,7 +130,7 @@ def place(seat: int | None, decks: Sequence[str], deck: str) -> str | None:
     return {"left": _("your left"), "right": _("your right")}.get(side)
 
 
-def where(view: JSON, deck: str) -> str | None:
+def where(view: ArchitectsView, deck: str) -> str | None:
     """Where a side deck lies for the view's seat ("your left", "theirs"); None when far."""
     return place(view.get("seat"), deck_names(view), deck)
 
@@ -144,7 +145,7 @@ def deck_phrase(seat: int | None, decks: Sequence[str], deck: Any) -> str:
     return _("the {deck} deck ({where})").format(deck=printed(str(deck)), where=where)
 
 
-def deck_names(view: JSON) -> list[str]:
+def deck_names(view: ArchitectsView) -> list[str]:
     """The side decks by their wonder, in seat order (the deck of seat p lies on its left)."""
     return [str(d.get("deck")) for d in view.get("decks", [])] or [
         str(info.get("wonder", "")) for info in view.get("players", [])
@@ -157,7 +158,7 @@ def deck_names(view: JSON) -> list[str]:
 class Log(Narrator):
     """A reader's Architects log in whole sentences (see ``core.present.Narrator``)."""
 
-    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
+    def __init__(self, view: ArchitectsView, names: Sequence[str] | None = None) -> None:
         super().__init__(view, names)
         players = view.get("players", [])
         self.wonders: list[str] = [str(info.get("wonder", "")) for info in players]
@@ -365,7 +366,7 @@ EFFECTS = (MAIN, EXTRA, ANY, SEARCH, PICK, BABYLON)
 
 
 def decision(
-    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+    view: ArchitectsView, legal: Sequence[JSON], names: Sequence[str] | None = None
 ) -> tuple[str, str]:
     """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
     the seat's legal actions as JSON (``a.to_json()``). The oldest pending effect (the
@@ -390,16 +391,16 @@ def decision(
     return title, prompt
 
 
-def _sides(view: JSON) -> str:
+def _sides(view: ArchitectsView) -> str:
     """The two decks a seat takes from, as a noun phrase."""
     if len(view.get("players", [])) == 2:
         return _("your deck or your rival's")
     return _("the deck on your left or right")
 
 
-def _effect_decision(view: JSON, head: str) -> tuple[str, str]:
+def _effect_decision(view: ArchitectsView, head: str) -> tuple[str, str]:
     """The title and prompt of the oldest pending effect."""
-    me = view["players"][view["seat"]]
+    me = view["players"][own_seat(view)]
     sides, wonder = _sides(view), printed(str(me.get("wonder", "")))
     if head == MAIN:
         prompt = _(
@@ -425,9 +426,9 @@ def _effect_decision(view: JSON, head: str) -> tuple[str, str]:
             "others go back, shuffled."
         ).format(wonder=wonder, sides=sides)
     if head == PICK:
-        searching = view.get("searching") or {}
-        n = int(searching.get("count", 0))
-        deck = deck_phrase(view["seat"], deck_names(view), searching.get("deck"))
+        searching = view.get("searching")
+        n = searching["count"] if searching else 0
+        deck = deck_phrase(view["seat"], deck_names(view), searching["deck"] if searching else None)
         return _("Keep one of the cards you look at"), ngettext(
             "You look at the top {n} card of {deck}: keep it.",
             "You look at the top {n} cards of {deck}: keep one; the others go back, shuffled.",
@@ -439,7 +440,7 @@ def _effect_decision(view: JSON, head: str) -> tuple[str, str]:
     ).format(wonder=wonder)
 
 
-def _extra_token(view: JSON) -> str:
+def _extra_token(view: ArchitectsView) -> str:
     """The progress token whose extra card is asked now: pending effects are resolved
     oldest first, so it is the first of this turn's extra cards still pending."""
     seat, events = view["seat"], view.get("events", [])
@@ -489,7 +490,7 @@ def _also_owed(build: bool, science: bool) -> str:
     return ""
 
 
-def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+def action_label(view: ArchitectsView, action: JSON, names: Sequence[str] | None = None) -> str:
     """One legal action (JSON) in words for the view's seat: the card it takes (decks by
     their wonder and where they lie for the reader), the stage it builds with its reward
     and the cards it spends, the progress token it takes with its effect. (``names`` is not
@@ -514,7 +515,7 @@ def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -
     return str(kind)
 
 
-def _take_label(view: JSON, deck: str) -> str:
+def _take_label(view: ArchitectsView, deck: str) -> str:
     where = deck_phrase(view.get("seat"), deck_names(view), deck)
     if deck == CENTRAL:
         peek = (view.get("central") or {}).get("top")
@@ -529,10 +530,10 @@ def _take_label(view: JSON, deck: str) -> str:
     return _("Take {card} from {deck}").format(card=card_label(str(top)), deck=where)
 
 
-def _build_label(view: JSON, stage: int, pay: list[str]) -> str:
+def _build_label(view: ArchitectsView, stage: int, pay: list[str]) -> str:
     """A stage with its reward and the cards spent; whether a token counts a gold coin
     twice in this payment, and whether the stage completes the wonder (the game's end)."""
-    wonder = view["players"][view["seat"]].get("wonder", "")
+    wonder = view["players"][own_seat(view)].get("wonder", "")
     args = {"n": stage, "reward": stage_reward(str(wonder), stage), "cards": card_labels(pay)}
     token = advice.gold_counted_twice(view, stage, pay)
     if advice.completes(view, stage):
@@ -574,12 +575,12 @@ def tiebreak_name() -> str:
     return _("stages")
 
 
-def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+def victory_line(result: ResultView, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, in a sentence for ``reader`` (see ``_victory``)."""
     return upper_first(_victory(result, reader, names))
 
 
-def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+def _victory(result: ResultView, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, from ``Result.to_json()``: the most points; on a tie the most wonder
     stages built; still tied, the victory is shared (the rulebook's end of the game).
     ``names``: each seat's name (the terminal passes the wonders)."""

@@ -45,6 +45,7 @@ from typing import Any, Final
 from wonders.architects import sampling, scoring
 from wonders.architects.actions import KINDS, STACK, Action, ActionTable, table
 from wonders.architects.cards import CENTRAL, STAGES, ArchitectsWonder, Facts, facts
+from wonders.architects.views import ArchitectsPlayerView, ArchitectsView, SearchingView
 from wonders.core.draws import shuffle, shuffle_all
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.i18n import _, every_language, ngettext
@@ -765,10 +766,10 @@ class ArchitectsState(State):
 
     # ------------------------------------------------------------ views
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None) -> ArchitectsView:
         """What ``player`` may know; ``None`` is a spectator (nothing of the central deck)."""
         f = self.f
-        players = []
+        players: list[ArchitectsPlayerView] = []
         for p in range(self.n):
             players.append(
                 {
@@ -783,7 +784,7 @@ class ArchitectsState(State):
                     "cat": self.cat == p,
                 }
             )
-        out: JSON = {
+        out: ArchitectsView = {
             "game": "architects",
             "seat": player,
             "turn": self.turn,
@@ -809,9 +810,13 @@ class ArchitectsState(State):
         if player is not None and self.central and self.knows_top >> player & 1:
             out["central"]["top"] = f.names[self.central[-1]]
         if self.held:
-            out["searching"] = {"deck": self.deck_name(self.held_deck), "count": len(self.held)}
+            searching: SearchingView = {
+                "deck": self.deck_name(self.held_deck),
+                "count": len(self.held),
+            }
             if player == self.current:
-                out["searching"]["cards"] = sorted(f.names[k] for k in self.held)
+                searching["cards"] = sorted(f.names[k] for k in self.held)
+            out["searching"] = searching
         if self.over:
             out["result"] = self.result().to_json()
         return out

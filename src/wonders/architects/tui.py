@@ -12,9 +12,9 @@ from rich.table import Table
 from rich.text import Text
 
 from wonders.architects import advice, terminal
-from wonders.architects.actions import Action
-from wonders.architects.cards import CENTRAL, catalog
+from wonders.architects.cards import catalog
 from wonders.architects.describe import kind_text, printed
+from wonders.architects.plain import shown_card
 from wonders.architects.present import (
     Log,
     action_label,
@@ -27,6 +27,7 @@ from wonders.architects.present import (
     victory_tokens,
     where,
 )
+from wonders.architects.views import ArchitectsView, architects_view
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import BUILT, MUTED, TOKEN, WONDER, card_style
 from wonders.cli.tui.scores import headings
@@ -35,8 +36,11 @@ from wonders.core.i18n import _, ngettext
 from wonders.core.present import colour_card
 
 
-class ArchitectsView(GameView):
+class ArchitectsScreen(GameView):
     """7 Wonders Architects' table: your wonder beside the decks and tokens."""
+
+    def view(self) -> ArchitectsView:
+        return architects_view(super().view())
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
@@ -194,7 +198,7 @@ class ArchitectsView(GameView):
         for a in self.legal_actions():
             text = action_label(view, a.to_json())
             detail = Text(text + "\n")
-            card = shown_card(view, a)
+            card = shown_card(view, a.to_json())
             if card:
                 kind = catalog().kinds[card]
                 detail.append(colour_card(kind.color) + "\n", style=card_style(kind.color))
@@ -242,17 +246,3 @@ class ArchitectsView(GameView):
             "each deck's top card (the decks far from you are greyed), the conflict tokens, "
             "the progress tokens on offer and the other wonders."
         )
-
-
-def shown_card(view: dict[str, Any], action: Action) -> str | None:
-    """The card an action takes or keeps, as the seat sees it: a side deck's top, the
-    central deck's only with the cat's peek, the card kept of a search. None otherwise."""
-    if action.kind == "pick":
-        return action.card
-    if action.kind != "take":
-        return None
-    if action.deck == CENTRAL:
-        peek: str | None = view["central"].get("top")
-        return peek
-    top: str | None = view["decks"][advice.deck_index(view, action.deck)]["top"]
-    return top

@@ -18,29 +18,29 @@ from wonders.classic.city import City
 from wonders.classic.describe import printed, resource_count, resource_name, symbol_count
 from wonders.classic.payments import market_options, purchase_plan, reduced_costs
 from wonders.classic.trade import docked_price, docks_off
+from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.i18n import _, ngettext
 from wonders.core.present import coins
+from wonders.core.protocol import JSON, own_seat
 
-View = dict[str, Any]
 
-
-def catalog(view: View) -> Catalog:
+def catalog(view: ClassicView) -> Catalog:
     return catalog_for(view.get("expansions", []))
 
 
-def city_entries(view: View) -> list[View]:
+def city_entries(view: ClassicView) -> list[CityPublic]:
     """The view's cities in seat order: the players', then the Free City's (2 players)."""
-    entries = list(view["players"])
+    entries: list[CityPublic] = list(view["players"])
     if "free_city" in view:
         entries.append(view["free_city"])
     return entries
 
 
-def card(view: View, name: str) -> Card:
+def card(view: ClassicView, name: str) -> Card:
     return catalog(view).card_named(name)
 
 
-def cities(view: View) -> list[City]:
+def cities(view: ClassicView) -> list[City]:
     """The public cities rebuilt from the view: board side and stages, buildings, coins,
     military tokens, recruited leaders, debt and diplomacy tokens."""
     cat = catalog(view)
@@ -55,23 +55,24 @@ def cities(view: View) -> list[City]:
         city.tokens = list(entry["tokens"])
         for name in entry.get("leaders", []):
             city.add_leader(cat.card_named(name))
-        if entry.get("courtesan"):
-            city.add_leader(cat.card_named(entry["courtesan"]), copy=True)
+        courtesan = entry.get("courtesan")
+        if courtesan:
+            city.add_leader(cat.card_named(courtesan), copy=True)
         city.debt = entry.get("debt", 0)
         city.diplomacy = entry.get("diplomacy", 0)
         out.append(city)
     return out
 
 
-def left(view: View, p: int) -> int:
+def left(view: ClassicView, p: int) -> int:
     return (p + 1) % len(city_entries(view))
 
 
-def right(view: View, p: int) -> int:
+def right(view: ClassicView, p: int) -> int:
     return (p - 1) % len(city_entries(view))
 
 
-def breakdown(view: View, p: int) -> dict[str, int]:
+def breakdown(view: ClassicView, p: int) -> dict[str, int]:
     """City ``p``'s score if the game ended now, by category."""
     every = cities(view)
     expansions = view.get("expansions", [])
@@ -84,7 +85,7 @@ def breakdown(view: View, p: int) -> dict[str, int]:
     )
 
 
-def score(view: View, p: int) -> int:
+def score(view: ClassicView, p: int) -> int:
     """The running score estimate of city ``p``."""
     return sum(breakdown(view, p).values())
 
@@ -94,7 +95,7 @@ def units(vec: Vector) -> str:
     return ", ".join(resource_count(RESOURCES[i], n) for i, n in enumerate(vec) if n)
 
 
-def production(view: View, p: int) -> str:
+def production(view: ClassicView, p: int) -> str:
     """What city ``p`` produces: its fixed units, then each either/or source."""
     city = cities(view)[p]
     parts = [units(tuple(city.fixed))] if any(city.fixed) else []
@@ -102,7 +103,7 @@ def production(view: View, p: int) -> str:
     return "; ".join(x for x in parts if x) or "-"
 
 
-def science(view: View, p: int) -> str:
+def science(view: ClassicView, p: int) -> str:
     """City ``p``'s science symbols and wildcards, in words ("" without any)."""
     city = cities(view)[p]
     parts = [symbol_count(SYMBOLS[i], n) for i, n in enumerate(city.science) if n]
@@ -117,7 +118,7 @@ def science(view: View, p: int) -> str:
     return ", ".join(parts)
 
 
-def leader_cost(view: View, p: int, name: str) -> int:
+def leader_cost(view: ClassicView, p: int, name: str) -> int:
     """What recruiting the leader ``name`` costs city ``p`` now (its powers and the
     neighbours' Roma B discount)."""
     every = cities(view)
@@ -140,7 +141,7 @@ def _price_options(city: City, paid_left: int, paid_right: int) -> list[tuple[in
     return [(a, b) for a in sides[0] for b in sides[1]]
 
 
-def buys(view: View, p: int, action: Any) -> tuple[Vector, Vector] | None:
+def buys(view: ClassicView, p: int, action: Any) -> tuple[Vector, Vector] | None:
     """What the payment of ``action`` (acting for city ``p``) buys on the left and on the
     right; None when it buys nothing or the purchase cannot be told (a leader's discount)."""
     if action.kind not in ("build", "wonder") or not (action.left or action.right):
@@ -168,11 +169,11 @@ def buys(view: View, p: int, action: Any) -> tuple[Vector, Vector] | None:
     return None
 
 
-def why_not(view: View, name: str, p: int | None = None) -> str:
+def why_not(view: ClassicView, name: str, p: int | None = None) -> str:
     """Why the hand card ``name`` cannot be built by city ``p`` (the seat by default): one
     plain sentence, or "" when it can be built (free or paid) as far as the view tells."""
     every = cities(view)
-    p = view["seat"] if p is None else p
+    p = own_seat(view) if p is None else p
     city, built = every[p], card(view, name)
     if city.has_name(built):
         return _("You already have {card}.").format(card=printed(built.name))
@@ -200,7 +201,7 @@ def why_not(view: View, name: str, p: int | None = None) -> str:
     return ""
 
 
-def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | None:
+def cheapest_purchase(view: ClassicView, p: int, cost: Vector, less: int = 0) -> int | None:
     """The fewest coins city ``p`` pays its neighbours (and the bank, with Bilkis) for
     ``cost``, ``less`` resources of its choice taken off (a leader's discount), the
     Clandestine Docks' coin off each side; None when no purchase can make it."""
@@ -222,7 +223,7 @@ def cheapest_purchase(view: View, p: int, cost: Vector, less: int = 0) -> int | 
     return best
 
 
-def free_powers_ready(view: View, p: int) -> tuple[bool, bool]:
+def free_powers_ready(view: ClassicView, p: int) -> tuple[bool, bool]:
     """Whether city ``p``'s free builds are ready now: (Olympia A's, once an Age in a normal
     turn; Caligula's, a black card once an Age). The Age's free builds are in the view's
     log, Caligula's power spent first on a black card (as the engine does)."""
@@ -244,12 +245,12 @@ def free_powers_ready(view: View, p: int) -> tuple[bool, bool]:
     return olympia and not used_olympia, caligula and not used_caligula
 
 
-def free_build_ready(view: View, p: int, built: Card) -> bool:
+def free_build_ready(view: ClassicView, p: int, built: Card) -> bool:
     """Whether city ``p`` may build ``built`` free now (Olympia A's or Caligula's power)."""
     return free_build_power(view, p, built.name) != ""
 
 
-def free_build_power(view: View, p: int, name: str) -> str:
+def free_build_power(view: ClassicView, p: int, name: str) -> str:
     """The power that builds the card ``name`` free for city ``p`` now: "caligula" (a black
     card, spent first), "olympia", or "" when neither can."""
     olympia, caligula = free_powers_ready(view, p)
@@ -258,7 +259,7 @@ def free_build_power(view: View, p: int, name: str) -> str:
     return "olympia" if olympia else ""
 
 
-def missing_units(view: View, p: int, cost: Vector) -> Vector:
+def missing_units(view: ClassicView, p: int, cost: Vector) -> Vector:
     """The units of ``cost`` that city ``p`` and its neighbours' tradable production cannot
     supply even counting every either/or source for each of its resources."""
     every = cities(view)
@@ -273,30 +274,30 @@ def missing_units(view: View, p: int, cost: Vector) -> Vector:
     return tuple(max(0, need - have[i]) for i, need in enumerate(cost))
 
 
-def card_points(view: View) -> list[tuple[str, str, int]]:
+def card_points(view: ClassicView) -> list[tuple[str, str, int]]:
     """The seat's cards and leaders one by one at the end: (name, colour, points it scored
     by itself; science counts as a set, in the score table)."""
     every = cities(view)
-    p = view["seat"]
+    p = own_seat(view)
     city, lc, rc = every[p], every[left(view, p)], every[right(view, p)]
     return [
         (c.name, c.color, scoring.end_points(c, city, lc, rc)) for c in (*city.cards, *city.leaders)
     ]
 
 
-def stage_points(view: View) -> list[int]:
+def stage_points(view: ClassicView) -> list[int]:
     """The victory points of each wonder stage the seat built (its board's "wonder" score)."""
-    city = cities(view)[view["seat"]]
+    city = cities(view)[own_seat(view)]
     return [stage.points for stage in city.stages_def[: city.stages]]
 
 
-def solomon_turn(view: View) -> bool:
+def solomon_turn(view: ClassicView) -> bool:
     """Whether the discard build owed now is Solomon's (else Halicarnassus')."""
     events = view["events"]
     return bool(events) and events[-1].get("type") == "solomon"
 
 
-def acting(view: View) -> int:
+def acting(view: ClassicView) -> int:
     """The city the seat's decision is for: its own, or the Free City's (its card, its
     debt, its Courtesans Guild), or the city playing Babylon B's last card or building from
     the discard pile."""
@@ -318,7 +319,7 @@ def acting(view: View) -> int:
                 return int(event["seat"])
     if view.get("deciding_for") == "free_city":
         return len(entries) - 1
-    return int(view["seat"])
+    return int(own_seat(view))
 
 
 BUILDS = ("build", "free_build", "discard_build", "recruit")  # the kinds that build a card
@@ -326,7 +327,7 @@ CARD_PHASES = ("draft", "extra_card")  # a hand card is played (built, buried or
 STAGE_PHASES = (*CARD_PHASES, "recruit")  # a wonder stage may be built (with a leader too)
 
 
-def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
+def unbuildable(view: ClassicView, legal: list[JSON]) -> dict[str, str]:
     """Why the cards on offer (``legal``: the seat's legal actions as JSON) that no action
     builds are not built: card name -> one sentence (the cards without a reason left out).
     A hand card that cannot be built, a leader that cannot be recruited; nothing in the
@@ -349,9 +350,12 @@ def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
     return {name: reason for name, reason in reasons.items() if reason}
 
 
-def leader_why_not(view: View, name: str) -> str:
+def leader_why_not(view: ClassicView, name: str) -> str:
     """Why the seat cannot recruit the leader ``name`` now ("" when it can)."""
-    cost, have = leader_cost(view, view["seat"], name), city_entries(view)[view["seat"]]["coins"]
+    cost, have = (
+        leader_cost(view, own_seat(view), name),
+        city_entries(view)[own_seat(view)]["coins"],
+    )
     if cost <= have:
         return ""
     return _("Recruiting {card} costs {cost} and you have {coins}.").format(
@@ -359,7 +363,7 @@ def leader_why_not(view: View, name: str) -> str:
     )
 
 
-def stage_why_not(view: View, legal: list[View] | None = None) -> str:
+def stage_why_not(view: ClassicView, legal: list[JSON] | None = None) -> str:
     """Why the city the seat plays for cannot build its next wonder stage in this decision,
     in one sentence; "" when it can, when it has no stage left, or when the decision is not
     one where a stage is built (keeping a leader, the debt...). ``legal`` (the legal actions

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wonders.classic.views import ClassicView
 from wonders.core.i18n import N_, _, name, ngettext
 from wonders.core.present import age_name, called, phase_words
 from wonders.core.protocol import JSON
@@ -46,12 +47,12 @@ def _classic_title(
     return text.format(who=who, wonder=wonder, side=side)
 
 
-def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
+def board_words(view: ClassicView, reader: int | None, names: Sequence[str]) -> JSON:
     free = view.get("free_city")
     cities = [*view.get("players", []), *([free] if free else [])]
     n = len(cities)
     age = age_name(view.get("age"))
-    phase = view.get("phase")
+    phase: str | None = view["phase"]
     if view.get("age") == 0:  # the leader draft comes before Age I and its turns
         round_ = _("Leader draft, round {n}").format(n=view.get("draft_round"))
         head, phase = [_("Before Age I"), round_], None

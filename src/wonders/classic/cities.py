@@ -19,6 +19,7 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, Effect, Stage
 from wonders.classic.city import City
 from wonders.classic.leaders import LeadersRules
+from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.protocol import JSON, rank_players
 
 DEBT = "debt"  # the losing players choose what to pay
@@ -271,10 +272,10 @@ class CitiesRules(LeadersRules):
 
     # ------------------------------------------------------------ views and copies
 
-    def _city_view(self, p: int) -> JSON:
+    def _city_public(self, p: int) -> CityPublic:
         if not self.cities_on:
-            return super()._city_view(p)
-        out = super()._city_view(p)
+            return super()._city_public(p)
+        out = super()._city_public(p)
         city = self.cities[p]
         out["debt"] = city.debt
         out["diplomacy"] = city.diplomacy
@@ -282,7 +283,7 @@ class CitiesRules(LeadersRules):
             out["owes"] = self.owed[p]
         return out
 
-    def _view_extra(self, out: JSON, player: int | None) -> None:
+    def _view_extra(self, out: ClassicView, player: int | None) -> None:
         super()._view_extra(out, player)
         if not self.cities_on:
             return

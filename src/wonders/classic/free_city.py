@@ -17,6 +17,7 @@ from __future__ import annotations
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card
 from wonders.classic.turn import DRAFT, EXTRA, ClassicState
+from wonders.classic.views import ClassicView
 from wonders.core.protocol import JSON
 
 FREE_CITY_PLAYERS = 2
@@ -149,15 +150,15 @@ class FreeCityRules(ClassicState):
         }
         return extra
 
-    def _view_extra(self, out: JSON, player: int | None) -> None:
+    def _view_extra(self, out: ClassicView, player: int | None) -> None:
         super()._view_extra(out, player)
         if not self.free_city:
             return
-        fc = self._city_view(FREE_CITY)
-        fc.pop("chosen")
-        fc["deck_size"] = fc.pop("hand_size")
-        fc["controller"] = self.controller()
-        out["free_city"] = fc
+        out["free_city"] = {
+            **self._city_public(FREE_CITY),
+            "deck_size": len(self.hands[FREE_CITY]),
+            "controller": self.controller(),
+        }
         if player is not None:
             if self._fc_choosing(player):
                 out["deciding_for"] = "free_city"
@@ -165,7 +166,7 @@ class FreeCityRules(ClassicState):
                 fc_pick = self.pending[FREE_CITY]
                 out["free_city_chosen"] = fc_pick.to_json() if fc_pick is not None else None
         if "result" in out:
-            out["result"]["free_city"] = self.result().extra["free_city"]
+            out["free_city_result"] = self.result().extra["free_city"]
 
     def _json_extra(self, out: JSON) -> None:
         super()._json_extra(out)

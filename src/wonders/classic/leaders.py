@@ -21,6 +21,7 @@ from wonders.classic.cards import LEADER, Card, Stage
 from wonders.classic.city import City
 from wonders.classic.trade import HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT, ExpansionTrade
 from wonders.classic.turn import DRAFT, Provenance
+from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.draws import shuffle
 from wonders.core.protocol import JSON
 
@@ -420,10 +421,10 @@ class LeadersRules(ExpansionTrade):
 
     # ------------------------------------------------------------ views and copies
 
-    def _city_view(self, p: int) -> JSON:
+    def _city_public(self, p: int) -> CityPublic:
         if not self.leaders_on:
-            return super()._city_view(p)
-        out = super()._city_view(p)
+            return super()._city_public(p)
+        out = super()._city_public(p)
         if p < self.players:
             city = self.cities[p]
             out["leaders"] = [c.name for c in city.leaders]
@@ -436,7 +437,7 @@ class LeadersRules(ExpansionTrade):
             return super()._pass_to()
         return "right" if self.phase == LEADER_DRAFT else super()._pass_to()
 
-    def _view_extra(self, out: JSON, player: int | None) -> None:
+    def _view_extra(self, out: ClassicView, player: int | None) -> None:
         super()._view_extra(out, player)
         if not self.leaders_on:
             return

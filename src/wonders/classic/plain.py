@@ -20,6 +20,7 @@ from rich.table import Table
 from wonders.classic import advice, describe, terminal
 from wonders.classic.board import PHASES
 from wonders.classic.present import Log, action_label, category_name, decision, victory_line
+from wonders.classic.views import CityPublic, ClassicView, classic_view
 from wonders.cli import render
 from wonders.cli.narration import play_lines
 from wonders.cli.plain import command_words, described, numbered, say, say_all, say_decision
@@ -34,15 +35,13 @@ from wonders.core.present import (
     phase_words,
     upper_first,
 )
-from wonders.core.protocol import Result
-
-View = dict[str, Any]
+from wonders.core.protocol import Result, own_seat
 
 
 def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     table = SeatTable(session)
     seat = table.seat
-    view = table.view()
+    view = classic_view(table.view())
     players = len(view["players"])
     expansions = view.get("expansions", [])
     extras = ""
@@ -65,7 +64,7 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
     if mate is not None:
         said.append(teammate_sentence(view, mate))
     say(console, " ".join(said))
-    view = play_lines(
+    last: ClassicView = play_lines(
         table,
         console,
         ask,
@@ -74,12 +73,12 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
         what=lambda v, actions: decision(v, [a.to_json() for a in actions])[0],
         pages=lambda v: {"city": lambda: city_page(v), "all": lambda: every_city(v)},
     )
-    final(console, view, table.result())
+    final(console, last, table.result())
 
 
-def teammate_sentence(view: View, mate: int) -> str:
+def teammate_sentence(view: ClassicView, mate: int) -> str:
     """Where your teammate sits, by their wonder."""
-    seat, wonder = view["seat"], describe.printed(advice.city_entries(view)[mate]["wonder"])
+    seat, wonder = own_seat(view), describe.printed(advice.city_entries(view)[mate]["wonder"])
     if mate == advice.left(view, seat):
         return _("Your teammate is {wonder}, on your left.").format(wonder=wonder)
     if mate == advice.right(view, seat):
@@ -90,7 +89,7 @@ def teammate_sentence(view: View, mate: int) -> str:
 # ---------------------------------------------------------------- a decision
 
 
-def decide(console: Console, view: View, actions: list[Any]) -> None:
+def decide(console: Console, view: ClassicView, actions: list[Any]) -> None:
     """Print one decision, from the seat's view: the state in a few lines, the decision's
     title and prompt, why no wonder stage is offered (when none is), then the numbered
     choices, one a line (the state only when the seat has no decision)."""
@@ -101,7 +100,7 @@ def decide(console: Console, view: View, actions: list[Any]) -> None:
     say_decision(console, state_lines(view), said, choice_lines(view, actions), [why])
 
 
-def stages_built(entry: View) -> str:
+def stages_built(entry: CityPublic) -> str:
     n = entry["stages_total"]
     return ngettext(
         "{built} of {n} wonder stage built", "{built} of {n} wonder stages built", n
@@ -116,28 +115,28 @@ def tokens_text(tokens: Sequence[int]) -> str:
     return " ".join(f"{t:+d}" for t in tokens)
 
 
-def score_parts(view: View, p: int) -> str:
+def score_parts(view: ClassicView, p: int) -> str:
     """City ``p``'s score so far by category: "civilian 3, treasury 1" ("" for none)."""
     return ", ".join(f"{category_name(k)} {v}" for k, v in advice.breakdown(view, p).items() if v)
 
 
-def production(view: View, p: int) -> str:
+def production(view: ClassicView, p: int) -> str:
     """What city ``p`` produces in words, "nothing" for nothing."""
     what = advice.production(view, p)
     return what if what != "-" else pgettext("production", "nothing")
 
 
-def is_player(view: View, p: int) -> bool:
+def is_player(view: ClassicView, p: int) -> bool:
     """Whether ``p`` is a player's city (not the Free City, which does not score)."""
     return p < len(view["players"])
 
 
-def state_lines(view: View) -> list[str]:
+def state_lines(view: ClassicView) -> list[str]:
     """The seat's state in a few sentences: the Age and turn, its city (coins, shields,
     stages and the next one, production, science, military tokens, the score so far), its
     leaders and teammate's hand, the city it plays for now, its neighbours in a sentence
     each, the other cities named."""
-    seat = view["seat"]
+    seat = own_seat(view)
     log = Log(view)
     entries = advice.city_entries(view)
     entry = entries[seat]
@@ -212,7 +211,7 @@ def state_lines(view: View) -> list[str]:
     return lines
 
 
-def head_line(view: View) -> str:
+def head_line(view: ClassicView) -> str:
     """Where the game stands, in short sentences: the Age and turn (none in the leader
     draft), where the hands pass, the discard pile, the phase."""
     parts = []
@@ -237,7 +236,7 @@ def head_line(view: View) -> str:
     return " ".join(upper_first(part) + "." for part in parts)
 
 
-def neighbour_line(view: View, p: int, log: Log) -> str:
+def neighbour_line(view: ClassicView, p: int, log: Log) -> str:
     """City ``p`` in one sentence: coins, shields, stages, production, score so far."""
     entry = advice.city_entries(view)[p]
     facts = {
@@ -254,7 +253,7 @@ def neighbour_line(view: View, p: int, log: Log) -> str:
     )
 
 
-def card_sentence(view: View, name: str, into: dict[str, list[str]]) -> str:
+def card_sentence(view: ClassicView, name: str, into: dict[str, list[str]]) -> str:
     """A card (or leader) described: its colour, what it does, what it chains into."""
     try:
         card = advice.card(view, name)
@@ -264,7 +263,7 @@ def card_sentence(view: View, name: str, into: dict[str, list[str]]) -> str:
     return described(colour_card(card.color), text)
 
 
-def choice_lines(view: View, actions: list[Any]) -> list[str]:
+def choice_lines(view: ClassicView, actions: list[Any]) -> list[str]:
     """The numbered choices, one a line, in the game's words (``present.action_label``);
     the first choice of a card also says what the card is and does, and why it cannot be
     built when no choice builds it."""
@@ -286,11 +285,11 @@ def choice_lines(view: View, actions: list[Any]) -> list[str]:
 # ---------------------------------------------------------------- city, all
 
 
-def city_lines(view: View, p: int, log: Log) -> list[str]:
+def city_lines(view: ClassicView, p: int, log: Log) -> list[str]:
     """City ``p`` in full, a fact a line: coins, shields, stages, military and debt tokens,
     every wonder stage (built or not) with its cost and reward, the cards by colour,
     production, science, leaders, the score so far; your hand and leaders for your own."""
-    seat = view["seat"]
+    seat = own_seat(view)
     entry = advice.city_entries(view)[p]
     city = advice.cities(view)[p]
     wonder, side = describe.printed(entry["wonder"]), entry["side"]
@@ -358,15 +357,15 @@ def city_lines(view: View, p: int, log: Log) -> list[str]:
     return lines
 
 
-def city_page(view: View) -> list[str]:
+def city_page(view: ClassicView) -> list[str]:
     """The ``city`` command: your city in full."""
-    return city_lines(view, view["seat"], Log(view))
+    return city_lines(view, own_seat(view), Log(view))
 
 
-def every_city(view: View) -> list[str]:
+def every_city(view: ClassicView) -> list[str]:
     """The ``all`` command: every city in full, yours first, then from your left around the
     table (your right-hand neighbour last)."""
-    seat, log = view["seat"], Log(view)
+    seat, log = own_seat(view), Log(view)
     count = len(advice.city_entries(view))
     lines: list[str] = []
     p = seat
@@ -386,14 +385,14 @@ def every_city(view: View) -> list[str]:
 # ---------------------------------------------------------------- the end
 
 
-def final(console: Console, view: View, result: Result) -> None:
+def final(console: Console, view: ClassicView, result: Result) -> None:
     """The end, from the seat's final view, a line each: the players by rank with their
     points, then each category, the teams, the Free City, who won, your cards' points."""
     say_all(console, final_lines(view, result))
 
 
-def final_lines(view: View, result: Result) -> list[str]:
-    seat, log = view["seat"], Log(view)
+def final_lines(view: ClassicView, result: Result) -> list[str]:
+    seat, log = own_seat(view), Log(view)
     entries = advice.city_entries(view)
     names = [describe.printed(e["wonder"]) for e in entries]
     lines: list[str] = [Heading(_("Final scores"))]
@@ -427,14 +426,14 @@ def final_lines(view: View, result: Result) -> list[str]:
     if "free_city" in result.extra:
         fc = result.extra["free_city"]
         lines.append(_("The Free City scored {n} (it does not rank).").format(n=fc["total"]))
-    won = victory_line({**result.to_json(), "teams": result.extra.get("teams")}, seat, names)
+    won = victory_line(result.told(), seat, names)
     if won:
         lines.append(won)
     lines += card_points(view)
     return lines
 
 
-def card_points(view: View) -> list[str]:
+def card_points(view: ClassicView) -> list[str]:
     """Your cards one by one at the end (science counts as a set, in the scores), then your
     wonder stages: the points each scored and what it did."""
     into = terminal.chains_into(view)
@@ -449,7 +448,7 @@ def card_points(view: View) -> list[str]:
                 text=describe.card_text(card.to_json(), into.get(name)),
             )
         )
-    texts = terminal.stage_texts(view, view["seat"])
+    texts = terminal.stage_texts(view, own_seat(view))
     for i, points in enumerate(advice.stage_points(view), 1):
         lines.append(
             _("Wonder stage {n} scored {vp}: {text}.").format(

@@ -28,7 +28,7 @@ GAME = GameInfo(
         "greedy": "wonders.classic.greedy:choose",
         "estimate": "wonders.classic.greedy:estimates",
         "plain": "wonders.classic.plain",
-        "tui": "wonders.classic.tui:ClassicView",
+        "tui": "wonders.classic.tui:ClassicScreen",
         "codec": "wonders.envs.classic:ClassicCodec",
     },
     # rewards spread little at four or more players (cut-off estimates): small exploration

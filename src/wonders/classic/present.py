@@ -28,9 +28,10 @@ from wonders.classic.cards import Card
 from wonders.classic.describe import printed
 from wonders.classic.leaders import LEADER_SELL_COINS, LEADERS_DEALT
 from wonders.classic.turn import SELL_COINS
+from wonders.classic.views import ClassicView
 from wonders.core.i18n import N_, _, ngettext
 from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, ResultView, TeamResult
 
 # events that start a new round of card choices: what a narrator notes per turn starts over
 NEW_TURN = frozenset({"age", "turn", "recruitment", "recruit_turn", "leader_draft"})
@@ -42,7 +43,7 @@ QUIET = frozenset({"recruit_turn"})
 class Log(Narrator):
     """A reader's 7 Wonders log in whole sentences (see ``core.present.Narrator``)."""
 
-    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
+    def __init__(self, view: ClassicView, names: Sequence[str] | None = None) -> None:
         super().__init__(view, names)
         entries = advice.city_entries(view)
         self.catalog = advice.catalog(view)
@@ -651,23 +652,23 @@ def column_heading(category: str) -> str:
     return _(short) if short else category_name(category)
 
 
-def victory_line(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+def victory_line(result: ResultView, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, in a sentence for ``reader`` (see ``_victory``)."""
     return upper_first(_victory(result, reader, names))
 
 
-def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
+def _victory(result: ResultView, reader: int | None, names: Sequence[str]) -> str:
     """Who won and how, from ``Result.to_json()``: the most points; on a tie the most coins;
     still tied (or a team), the victory is shared. ``names``: each seat's name."""
-    players = {p["seat"]: p for p in result.get("players", [])}
-    winners = [w for w in result.get("winners", []) if w in players]
+    players = {p["seat"]: p for p in result["players"]}
+    winners = [w for w in result["winners"] if w in players]
     if not winners:
         return ""
 
     def called(seat: int) -> str:
         return names[seat] if 0 <= seat < len(names) else _("player {n}").format(n=seat + 1)
 
-    top = [t for t in result.get("teams") or [] if t.get("rank") == 1]
+    top = [t for t in result.get("teams", []) if t["rank"] == 1]
     if top:  # a team game (``teams`` told with the result): the teams' totals decide
         return _team_victory(top, reader, called)
     best = players[winners[0]]
@@ -710,7 +711,7 @@ def _victory(result: JSON, reader: int | None, names: Sequence[str]) -> str:
 Said = tuple[str, list[str]]  # a decision's title and the sentences of its prompt
 
 
-def _team_victory(top: list[JSON], reader: int | None, called: Callable[[int], str]) -> str:
+def _team_victory(top: list[TeamResult], reader: int | None, called: Callable[[int], str]) -> str:
     """The winning team (or teams, sharing), by their players and total."""
     if len(top) > 1:
         teams = "; ".join(listed([called(s) for s in t["seats"]]) for t in top)
@@ -728,7 +729,7 @@ def _team_victory(top: list[JSON], reader: int | None, called: Callable[[int], s
 
 
 def decision(
-    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+    view: ClassicView, legal: Sequence[JSON], names: Sequence[str] | None = None
 ) -> tuple[str, str]:
     """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
     the seat's legal actions as JSON (``a.to_json()``); ``names`` as for ``Log``."""
@@ -740,7 +741,7 @@ def decision(
     return title, " ".join(s for s in sentences if s)
 
 
-def _card_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _card_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     """A turn's card, the seat's own or (2 players) the Free City's."""
     p = advice.acting(view)
     if p != view["seat"]:
@@ -765,7 +766,7 @@ def _play_or_sell() -> str:
     ).format(coins=coins(SELL_COINS))
 
 
-def _what_next(view: JSON, p: int) -> str:
+def _what_next(view: ClassicView, p: int) -> str:
     """What becomes of the rest of the hand: passed on, or (the Age's last turn) discarded
     or played by Babylon B's power."""
     hand = len(view.get("hand", []))
@@ -782,7 +783,7 @@ def _what_next(view: JSON, p: int) -> str:
     return _("Then the hands pass to the left.")
 
 
-def _free_powers(view: JSON, legal: Sequence[JSON], p: int) -> list[str]:
+def _free_powers(view: ClassicView, legal: Sequence[JSON], p: int) -> list[str]:
     """The free builds offered now, by the power behind them."""
     powers = {
         advice.free_build_power(view, p, a["card"]) for a in legal if a["kind"] == "free_build"
@@ -795,7 +796,7 @@ def _free_powers(view: JSON, legal: Sequence[JSON], p: int) -> list[str]:
     return said
 
 
-def _last_card_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _last_card_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     """Babylon B's last card of the Age (the Free City's too, when it is Babylon B)."""
     p = advice.acting(view)
     if p != view["seat"]:
@@ -812,7 +813,7 @@ def _last_card_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     return _("Play the last card of the Age"), said + _free_powers(view, legal, p)
 
 
-def _discard_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _discard_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     """Halicarnassus' stage or Solomon: a card of the discard pile, built free."""
     p = advice.acting(view)
     if advice.solomon_turn(view):
@@ -830,7 +831,7 @@ def _discard_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     return _("Build a card of the discard pile for free"), [said, rest]
 
 
-def _leader_draft_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _leader_draft_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     said = _(
         "Round {n} of {rounds} of the leader draft: keep one leader of the packet in front of you."
     ).format(n=view.get("draft_round", 1), rounds=LEADERS_DEALT - 1)
@@ -841,7 +842,7 @@ def _leader_draft_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     return _("Keep a leader"), [said, rest]
 
 
-def _recruit_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _recruit_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     said = _(
         "Age {age} recruitment: recruit a leader of your hand for its cost in coins, build your "
         "next wonder stage with it, or sell it for {coins}."
@@ -852,13 +853,13 @@ def _recruit_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     ]
 
 
-def _recruit_now_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _recruit_now_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     said = _("Roma B's wonder stage: you recruit one leader of your hand now, paying its cost.")
     rest = _("You may also recruit none.") if _offers(legal, "skip") else ""
     return _("Recruit a leader now"), [said, rest]
 
 
-def _courtesan_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _courtesan_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     p = advice.acting(view)
     if p != view["seat"]:
         said = _(
@@ -873,12 +874,12 @@ def _courtesan_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     return _("Copy a neighbour's leader"), [said]
 
 
-def _return_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _return_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     said = _("Age III: one of the leaders left in your hand goes back to the box: choose which.")
     return _("Send a leader back to the box"), [said]
 
 
-def _debt_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _debt_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     """Cities' coin losses: what the city owes, why (the cards and stages of this turn, as
     the log tells them), and what a coin not paid costs."""
     p = advice.acting(view)
@@ -909,7 +910,7 @@ def _debt_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
     return _("Pay the Free City's losses or take debt"), [said.format(**fields), rule]
 
 
-def _other_decision(view: JSON, legal: Sequence[JSON], log: Log) -> Said:
+def _other_decision(view: ClassicView, legal: Sequence[JSON], log: Log) -> Said:
     return _("Choose an action"), [_("Choose one of the actions offered.")]
 
 
@@ -917,7 +918,7 @@ def _offers(legal: Sequence[JSON], kind: str) -> bool:
     return any(a["kind"] == kind for a in legal)
 
 
-DECISIONS: dict[str, Callable[[JSON, Sequence[JSON], Log], Said]] = {
+DECISIONS: dict[str, Callable[[ClassicView, Sequence[JSON], Log], Said]] = {
     "draft": _card_decision,
     "extra_card": _last_card_decision,
     "discard_build": _discard_decision,
@@ -930,7 +931,7 @@ DECISIONS: dict[str, Callable[[JSON, Sequence[JSON], Log], Said]] = {
 }
 
 
-def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+def action_label(view: ClassicView, action: JSON, names: Sequence[str] | None = None) -> str:
     """One legal action (JSON) in words for the view's seat: what it does, and what it costs
     or brings now (coins and to whom, what they buy, the stage's reward, the power behind a
     free build, the debt a payment leaves)."""
@@ -938,10 +939,10 @@ def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -
     return LABELS[act.kind](view, act, Log(view, names), advice.acting(view))
 
 
-Label = Callable[[JSON, Action, Log, int], str]
+Label = Callable[[ClassicView, Action, Log, int], str]
 
 
-def _build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _build_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     card = advice.card(view, act.card)
     if advice.cities(view)[p].chain_free(card):
         return _("Build {card} free by chain.").format(card=printed(act.card))
@@ -951,7 +952,7 @@ def _build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     return _("Build {card}, paying {payment}.").format(card=printed(act.card), payment=paying)
 
 
-def _wonder_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _wonder_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     n = advice.city_entries(view)[p]["stages"] + 1
     stage = log.stages[p][n - 1]
     fields = {
@@ -967,7 +968,7 @@ def _wonder_label(view: JSON, act: Action, log: Log, p: int) -> str:
     return _("Build wonder stage {n} ({reward}) with {card}.").format(**fields)
 
 
-def _payment(view: JSON, act: Action, log: Log, p: int, bank: int) -> str:
+def _payment(view: ClassicView, act: Action, log: Log, p: int, bank: int) -> str:
     """ "1 coin to the bank and 2 coins to Rhodes (your left) for 1 wood": who receives the
     coins of ``act`` and what they buy; ``bank``: the coins of the card or stage itself."""
     plan = advice.buys(view, p, act)
@@ -998,7 +999,7 @@ def _payment(view: JSON, act: Action, log: Log, p: int, bank: int) -> str:
     return listed(parts)
 
 
-def _sell_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _sell_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     if view["phase"] == "recruit":
         return _("Sell {card} for {coins}: the leader goes back to the box.").format(
             card=printed(act.card), coins=coins(LEADER_SELL_COINS)
@@ -1006,7 +1007,7 @@ def _sell_label(view: JSON, act: Action, log: Log, p: int) -> str:
     return _("Sell {card} for {coins}.").format(card=printed(act.card), coins=coins(SELL_COINS))
 
 
-def _free_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _free_build_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     power = advice.free_build_power(view, p, act.card)
     if power == "caligula":
         return _("Build {card} free with Caligula's power.").format(card=printed(act.card))
@@ -1015,7 +1016,7 @@ def _free_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     return _("Build {card} free.").format(card=printed(act.card))
 
 
-def _discard_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _discard_build_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     if advice.solomon_turn(view):
         return _("Build {card} from the discard pile, free with Solomon's power.").format(
             card=printed(act.card)
@@ -1025,7 +1026,7 @@ def _discard_build_label(view: JSON, act: Action, log: Log, p: int) -> str:
     )
 
 
-def _skip_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _skip_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     if view["phase"] == "discard_build":
         return _("Build nothing from the discard pile.")
     if view["phase"] == "recruit_now":
@@ -1033,7 +1034,7 @@ def _skip_label(view: JSON, act: Action, log: Log, p: int) -> str:
     return _("Decline.")
 
 
-def _draft_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _draft_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     cost = advice.leader_cost(view, p, act.card)
     if not cost:
         return _("Keep the leader {card}: recruiting it costs you nothing now.").format(
@@ -1044,7 +1045,7 @@ def _draft_label(view: JSON, act: Action, log: Log, p: int) -> str:
     )
 
 
-def _recruit_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _recruit_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     cost = advice.leader_cost(view, p, act.card)
     if not cost:
         return _("Recruit {card} free.").format(card=printed(act.card))
@@ -1053,7 +1054,7 @@ def _recruit_label(view: JSON, act: Action, log: Log, p: int) -> str:
     )
 
 
-def _copy_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _copy_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     entries = advice.city_entries(view)
     owners = [
         q
@@ -1071,11 +1072,11 @@ def _copy_label(view: JSON, act: Action, log: Log, p: int) -> str:
     )
 
 
-def _return_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _return_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     return _("Send {card} back to the box.").format(card=printed(act.card))
 
 
-def _pay_label(view: JSON, act: Action, log: Log, p: int) -> str:
+def _pay_label(view: ClassicView, act: Action, log: Log, p: int) -> str:
     owes, paid = advice.city_entries(view)[p].get("owes", 0), act.bank
     debt = max(0, owes - paid)
     if not debt:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from wonders.classic import advice, describe, terminal
 from wonders.classic.present import Log, action_label, category_name, column_heading, decision
+from wonders.classic.views import CityPublic, ClassicView, classic_view
 from wonders.cli import render
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.palette import BUILT, MUTED, WARNING, WONDER, card_style
@@ -35,8 +36,11 @@ def shields(n: int) -> str:
 HAND_PLAYS = ("build", "wonder", "sell", "free_build")
 
 
-class ClassicView(GameView):
+class ClassicScreen(GameView):
     """7 Wonders' table: your city beside your neighbours, your hand's cards as choices."""
+
+    def view(self) -> ClassicView:
+        return classic_view(super().view())
 
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
@@ -56,7 +60,7 @@ class ClassicView(GameView):
         """City ``p``'s wonder, by its printed name."""
         return describe.printed(self.entries()[p]["wonder"])
 
-    def entries(self) -> list[dict[str, Any]]:
+    def entries(self) -> list[CityPublic]:
         return advice.city_entries(self.view())
 
     def players(self) -> int:

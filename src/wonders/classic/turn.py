@@ -49,6 +49,7 @@ from wonders.classic.actions import KINDS, Action, new_action
 from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
 from wonders.classic.city import City
 from wonders.classic.payments import FREE, MarketKey, affordable, market_options
+from wonders.classic.views import CityPublic, CityView, ClassicView
 from wonders.core.errors import IllegalActionError
 from wonders.core.i18n import _
 from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_players
@@ -704,7 +705,8 @@ class ClassicState(State):
         """Whether city ``p`` has chosen in a simultaneous phase."""
         return self.phase == DRAFT and self.pending[p] is not None
 
-    def _city_view(self, p: int) -> JSON:
+    def _city_public(self, p: int) -> CityPublic:
+        """What everyone sees of city ``p`` (a variant adds its own fields)."""
         city = self.cities[p]
         return {
             "seat": p,
@@ -716,13 +718,14 @@ class ClassicState(State):
             "shields": city.shields,
             "tokens": list(city.tokens),
             "buildings": [c.name for c in city.cards],
-            "hand_size": len(self.hands[p]),
-            "chosen": self._chosen(p),
         }
 
-    def view(self, player: int | None) -> JSON:
+    def _city_view(self, p: int) -> CityView:
+        return {**self._city_public(p), "hand_size": len(self.hands[p]), "chosen": self._chosen(p)}
+
+    def view(self, player: int | None) -> ClassicView:
         """What ``player`` may know; ``None`` is a spectator (no hand, no hidden card)."""
-        out: JSON = {
+        out: ClassicView = {
             "game": "classic",
             "seat": player,
             "age": self.age,
@@ -750,7 +753,7 @@ class ClassicState(State):
     def _pass_to(self) -> str:
         return "right" if self.age == 2 else "left"
 
-    def _view_extra(self, out: JSON, player: int | None) -> None:
+    def _view_extra(self, out: ClassicView, player: int | None) -> None:
         """What a variant adds to ``player``'s view."""
 
     def secret_events(self) -> list[int]:

@@ -535,11 +535,9 @@ def replay(
     names = [_("seat {n}").format(n=p) for p in range(len(result.players))]
     headings = getattr(present, "column_heading", present.category_name)
     console.print(render.result_table(result, names, present.tiebreak_name(), headings))
-    told = result.to_json()
     if "teams" in result.extra:  # a team game: the teams' totals, and the verdict by team
         console.print(render.teams_table(result, names))
-        told["teams"] = result.extra["teams"]
-    console.print(present.victory_line(told, None, names), highlight=False)
+    console.print(present.victory_line(result.told(), None, names), highlight=False)
 
 
 @app.command(

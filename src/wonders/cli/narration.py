@@ -6,15 +6,17 @@ and the question, which also answers ``city``, ``all``, ``log`` and ``help``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.text import Text
 
 from wonders.cli.plain import Question, choose, help_lines, say
 from wonders.core.i18n import _
 from wonders.core.present import Heading, Narrator
+from wonders.core.protocol import View
 
 Pages = dict[str, Callable[[], Sequence[str]]]
+V = TypeVar("V", bound=View)  # the game's view
 
 
 def play_lines(
@@ -22,10 +24,10 @@ def play_lines(
     console: Any,
     ask: Callable[..., int],
     narrator: Narrator,
-    show: Callable[[dict[str, Any], list[Any]], None],
-    what: Callable[[dict[str, Any], list[Any]], str] | None = None,
-    pages: Callable[[dict[str, Any]], Pages] | None = None,
-) -> dict[str, Any]:
+    show: Callable[[V, list[Any]], None],
+    what: Callable[[V, list[Any]], str] | None = None,
+    pages: Callable[[V], Pages] | None = None,
+) -> V:
     """The ``--plain`` game loop of every game: print what happened since the seat's last
     decision, ``show`` the position and the numbered choices, play the one ``ask`` returns;
     at the end print the last events and return the final view. ``table`` is the seat's
@@ -35,14 +37,14 @@ def play_lines(
     shown = 0
     told: list[str] = []  # the whole log so far, for the ``log`` command
     while True:
-        view = table.view()
+        view: V = table.view()
         lines = narrator.lines(view["events"][shown:])
         told += lines
         for line in lines:
             print_line(console, line)
         shown = len(view["events"])
         if table.is_over():
-            return dict(view)
+            return view
         actions = table.legal_actions()
         show(view, actions)
         commands: Pages = dict(pages(view)) if pages else {}

@@ -24,7 +24,7 @@ from wonders.cli.saves import (
 )
 from wonders.core.errors import InputError, WondersError
 from wonders.core.i18n import _
-from wonders.core.protocol import JSON, Result, State
+from wonders.core.protocol import JSON, Result, State, View
 from wonders.core.records import GameRecord, bot, person, replay
 from wonders.core.registry import get_game
 
@@ -211,9 +211,9 @@ class SeatTable:
         self.game = session.game
         self.seed = session.seed
         self.options: JSON = dict(session.options)
-        self._seen: tuple[int, JSON] | None = None
+        self._seen: tuple[int, View] | None = None
 
-    def view(self) -> JSON:
+    def view(self) -> View:
         """The seat's view now (the same object until the next move: read it, don't edit)."""
         moves = len(self._session.record.actions)
         if self._seen is None or self._seen[0] != moves:

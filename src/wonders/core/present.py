@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from wonders.core.i18n import _, ngettext
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, View
 
 ROMAN = {1: "I", 2: "II", 3: "III"}
 
@@ -64,6 +64,12 @@ def called(seat: int, names: Sequence[str]) -> str:
     return names[seat] if 0 <= seat < len(names) else _("Player {n}").format(n=seat + 1)
 
 
+def seat_view(seat: int | None) -> View:
+    """A view holding only its reader: what a narrator needs to name the seats (a verdict
+    told apart from any game's view)."""
+    return {"game": "", "seat": seat, "to_move": [], "events": []}
+
+
 class Narrator:
     """A reader's log in whole sentences; call ``lines`` with the new events each time (a
     narrator may keep what earlier events told it, e.g. who already played this turn).
@@ -73,8 +79,8 @@ class Narrator:
     None, where each game names seats its own way (the terminal: "Rhodes (your left)",
     "your rival"). The reader's own seat is always addressed as "you"."""
 
-    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
-        self.seat: int | None = view.get("seat")
+    def __init__(self, view: View, names: Sequence[str] | None = None) -> None:
+        self.seat: int | None = view["seat"]
         self.names = list(names) if names is not None else None
 
     def line(self, event: JSON) -> str | None:

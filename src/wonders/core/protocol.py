@@ -10,11 +10,14 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NotRequired, Protocol, TypedDict
 
 from mypy_extensions import mypyc_attr
 
 JSON = dict[str, Any]
+# One entry of a game's log (``{"type": ..., ...}``): an open record, kept as it was written
+# in saves and replays; each game's presentation module reads the kinds it logs.
+Event = dict[str, Any]
 
 
 class Action(Protocol):
@@ -34,6 +37,64 @@ class PlayerResult:
     tiebreak: int = 0  # e.g. coins in 7 Wonders
 
 
+class PlayerResultView(TypedDict):
+    """``PlayerResult`` in JSON."""
+
+    seat: int
+    total: int
+    rank: int
+    tiebreak: int
+    breakdown: dict[str, int]
+
+
+class TeamResult(TypedDict):
+    """One team's line in ``Result.extra["teams"]`` (7 Wonders Cities' team game)."""
+
+    seats: list[int]
+    total: int
+    coins: int
+    rank: int
+
+
+class ResultView(TypedDict):
+    """``Result.to_json()``: what saves, records and views hold of a finished game; a front
+    end adds ``teams`` (``Result.extra``) where it tells a team game's verdict."""
+
+    totals: list[int]
+    winners: list[int]
+    victory: str
+    players: list[PlayerResultView]
+    teams: NotRequired[list[TeamResult]]
+
+
+class View(TypedDict):
+    """What every game's view holds; each game's ``views.py`` extends it with its own
+    fields, so a front end reads a game's view by declared keys, checked by mypy."""
+
+    game: str
+    seat: int | None  # the reader; None: a spectator
+    to_move: list[int]
+    events: list[Event]  # the reader's log: secrets of others' removed
+    teams: NotRequired[list[list[int]]]  # a team game's teams, each its seats
+
+
+def own_seat(view: View) -> int:
+    """The reader's seat of a player's view (advice is for players, not spectators)."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a spectator's view has no seat of its own")
+    return seat
+
+
+def game_view(view: View, game: str) -> Any:
+    """``view`` as ``game``'s own view (which the caller annotates: ``v: DuelView =
+    game_view(view, "duel")``), checked by its ``game`` field: a front end passes a game's
+    hooks the protocol's ``View``."""
+    if view["game"] != game:
+        raise TypeError(f"a {view['game']} view where a {game} view was expected")
+    return view
+
+
 @dataclass(frozen=True)
 class Result:
     """The outcome of a finished game."""
@@ -47,7 +108,14 @@ class Result:
     def totals(self) -> list[int]:
         return [p.total for p in self.players]
 
-    def to_json(self) -> JSON:
+    def told(self) -> ResultView:
+        """``to_json`` with a team game's ``teams``: what a game's ``victory_line`` reads."""
+        out = self.to_json()
+        if "teams" in self.extra:
+            out["teams"] = self.extra["teams"]
+        return out
+
+    def to_json(self) -> ResultView:
         return {
             "totals": self.totals,
             "winners": list(self.winners),
@@ -106,7 +174,7 @@ class State(ABC):
         """The final result; raises if the game is not over."""
 
     @abstractmethod
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None) -> View:
         """What ``player`` may know (``None``: a spectator, who sees no hidden card)."""
 
     @abstractmethod

@@ -13,7 +13,7 @@ from typing import Any
 
 from wonders.core.errors import RecordError, WondersError
 from wonders.core.i18n import _
-from wonders.core.protocol import JSON, State
+from wonders.core.protocol import JSON, ResultView, State
 from wonders.core.registry import get_game
 
 RECORD_VERSION = 1
@@ -38,7 +38,7 @@ class GameRecord:
     options: JSON
     seed: int
     actions: list[tuple[int, JSON]] = field(default_factory=list)
-    result: JSON | None = None
+    result: ResultView | None = None
     # who played each seat: {"kind": "person"} or {"kind": "bot", "bot": name} (optional:
     # records written before it have none)
     seats: list[JSON] | None = None

@@ -9,10 +9,9 @@ city model, trading prices and scoring do the arithmetic.
 
 from __future__ import annotations
 
-from typing import Any
-
 from wonders.core.i18n import _
 from wonders.core.present import coins, listed
+from wonders.core.protocol import JSON, own_seat
 from wonders.duel.cards import COLOR_CATEGORY, RESOURCES
 from wonders.duel.city import City, card_facts, wonder_facts
 from wonders.duel.describe import resource_count, resource_name
@@ -21,22 +20,21 @@ from wonders.duel.scoring import score_city
 from wonders.duel.state import SELL_BASE, catalog_token
 from wonders.duel.structure import Slot, layouts
 from wonders.duel.trading import trade_cost, unit_prices
+from wonders.duel.views import DuelView
 
-View = dict[str, Any]
 
-
-def cities(view: View) -> list[City]:
+def cities(view: DuelView) -> list[City]:
     """Both public cities: cards, drafted and built wonders, tokens, coins."""
     return [City.from_json(p) for p in view["players"]]
 
 
-def military(view: View) -> MilitaryTrack:
+def military(view: DuelView) -> MilitaryTrack:
     track = MilitaryTrack()
     track.position = view["military"]["position"]
     return track
 
 
-def production(view: View, p: int) -> str:
+def production(view: DuelView, p: int) -> str:
     """City ``p``'s production in words: its fixed units, then each either/or choice."""
     city = cities(view)[p]
     parts = [resource_count(RESOURCES[r], n) for r, n in enumerate(city.produce) if n]
@@ -44,13 +42,13 @@ def production(view: View, p: int) -> str:
     return ", ".join(parts) or "-"
 
 
-def prices(view: View, p: int) -> tuple[int, ...]:
+def prices(view: DuelView, p: int) -> tuple[int, ...]:
     """What one unit of each resource costs city ``p`` from the bank now."""
     every = cities(view)
     return unit_prices(every[1 - p].brown_grey, every[p].fixed)
 
 
-def card_cost(view: View, p: int, name: str) -> tuple[int, int]:
+def card_cost(view: DuelView, p: int, name: str) -> tuple[int, int]:
     """(coins paid in all, of which for resources) to build ``name`` for city ``p``; a chain
     build costs nothing."""
     city, facts = cities(view)[p], card_facts()[name]
@@ -62,7 +60,7 @@ def card_cost(view: View, p: int, name: str) -> tuple[int, int]:
     return card.coins_cost + trade, trade
 
 
-def wonder_cost(view: View, p: int, wonder: str) -> int:
+def wonder_cost(view: DuelView, p: int, wonder: str) -> int:
     """The coins city ``p`` pays to build ``wonder`` now."""
     city = cities(view)[p]
     waive = city.wonder_waive
@@ -70,26 +68,26 @@ def wonder_cost(view: View, p: int, wonder: str) -> int:
     return trade_cost(need, city.produce, city.choices, prices(view, p), waive)
 
 
-def sell_value(view: View, p: int) -> int:
+def sell_value(view: DuelView, p: int) -> int:
     """Coins a sale brings city ``p``: 2, plus 1 per yellow card."""
     return SELL_BASE + cities(view)[p].colors["yellow"]
 
 
-def breakdown(view: View, p: int) -> dict[str, int]:
+def breakdown(view: DuelView, p: int) -> dict[str, int]:
     """City ``p``'s points if the game ended now, by category."""
     return score_city(cities(view)[p], cities(view), military(view).points(p))
 
 
-def score(view: View, p: int) -> int:
+def score(view: DuelView, p: int) -> int:
     return sum(breakdown(view, p).values())
 
 
-def slots(view: View) -> tuple[Slot, ...]:
+def slots(view: DuelView) -> tuple[Slot, ...]:
     """The places of the current Age's structure, in the order of ``view["structure"]``."""
     return layouts()[view["age"]].slots
 
 
-def bought(view: View, p: int, name: str) -> tuple[int, ...]:
+def bought(view: DuelView, p: int, name: str) -> tuple[int, ...]:
     """The units of each resource (``RESOURCES`` order) city ``p`` pays the bank for to build
     ``name`` now: what it lacks once its either/or production is spent the cheapest way and
     Masonry's waived units are left out (``trade_cost`` prices exactly these)."""
@@ -133,14 +131,14 @@ def _waived(lacking: list[int], unit: tuple[int, ...], waive: int) -> list[int]:
     return left
 
 
-def missing(view: View, p: int, name: str) -> str:
+def missing(view: DuelView, p: int, name: str) -> str:
     """The resources city ``p`` buys from the bank for ``name`` (``bought``), in words:
     "1 clay and 2 stone"."""
     units = bought(view, p, name)
     return listed([resource_count(RESOURCES[r], n) for r, n in enumerate(units) if n])
 
 
-def chained_by(view: View, p: int, name: str) -> str | None:
+def chained_by(view: DuelView, p: int, name: str) -> str | None:
     """The card whose chain symbol makes ``name`` free for city ``p`` now, None if none."""
     card = card_facts()[name].card
     if card.chain_in is None or card.chain_in not in cities(view)[p].chains:
@@ -148,16 +146,16 @@ def chained_by(view: View, p: int, name: str) -> str | None:
     return card.chains_from[0] if card.chains_from else None
 
 
-def token_effect(view: View, p: int, effect: str) -> int:
+def token_effect(view: DuelView, p: int, effect: str) -> int:
     """An effect of city ``p``'s progress tokens summed (``chain_coins``: Urbanism's coins
     for a chain build; ``trade_income``: Economy; ``wonder_replay``: Theology)."""
     return sum(int(catalog_token(t).get(effect, 0)) for t in view["players"][p]["tokens"])
 
 
-def science_pair(view: View) -> tuple[str, list[str]] | None:
+def science_pair(view: DuelView) -> tuple[str, list[str]] | None:
     """The science symbol the seat just gained (the pair that owes it a progress token) and
     its cards and token that show that symbol; None if its last gain is not a symbol."""
-    p = view["seat"]
+    p = own_seat(view)
     symbol = None
     for e in reversed(view["events"]):
         if e.get("player") != p:
@@ -176,10 +174,10 @@ def science_pair(view: View) -> tuple[str, list[str]] | None:
     return symbol, shown
 
 
-def why_not(view: View, name: str) -> str:
+def why_not(view: DuelView, name: str) -> str:
     """Why the seat cannot build the structure card ``name`` now, in one sentence ("" when
     it can: in Duel only coins can be short, the bank sells every resource)."""
-    p = view["seat"]
+    p = own_seat(view)
     have = view["players"][p]["coins"]
     total, trade = card_cost(view, p, name)
     if total <= have:
@@ -196,11 +194,11 @@ def why_not(view: View, name: str) -> str:
     return _("It costs {total} and you have {coins}.").format(total=coins(total), coins=coins(have))
 
 
-def card_points(view: View) -> list[tuple[str, str, int]]:
+def card_points(view: DuelView) -> list[tuple[str, str, int]]:
     """The seat's cards, built wonders and tokens at the end: (name, kind, points it scored
     by itself; a card's kind is its colour, else "wonder" or "token")."""
     every = cities(view)
-    city = every[view["seat"]]
+    city = every[own_seat(view)]
     out = []
     for name in city.cards:
         card = card_facts()[name].card
@@ -221,7 +219,7 @@ def card_points(view: View) -> list[tuple[str, str, int]]:
     return out
 
 
-def unbuildable(view: View, legal: list[View]) -> dict[str, str]:
+def unbuildable(view: DuelView, legal: list[JSON]) -> dict[str, str]:
     """For the structure cards on offer (``legal``: the seat's legal actions as JSON) that no
     action builds, why not: card name -> one sentence (the cards without a reason left out)."""
     offered: dict[str, bool] = {}

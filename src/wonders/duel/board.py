@@ -12,6 +12,7 @@ from wonders.core.i18n import N_, _
 from wonders.core.present import age_name, coins, phase_words, upper_first
 from wonders.core.protocol import JSON
 from wonders.duel import present
+from wonders.duel.views import DuelView
 
 # what ``view["phase"]`` means
 PHASES = {
@@ -21,27 +22,26 @@ PHASES = {
 }
 
 
-def board_words(view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
+def board_words(view: DuelView, reader: int | None, names: Sequence[str]) -> JSON:
     from wonders.duel.describe import symbol_name
 
-    if view.get("phase") == "draft":  # the wonders are drafted before Age I
+    if view["phase"] == "draft":  # the wonders are drafted before Age I
         head = [_("Before Age I")]
     else:
-        head = [_("Age {age}").format(age=age_name(view.get("age")))]
-    if view.get("phase"):
-        head.append(phase_words(PHASES, view["phase"]))
-    if view.get("victory"):
-        head.append(upper_first(present.victory_name(view["victory"])))
-    military = view.get("military", {})
+        head = [_("Age {age}").format(age=age_name(view["age"]))]
+    head.append(phase_words(PHASES, view["phase"]))
+    victory = view["victory"]
+    if victory:
+        head.append(upper_first(present.victory_name(victory)))
     players: dict[str, JSON] = {}
-    for p in view.get("players", []):
-        science = p.get("science", {})
+    for p in view["players"]:
+        science = p["science"]
         players[str(p["seat"])] = {
             "science": ", ".join(f"{symbol_name(k)} ×{v}" for k, v in science.items())
         }
     return {
         "head": " — ".join(head),
-        "pawn": upper_first(present.pawn(int(military.get("position", 0)), reader, names)),
+        "pawn": upper_first(present.pawn(view["military"]["position"], reader, names)),
         "coins": {str(n): coins(n) for n in (2, 5)},
         "structure": _("Structure"),
         "face_down": _("face down"),

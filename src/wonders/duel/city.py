@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from wonders.duel.cards import COLOR_CATEGORY, COLORS, RESOURCES, DuelCard, DuelWonder, catalog
+from wonders.duel.views import CityFields
 
 Vector = tuple[int, ...]
 
@@ -262,7 +263,7 @@ class City:
             return self.coins // 3
         return self.colors[what]
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self) -> CityFields:
         return {
             "coins": self.coins,
             "cards": list(self.cards),
@@ -272,15 +273,15 @@ class City:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, object]) -> City:
+    def from_json(cls, data: CityFields) -> City:
         """Rebuild a city from its JSON (production and symbols follow from its cards)."""
         city = cls()
-        for name in data["cards"]:  # type: ignore[attr-defined]
+        for name in data["cards"]:
             city.add_card(name)
-        city.wonders = list(data["wonders"])  # type: ignore[call-overload]
-        for wonder, under in data["built"].items():  # type: ignore[attr-defined]
+        city.wonders = list(data["wonders"])
+        for wonder, under in data["built"].items():
             city.add_wonder(wonder, under)
-        for token in data["tokens"]:  # type: ignore[attr-defined]
+        for token in data["tokens"]:
             city.add_token(token)
-        city.coins = int(data["coins"])  # type: ignore[call-overload]
+        city.coins = int(data["coins"])
         return city

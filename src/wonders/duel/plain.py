@@ -23,7 +23,7 @@ from wonders.cli.plain import described, numbered, say, say_all, say_decision
 from wonders.cli.session import SeatTable, Session
 from wonders.core.i18n import _, ngettext, pgettext
 from wonders.core.present import Heading, age_name, coins, colour_card, listed, upper_first
-from wonders.core.protocol import Result
+from wonders.core.protocol import Result, own_seat
 from wonders.duel import advice, describe
 from wonders.duel.board import PHASES
 from wonders.duel.city import card_facts
@@ -38,8 +38,8 @@ from wonders.duel.present import (
     victory_name,
 )
 from wonders.duel.terminal import texts
+from wonders.duel.views import DuelCityView, DuelView
 
-View = dict[str, Any]
 COLOURS = ("brown", "grey", "yellow", "blue", "green", "red", "purple")
 SCIENCE_GOAL = 6  # different symbols: scientific supremacy
 
@@ -52,7 +52,7 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
             seed=seats.seed, seat=seats.seat
         ),
     )
-    view = play_lines(
+    view: DuelView = play_lines(
         seats,
         console,
         ask,
@@ -67,7 +67,7 @@ def play(session: Session, console: Console, ask: Callable[..., int]) -> None:
 # ---------------------------------------------------------------- a decision
 
 
-def decide(console: Console, view: View, actions: list[Any]) -> None:
+def decide(console: Console, view: DuelView, actions: list[Any]) -> None:
     """Print one decision, from the seat's view: the state in a few lines, the decision's
     title and prompt, then the numbered choices, one a line (the state only when the seat
     has no decision)."""
@@ -75,21 +75,21 @@ def decide(console: Console, view: View, actions: list[Any]) -> None:
     say_decision(console, state_lines(view), said, choice_lines(view, actions))
 
 
-def science_text(info: View) -> str:
+def science_text(info: DuelCityView) -> str:
     """A city's science symbols with their counts ("globe ×2, wheel ×1")."""
     return ", ".join(
         f"{symbol_name(k)} ×{v}" for k, v in sorted(info["science"].items(), key=lambda kv: kv[0])
     )
 
 
-def wonders_built(info: View) -> str:
+def wonders_built(info: DuelCityView) -> str:
     n = len(info["wonders"])
     return ngettext("{built} of {n} wonder built", "{built} of {n} wonders built", n).format(
         built=len(info["built"]), n=n
     )
 
 
-def production(view: View, p: int) -> str:
+def production(view: DuelView, p: int) -> str:
     """What city ``p`` produces in words, "nothing" for nothing."""
     what = advice.production(view, p)
     return what if what != "-" else pgettext("production", "nothing")
@@ -99,11 +99,11 @@ def names(items: list[str]) -> str:
     return listed([printed(n) for n in items])
 
 
-def state_lines(view: View) -> list[str]:
+def state_lines(view: DuelView) -> list[str]:
     """The seat's state in a few sentences: the Age and the pawn, your coins, points,
     production, wonders, tokens and science, your rival's in a sentence or two, the
     progress tokens on the board, what the structure shows."""
-    seat = view["seat"]
+    seat = own_seat(view)
     me, rival = view["players"][seat], view["players"][1 - seat]
     if view["phase"] == "draft":
         lines = [_(PHASES["draft"]) + "."]
@@ -166,7 +166,7 @@ def state_lines(view: View) -> list[str]:
     return lines
 
 
-def structure_summary(view: View) -> list[str]:
+def structure_summary(view: DuelView) -> list[str]:
     """The structure in a sentence: how many cards can be taken, lie face up under others,
     lie face down."""
     places = [p for p in view["structure"] if not p["taken"]]
@@ -187,7 +187,7 @@ def structure_summary(view: View) -> list[str]:
     return lines
 
 
-def choice_lines(view: View, actions: list[Any]) -> list[str]:
+def choice_lines(view: DuelView, actions: list[Any]) -> list[str]:
     """The numbered choices, one a line, in the game's words (``present.action_label``);
     the first choice of a card also says what the card is and does, and why it cannot be
     built when no choice builds it."""
@@ -209,10 +209,10 @@ def choice_lines(view: View, actions: list[Any]) -> list[str]:
 # ---------------------------------------------------------------- city, all
 
 
-def city_lines(view: View, p: int) -> list[str]:
+def city_lines(view: DuelView, p: int) -> list[str]:
     """City ``p`` in full, a fact a line: coins and points, production, the cards by colour,
     each wonder (built or not) with what it costs and does, each progress token, science."""
-    seat = view["seat"]
+    seat = own_seat(view)
     info = view["players"][p]
     lines: list[str] = [Heading(_("Your city") if p == seat else _("Your rival's city"))]
     lines.append(
@@ -243,12 +243,12 @@ def city_lines(view: View, p: int) -> list[str]:
     return lines
 
 
-def city_page(view: View) -> list[str]:
+def city_page(view: DuelView) -> list[str]:
     """The ``city`` command: the pawn, then your city in full (in the wonder draft, your
     wonders)."""
     if view["phase"] != "draft":
-        return [pawn_line(view), *city_lines(view, view["seat"])]
-    mine = view["players"][view["seat"]]["wonders"]
+        return [pawn_line(view), *city_lines(view, own_seat(view))]
+    mine = view["players"][own_seat(view)]["wonders"]
     if not mine:
         return [_("You have no wonder yet.")]
     return [Heading(_("Your wonders:")), *(wonder_line(w) for w in mine)]
@@ -258,13 +258,13 @@ def wonder_line(wonder: str) -> str:
     return _("{name}: {text}").format(name=printed(wonder), text=texts()[wonder]) + "."
 
 
-def pawn_line(view: View) -> str:
+def pawn_line(view: DuelView) -> str:
     return upper_first(pawn(view["military"]["position"], view["seat"])) + "."
 
 
-def draft_page(view: View) -> list[str]:
+def draft_page(view: DuelView) -> list[str]:
     """The wonder draft in full: the wonders on offer and each player's, with their texts."""
-    seat = view["seat"]
+    seat = own_seat(view)
     lines: list[str] = []
     for title, wonders in (
         (_("Wonders on offer:"), view["offer"]),
@@ -277,13 +277,13 @@ def draft_page(view: View) -> list[str]:
     return lines
 
 
-def everything(view: View) -> list[str]:
+def everything(view: DuelView) -> list[str]:
     """The ``all`` command: the pawn, both cities in full, then the structure card by card
     (what can be taken, what lies face up under other cards, how many face down), the
     progress tokens on the board and the discard pile."""
     if view["phase"] == "draft":
         return draft_page(view)
-    seat = view["seat"]
+    seat = own_seat(view)
     lines = [pawn_line(view), *city_lines(view, seat), *city_lines(view, 1 - seat)]
     places = [p for p in view["structure"] if not p["taken"]]
     if places:
@@ -317,7 +317,7 @@ def everything(view: View) -> list[str]:
 # ---------------------------------------------------------------- the end
 
 
-def final(console: Console, view: View, result: Result) -> None:
+def final(console: Console, view: DuelView, result: Result) -> None:
     """The end, from the seat's final view, a line each: the players by rank with their
     points, each category, who won and how, your cards' points."""
     say_all(console, final_lines(view, result))
@@ -327,8 +327,8 @@ def who(p: int, seat: int) -> str:
     return _("you") if p == seat else _("your rival")
 
 
-def final_lines(view: View, result: Result) -> list[str]:
-    seat = view["seat"]
+def final_lines(view: DuelView, result: Result) -> list[str]:
+    seat = own_seat(view)
     lines: list[str] = [
         Heading(_("Final scores ({victory})").format(victory=victory_name(result.victory)))
     ]

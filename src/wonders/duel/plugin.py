@@ -29,7 +29,7 @@ GAME = GameInfo(
         "estimate": "wonders.duel.greedy:estimates",
         "plain": "wonders.duel.plain",
         "network": "wonders.duel.learned:network",
-        "tui": "wonders.duel.tui:DuelView",
+        "tui": "wonders.duel.tui:DuelScreen",
         "codec": "wonders.envs.duel:DuelCodec",
     },
     # sudden wins that random playouts to the end see and an Age-end estimate does not

@@ -17,12 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from wonders.core.i18n import N_, _, ngettext
-from wonders.core.present import Heading, Narrator, age_name, coins, listed, upper_first
-from wonders.core.protocol import JSON
+from wonders.core.present import Heading, Narrator, age_name, coins, listed, seat_view, upper_first
+from wonders.core.protocol import JSON, PlayerResultView, ResultView, View, own_seat
 from wonders.duel import advice, describe
 from wonders.duel.cards import catalog
 from wonders.duel.city import wonder_facts
 from wonders.duel.describe import printed
+from wonders.duel.views import DuelView
 
 # the engine's identifiers as words: the kinds of victory, and the score's categories
 VICTORY_NAMES = {
@@ -94,7 +95,7 @@ def reward(wonder: str) -> str:
 class Log(Narrator):
     """A reader's Duel log in whole sentences (see ``core.present.Narrator``)."""
 
-    def __init__(self, view: JSON, names: Sequence[str] | None = None) -> None:
+    def __init__(self, view: View, names: Sequence[str] | None = None) -> None:
         super().__init__(view, names)
         self.picks = 0  # wonders taken since the last offer: the 4th is the one left over
 
@@ -404,7 +405,7 @@ QUIET = frozenset({"reveal"})
 
 
 def decision(
-    view: JSON, legal: Sequence[JSON], names: Sequence[str] | None = None
+    view: DuelView, legal: Sequence[JSON], names: Sequence[str] | None = None
 ) -> tuple[str, str]:
     """(title, prompt) of the decision the view's seat owes now, ("", "") if none. ``legal``:
     the seat's legal actions as JSON (``a.to_json()``); ``names`` as for ``Log``."""
@@ -420,7 +421,7 @@ def decision(
     return ASK[pending["kind"]](asked, legal)
 
 
-def action_label(view: JSON, action: JSON, names: Sequence[str] | None = None) -> str:
+def action_label(view: DuelView, action: JSON, names: Sequence[str] | None = None) -> str:
     """One legal action (JSON) in words for the view's seat, as a whole sentence: what it
     does, and what it costs or brings now."""
     return LABEL[action["kind"]](Asked(view, names), action)
@@ -434,9 +435,9 @@ def about(name: str) -> str:
 class Asked:
     """The words of one seat's decision: its view, and the seats named as in ``Log``."""
 
-    def __init__(self, view: JSON, names: Sequence[str] | None) -> None:
+    def __init__(self, view: DuelView, names: Sequence[str] | None) -> None:
         self.view = view
-        self.seat: int = view["seat"]
+        self.seat: int = own_seat(view)
         self.names = names
 
     @property
@@ -530,7 +531,8 @@ class Asked:
     def destroy(self, legal: Sequence[JSON]) -> tuple[str, str]:
         """A wonder discards a brown card (The Statue of Zeus) or a grey one (Circus
         Maximus) of the rival's: a sentence per colour (the languages decline the word)."""
-        grey = self.view["pending"].get("color") == "grey"
+        pending = self.view["pending"]
+        grey = pending is not None and pending.get("color") == "grey"
         wonder = self.last_wonder()
         if grey:
             title = _("Discard one of {who}'s grey cards")
@@ -644,8 +646,8 @@ class Asked:
         )
 
     def take_token(self, a: JSON) -> str:
-        pending = self.view.get("pending") or {}
-        if pending.get("kind") == "library":
+        pending = self.view["pending"]
+        if pending is not None and pending["kind"] == "library":
             text = _("Keep the progress token {token}: {effect}.")
         else:
             text = _("Take the progress token {token}: {effect}.")
@@ -694,7 +696,7 @@ def tiebreak_name() -> str:
     return _("civilian VP")
 
 
-def victory_line(result: JSON, reader: int | None, names: Sequence[str] | None = None) -> str:
+def victory_line(result: ResultView, reader: int | None, names: Sequence[str] | None = None) -> str:
     """Who won and how, for the end screen: ``result`` is ``Result.to_json()``. A supremacy
     win says that it counts whatever the points (the winner may have fewer)."""
     players = {p["seat"]: p for p in result["players"]}
@@ -706,7 +708,7 @@ def victory_line(result: JSON, reader: int | None, names: Sequence[str] | None =
         )
     won = players[winners[0]]
     lost = players[1 - winners[0]]
-    text = _winner_sentence(result["victory"], won, lost, Log({"seat": reader}, names))
+    text = _winner_sentence(result["victory"], won, lost, Log(seat_view(reader), names))
     text = text[0].upper() + text[1:]
     if result["victory"] in ("military", "science") and won["total"] <= lost["total"]:
         text += " " + _("Supremacy wins at once, whatever the points ({won} VP to {lost}).").format(
@@ -715,7 +717,7 @@ def victory_line(result: JSON, reader: int | None, names: Sequence[str] | None =
     return text
 
 
-def _winner_sentence(victory: str, won: JSON, lost: JSON, log: Log) -> str:
+def _winner_sentence(victory: str, won: PlayerResultView, lost: PlayerResultView, log: Log) -> str:
     w, loser = won["seat"], lost["seat"]
     if victory == "military":
         if loser == log.seat:

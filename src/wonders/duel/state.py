@@ -50,6 +50,7 @@ from wonders.duel.military import MilitaryTrack
 from wonders.duel.scoring import score_city, total_points
 from wonders.duel.structure import CARDS_PER_AGE, Structure
 from wonders.duel.trading import trade_cost, unit_prices
+from wonders.duel.views import DuelCityView, DuelView, PendingView, SlotView
 
 START_COINS: Final = 7
 SELL_BASE: Final = 2
@@ -564,10 +565,10 @@ class DuelState(State):
 
     # -- hidden information -------------------------------------------------------------------
 
-    def view(self, player: int | None) -> JSON:
+    def view(self, player: int | None) -> DuelView:
         if player not in (None, 0, 1):
             raise IllegalActionError(_("no seat {player} in Duel").format(player=player))
-        structure: list[JSON] = []
+        structure: list[SlotView] = []
         if self.structure is not None and self.phase != "draft":
             open_places = set(self.structure.accessible())
             for i, card in enumerate(self.structure.cards):
@@ -580,7 +581,7 @@ class DuelState(State):
                         "accessible": i in open_places,
                     }
                 )
-        pending = None
+        pending: PendingView | None = None
         if self.pending:
             kind, owner, data = self.pending[0]
             pending = {"kind": kind, "player": owner}
@@ -588,6 +589,15 @@ class DuelState(State):
                 pending["tokens"] = list(data)
             if kind == "destroy":
                 pending["color"] = data
+        players: list[DuelCityView] = [
+            {
+                **c.to_json(),
+                "seat": p,
+                "science": dict(c.science),
+                "points": sum(self.breakdown(p).values()),
+            }
+            for p, c in enumerate(self.cities)
+        ]
         return {
             "game": "duel",
             "seat": player,
@@ -595,15 +605,7 @@ class DuelState(State):
             "age": self.age,
             "current": self.current,
             "to_move": self.to_move(),
-            "players": [
-                {
-                    **c.to_json(),
-                    "seat": p,
-                    "science": dict(c.science),
-                    "points": sum(self.breakdown(p).values()),
-                }
-                for p, c in enumerate(self.cities)
-            ],
+            "players": players,
             "structure": structure,
             "discard": list(self.discard),
             "board_tokens": list(self.board_tokens),

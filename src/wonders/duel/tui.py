@@ -30,13 +30,14 @@ from wonders.duel.present import (
     victory_name,
 )
 from wonders.duel.terminal import texts
+from wonders.duel.views import DuelView, duel_view
 
 CELL = 9  # characters per card in the structure panel: names of 8 (legend below)
 FULL_CELL = 13  # in the page of every city and the structure
 WIDE_CELLS = (20, 17, 15, 13, 11)  # in a roomy terminal (20: every name whole)
 
 
-class DuelView(GameView):
+class DuelScreen(GameView):
     """7 Wonders Duel's table: the cities beside the structure."""
 
     widths = ("24", "1fr")
@@ -45,6 +46,9 @@ class DuelView(GameView):
     def __init__(self, table: SeatTable) -> None:
         super().__init__(table)
         self.narrator = Log(self.view())
+
+    def view(self) -> DuelView:
+        return duel_view(super().view())
 
     def name(self, p: int) -> str:
         return terminal.who(p, self.seat)

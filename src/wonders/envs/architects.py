@@ -32,7 +32,8 @@ from typing import Any
 from wonders.architects.cards import RESOURCES, SCIENCE, STAGES, catalog
 from wonders.architects.observe import ArchitectsObserver
 from wonders.architects.state import normalize_options
-from wonders.core.protocol import JSON
+from wonders.architects.views import architects_view
+from wonders.core.protocol import JSON, View
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
 CENTRAL = "central"
@@ -194,7 +195,8 @@ class ArchitectsCodec(Codec):
             lay.add(f"deck_{k}.top", nk, "its top card's kind")
         self.layout = lay
 
-    def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
+    def observe_into(self, seen: View, seat: int, acc: Acc) -> None:
+        view = architects_view(seen)
         n = self.num_players
         ones, pos, vals = acc.ones, acc.pos, acc.vals
         kind_index = self.kinds.index
@@ -242,5 +244,6 @@ class ArchitectsCodec(Codec):
             b = self.o_decks[relative(seat, deck["between"][0], n)]
             pos.append(b)
             vals.append(deck.get("size", 0))
-            if deck.get("top") in kind_index:
-                ones.append(b + 1 + kind_index[deck["top"]])
+            top = deck["top"]
+            if top is not None and top in kind_index:
+                ones.append(b + 1 + kind_index[top])

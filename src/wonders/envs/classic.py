@@ -48,7 +48,8 @@ from wonders.classic.observe import (  # the encoding's constants: one definitio
     ClassicObserver,
 )
 from wonders.classic.state import normalize_options
-from wonders.core.protocol import JSON
+from wonders.classic.views import CityPublic, classic_view
+from wonders.core.protocol import JSON, View
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab, relative
 
 
@@ -180,7 +181,8 @@ class ClassicCodec(Codec):
                 lay.add(f"{label}.{name}", size, f"{meaning} ({where})")
         self.layout = lay
 
-    def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
+    def observe_into(self, seen: View, seat: int, acc: Acc) -> None:
+        view = classic_view(seen)
         phase = view.get("phase")
         if phase in PHASES:
             acc.set(self.o_phase + PHASES.index(phase), 1.0)
@@ -207,34 +209,39 @@ class ClassicCodec(Codec):
         for city in view.get("players", ()):
             p = city["seat"]
             base = self.o_cities[relative(seat, p, n)]
-            self._city(city, base, acc, p == mate, p in to_move)
+            flags = (city["hand_size"], city["chosen"], p == mate, p in to_move)
+            self._city(city, base, acc, flags)
         free = view.get("free_city")
         if self.free_city and free is not None:
-            self._city(free, self.o_cities[n], acc, False, False)
+            self._city(free, self.o_cities[n], acc, (free["deck_size"], False, False, False))
 
-    def _city(self, city: JSON, base: int, acc: Acc, mate: bool, moving: bool) -> None:
-        w = self.wonders.index.get(city.get("wonder", ""))
+    def _city(
+        self, city: CityPublic, base: int, acc: Acc, flags: tuple[int, bool, bool, bool]
+    ) -> None:
+        """Write ``city`` at ``base``; ``flags``: its hand (the Free City's deck), whether
+        it has chosen this turn, is the reader's teammate, owes a decision now."""
+        hand, chosen, mate, moving = flags
+        w = self.wonders.index.get(city["wonder"])
         if w is not None:
             acc.set(base + w, 1.0)
         b = base + len(self.wonders)
-        get = city.get
-        tokens = get("tokens", ())
+        tokens = city["tokens"]
         acc.set_run(
             b,
             (
-                1.0 if get("side") == "B" else 0.0,
-                get("stages", 0),
-                get("stages_total", 0),
-                get("coins", 0),
-                get("shields", 0),
+                1.0 if city["side"] == "B" else 0.0,
+                city["stages"],
+                city["stages_total"],
+                city["coins"],
+                city["shields"],
                 sum(t for t in tokens if t > 0),
                 sum(1 for t in tokens if t < 0),
-                get("hand_size", get("deck_size", 0)),
-                get("leader_hand_size", 0),
-                1.0 if get("chosen") else 0.0,
-                get("debt", 0),
-                get("diplomacy", 0),
-                get("owes", 0) or 0,
+                hand,
+                city.get("leader_hand_size", 0),
+                1.0 if chosen else 0.0,
+                city.get("debt", 0),
+                city.get("diplomacy", 0),
+                city.get("owes", 0),
                 1.0 if mate else 0.0,
                 1.0 if moving else 0.0,
             ),

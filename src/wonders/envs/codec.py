@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from wonders.core import obsbuf
-from wonders.core.protocol import JSON, Result, State
+from wonders.core.protocol import JSON, Result, State, View
 
 WAIT = obsbuf.WAIT
 # Bumped whenever an index or observation field changes meaning. Indices follow the names
@@ -185,7 +185,7 @@ class Codec(ABC):
             self.encode_legal = fast.legal_and_mask  # type: ignore[method-assign]
 
     @abstractmethod
-    def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
+    def observe_into(self, view: View, seat: int, acc: Acc) -> None:
         """Write ``view`` (``state.view(seat)``) into ``acc``."""
 
     @abstractmethod
@@ -233,7 +233,7 @@ class Codec(ABC):
         """``seat``'s observation: its view encoded (the specification)."""
         return self.encode_view(state.view(seat), seat)
 
-    def encode_view(self, view: JSON, seat: int) -> Vector:
+    def encode_view(self, view: View, seat: int) -> Vector:
         acc = Acc()
         self.observe_into(view, seat, acc)
         return acc.vector(self.layout.size)
@@ -282,7 +282,7 @@ def teams_of(game: str, state: State) -> list[list[int]]:
     from wonders.core.errors import OptionsError
     from wonders.core.registry import get_game, taking
 
-    teams = [list(t) for t in state.view(None).get("teams") or []]
+    teams = [list(t) for t in state.view(None).get("teams", [])]
     if not teams:
         raise OptionsError(
             f"team_rewards needs a team game ({taking('teams')} with teams=True); "

@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, View
 from wonders.duel.cards import catalog
 from wonders.duel.observe import DuelObserver
+from wonders.duel.views import DuelCityView, duel_view
 from wonders.envs.codec import WAIT, Acc, Codec, Layout, Vocab
 
 STRUCTURE_PLACES = 20
@@ -164,7 +165,8 @@ class DuelCodec(Codec):
         self.o_gone = lay.add("gone_wonders", nw, "wonders out of the game")
         self.layout = lay
 
-    def observe_into(self, view: JSON, seat: int, acc: Acc) -> None:
+    def observe_into(self, seen: View, seat: int, acc: Acc) -> None:
+        view = duel_view(seen)
         phase = view.get("phase")
         if phase in PHASES:
             acc.set(self.o_phase + PHASES.index(phase), 1.0)
@@ -204,7 +206,7 @@ class DuelCodec(Codec):
         self.wonders.count(acc, self.o_offer, view.get("offer", ()))
         self.wonders.count(acc, self.o_gone, view.get("gone_wonders", ()))
 
-    def _player(self, player: JSON, base: int, acc: Acc) -> None:
+    def _player(self, player: DuelCityView, base: int, acc: Acc) -> None:
         nc, nw, nt = len(self.cards), len(self.wonders), len(self.tokens)
         acc.set(base, player.get("coins", 0))
         acc.set(base + 1, player.get("points", 0))

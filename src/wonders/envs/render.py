@@ -13,7 +13,7 @@ from rich.console import Console
 
 from wonders.cli.narration import print_line
 from wonders.core.present import Narrator
-from wonders.core.protocol import State
+from wonders.core.protocol import State, View
 from wonders.core.registry import get_game
 
 
@@ -51,6 +51,6 @@ class SeatRenderer:
     def _front(self) -> Any:
         return get_game(self.game).part("plain")
 
-    def _narrator(self, view: dict[str, Any]) -> Narrator:
+    def _narrator(self, view: View) -> Narrator:
         narrator: Narrator = get_game(self.game).part("narrator")(view, None)
         return narrator

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from wonders.core.present import phase_words
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, View
 from wonders.core.registry import get_game, registered
 
 
@@ -46,7 +46,7 @@ def category_names(game: str, categories: Sequence[str]) -> dict[str, str]:
     return {c: str(named(c)) if named is not None else c for c in categories}
 
 
-def board_words(game: str, view: JSON, reader: int | None, names: Sequence[str]) -> JSON:
+def board_words(game: str, view: View, reader: int | None, names: Sequence[str]) -> JSON:
     """The words of ``game``'s board for ``reader`` (None: a spectator), from ``view``."""
     info = get_game(game)
     if not info.has("board"):

@@ -322,10 +322,12 @@ def _me(request: Request) -> Player:
 
 
 def _result_words(played: ratings.Played) -> str:
-    result = played.result or {}
-    if played.seat in result.get("winners", []):
+    result = played.result
+    if result is None:
+        return ""
+    if played.seat in result["winners"]:
         return word("won")
-    ranks = {int(p["seat"]): int(p["rank"]) for p in result.get("players", [])}
+    ranks = {p["seat"]: p["rank"] for p in result["players"]}
     return word("place {rank} of {n}", rank=ranks.get(played.seat, "?"), n=len(played.names))
 
 

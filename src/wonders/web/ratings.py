@@ -32,7 +32,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from wonders.core.i18n import _
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, ResultView
 from wonders.web.models import players, rated, ratings, seats, tables
 
 log = logging.getLogger(__name__)
@@ -69,7 +69,7 @@ class Seat:
 
 
 def match(
-    seat_rows: list[Seat], result: JSON, teams: list[JSON] | None
+    seat_rows: list[Seat], result: ResultView, teams: list[JSON] | None
 ) -> tuple[list[list[Seat]], list[int]] | str:
     """The match to rate: its teams (one-seat teams unless the game has teams) and their
     ranks; else why the table is not rated (for the log)."""
@@ -98,7 +98,7 @@ class Finisher:
 
     table_id: str
     game: str
-    result: JSON
+    result: ResultView
     teams: list[JSON] | None = None
     rated: dict[int, tuple[float, float, int]] = field(default_factory=dict)
     why_not: str = ""
@@ -272,7 +272,7 @@ class Played:
     options: JSON
     at: float
     seat: int
-    result: JSON | None
+    result: ResultView | None
     names: list[tuple[str, str, str | None, str | None]]  # each seat's name, kind, bot, player
     change: tuple[float, float] | None = None  # ordinal before, after
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, View
 from wonders.core.registry import get_game
 
 
@@ -16,13 +16,13 @@ def _advice(game: str) -> Any:
     return info.part("advice") if info.has("advice") else None
 
 
-def unbuildable(game: str, view: JSON, legal: list[JSON]) -> dict[str, str]:
+def unbuildable(game: str, view: View, legal: list[JSON]) -> dict[str, str]:
     """Card name -> why no legal action builds it; empty for a game without the advice."""
     explain = getattr(_advice(game), "unbuildable", None)
     return dict(explain(view, legal)) if explain is not None else {}
 
 
-def notes(game: str, view: JSON, legal: list[JSON]) -> list[str]:
+def notes(game: str, view: View, legal: list[JSON]) -> list[str]:
     """What the seat cannot do now besides its cards (its next wonder stage), in sentences."""
     stage = getattr(_advice(game), "stage_why_not", None)
     text = stage(view, legal) if stage is not None else ""

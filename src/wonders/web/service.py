@@ -45,7 +45,7 @@ from pydantic import BaseModel, ValidationError
 from wonders.bots import Bot, make_bot
 from wonders.core.errors import WondersError
 from wonders.core.i18n import _, use_language
-from wonders.core.protocol import JSON, State
+from wonders.core.protocol import JSON, ResultView, State, View
 from wonders.core.records import GameRecord, bot, person
 from wonders.core.registry import game_names, get_game
 from wonders.web import ratings, words
@@ -115,7 +115,7 @@ class StoodIn:
     """A decision the turn clock's bot made for a person who ran out of time."""
 
     bot: str
-    view: JSON  # the seat's view when the bot chose: the action is worded from it
+    view: View  # the seat's view when the bot chose: the action is worded from it
     action: JSON
 
 
@@ -179,7 +179,7 @@ def _rebuild(row: TableRow, record: list[tuple[int, JSON]]) -> State:
 
 
 def _outcome(
-    game: str, result: JSON | None, reader: int | None, seats: Any, teams: Any = None
+    game: str, result: ResultView | None, reader: int | None, seats: Any, teams: Any = None
 ) -> str:
     """Who won and how, in a sentence for ``reader`` (empty until the game is over); a team
     game's ``teams`` (``_teams``) are told to the game's words with the result."""
@@ -189,10 +189,10 @@ def _outcome(
     return str(get_game(game).part("present").victory_line(told, reader, shown_names(seats)))
 
 
-def _categories(game: str, result: JSON | None) -> dict[str, str]:
+def _categories(game: str, result: ResultView | None) -> dict[str, str]:
     """The score categories of a finished game's result, each with its heading."""
-    players = (result or {}).get("players") or []
-    return category_names(game, list(players[0].get("breakdown", {}))) if players else {}
+    players = result["players"] if result else []
+    return category_names(game, list(players[0]["breakdown"])) if players else {}
 
 
 def _teams(state: State) -> list[JSON] | None:
@@ -911,12 +911,12 @@ class TableService:
                 for _attempt in range(len(live.row.seats) + 1):
                     if live.count != count or seat not in owed(live):
                         return False  # the table moved on (or the person took the seat back)
-                    seen = live.state.view(seat) if clock_count is not None else {}
+                    seen = live.state.view(seat) if clock_count is not None else None
                     try:
                         self.act(live, seat, choice, by_bot=True)
                     except StaleTable:  # another process stored another seat's choice:
                         continue  # reloaded; this decision is still this claim's
-                    if clock_count is not None:  # the person is told who chose what for them
+                    if seen is not None:  # the clock's: the person is told who chose what
                         live.stood_in[seat] = StoodIn(name, seen, choice)
                     return True
                 return False

@@ -29,7 +29,7 @@ import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
 
-from wonders.core.protocol import JSON
+from wonders.core.protocol import JSON, ResultView
 from wonders.web.models import actions, chat, ratings, seats, tables
 
 log = logging.getLogger(__name__)
@@ -195,7 +195,7 @@ class TableRow:
     seed: int
     status: str
     pending: dict[int, JSON]
-    result: JSON | None
+    result: ResultView | None
     created_at: float
     updated_at: float
     seats: list[SeatRow]
@@ -572,7 +572,7 @@ class Store:
         new: list[tuple[int, JSON]],
         pending: dict[int, JSON],
         status: str,
-        result: JSON | None,
+        result: ResultView | None,
         was_pending: dict[int, JSON] | None = None,
         finish: Callable[[sa.Connection], None] | None = None,
     ) -> Written:

@@ -12,6 +12,7 @@ from rich.console import RenderableType
 from wonders.cli.session import SeatTable
 from wonders.cli.tui.layout import MIN_HEIGHT, MIN_WIDTH, Layout, layout
 from wonders.core.i18n import _
+from wonders.core.protocol import View
 
 
 @dataclass
@@ -41,7 +42,8 @@ class GameView:
         """The terminal has room for more than 80x24 shows (full texts, wider cells)."""
         return self.room.roomy
 
-    def view(self) -> dict[str, Any]:
+    def view(self) -> View:
+        """The seat's view (each game's screen narrows it to the game's own)."""
         return self.seat_table.view()
 
     def legal_actions(self) -> list[Any]:
