@@ -19,6 +19,7 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, Effect, Stage
 from wonders.classic.city import City
 from wonders.classic.leaders import LeadersRules
+from wonders.classic.turn import Resolution
 from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.protocol import JSON, rank_players
 
@@ -184,10 +185,10 @@ class CitiesRules(LeadersRules):
         self.berenice_done.clear()
 
     def _after_payment(
-        self, p: int, action: Action, chain: bool, bought: int, income: list[int]
+        self, p: int, action: Action, chain: bool, bought: int, res: Resolution
     ) -> None:
         """Coins paid to neighbours are not from the bank (Berenice)."""
-        super()._after_payment(p, action, chain, bought, income)
+        super()._after_payment(p, action, chain, bought, res)
         if not self.cities_on:
             return
         self._trade_in[self.left(p)] += action.left

@@ -20,7 +20,7 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import LEADER, Card, Stage
 from wonders.classic.city import City
 from wonders.classic.trade import HATSHEPSUT_LEFT, HATSHEPSUT_RIGHT, ExpansionTrade
-from wonders.classic.turn import DRAFT, Provenance
+from wonders.classic.turn import DRAFT, Provenance, Resolution
 from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.draws import shuffle
 from wonders.core.protocol import JSON
@@ -214,8 +214,7 @@ class LeadersRules(ExpansionTrade):
         self._legal.clear()
         self._events.append({"type": "recruit_turn", "age": self.age})
         self._new_turn_of_coins()
-        income = [0] * self.n
-        stages: list[tuple[int, int]] = []
+        res = Resolution(self.n)
         taken: dict[int, Card] = {}
         for p, action in enumerate(actions[: self.players]):
             if action is None or action.kind == "skip":
@@ -226,11 +225,11 @@ class LeadersRules(ExpansionTrade):
             action = actions[p]
             assert action is not None
             if action.kind == "recruit":
-                self._recruit(p, card.name, income, card)
+                self._recruit(p, card.name, res.income, card)
             else:
-                bank = self._pay(p, action, card, income)
-                self._place(p, action, card, (BOX, 0, 0, p), bank, income, [], stages)
-        self._settle(income, [], stages)
+                bank = self._pay(p, action, card, res)
+                self._place(p, action, card, (BOX, 0, 0, p), bank, res)
+        self._settle(res)
         if self.age == 3:
             self.returns = [p for p in range(self.players) if self.leader_hands[p]]
         self.extra_done = False
@@ -304,11 +303,11 @@ class LeadersRules(ExpansionTrade):
     # ------------------------------------------------------------ leaders' powers in the turn
 
     def _after_payment(
-        self, p: int, action: Action, chain: bool, bought: int, income: list[int]
+        self, p: int, action: Action, chain: bool, bought: int, res: Resolution
     ) -> None:
         """Hatshepsut: 1 coin per neighbour bought from, once a turn each (a purchase the
         docks made free counts); Vitruvius: coins for a chain build."""
-        super()._after_payment(p, action, chain, bought, income)
+        super()._after_payment(p, action, chain, bought, res)
         if not self.leaders_on:
             return
         city = self.cities[p]
@@ -317,30 +316,19 @@ class LeadersRules(ExpansionTrade):
             for side, done in ((1, HATSHEPSUT_LEFT), (2, HATSHEPSUT_RIGHT)):
                 if bought & side and not city.trade_used & done:
                     city.trade_used |= done
-                    income[p] += rebate
+                    res.income[p] += rebate
         if chain and city.lp.get("coins_on_chain"):
-            income[p] += city.lp["coins_on_chain"]
+            res.income[p] += city.lp["coins_on_chain"]
 
     def _place(
-        self,
-        p: int,
-        action: Action,
-        card: Card,
-        prov: Provenance,
-        bank: int,
-        income: list[int],
-        built: list[tuple[int, Card]],
-        stages: list[tuple[int, int]],
+        self, p: int, action: Action, card: Card, prov: Provenance, bank: int, res: Resolution
     ) -> None:
-        if not self.leaders_on:
-            super()._place(p, action, card, prov, bank, income, built, stages)
-            return
-        if action.kind == "sell" and card.color == LEADER:  # in the recruitment: to the box
-            self._to_box(card, p)
-            income[p] += LEADER_SELL_COINS
+        if self.leaders_on and action.kind == "sell" and card.color == LEADER:
+            self._to_box(card, p)  # sold in the recruitment: to the box
+            res.income[p] += LEADER_SELL_COINS
             self._events.append({"type": "sell", "seat": p, "card": card.name, "secret": True})
             return
-        super()._place(p, action, card, prov, bank, income, built, stages)
+        super()._place(p, action, card, prov, bank, res)
 
     def _on_card_built(self, p: int, card: Card) -> None:
         super()._on_card_built(p, card)

@@ -23,13 +23,16 @@ phases:
 - the payment: ``_new_turn_of_coins`` (a turn's coins begin), ``_purchases`` (the sides
   bought from, before the coins go) and ``_after_payment`` (coins that follow a payment);
 - the placing: ``_place``, ``_use_free_build``, ``_on_card_built``, ``_on_stage_built``,
-  ``_build_income``, ``_income_bonus`` (coins arriving) and ``_left_hand``;
+  ``_build_income``, ``_income_bonus`` (coins arriving) and ``_left_hand``; what the moves
+  of a turn add up to (the coins each city receives, the buildings and stages whose coins
+  count after all placing) is a ``Resolution``, handed from ``_pay`` to ``_place`` to
+  ``_settle``;
 - the end of the turn: ``_owes_after_cards`` (decisions right after the cards),
   ``_discard_builders`` (who builds from the discard pile, in order),
   ``_owes_before_next_turn``, ``_next_turn`` and ``_pass_hands``;
 - the conflicts: ``_sitting_out``, ``_battles``, ``_defeat_taker``, ``_on_victory``;
 - the end of the game: ``_ranks`` and ``_result_extra``;
-- views and copies: ``_city_view``, ``_view_extra``, ``knows``,
+- views and copies: ``_city_public``, ``_view_extra``, ``knows``,
   ``_json_extra``, ``_load_city_extra``, ``_load_extra``.
 
 Rulings taken here (also in docs/RULINGS.md):
@@ -71,6 +74,17 @@ Payment = tuple[int, ...]  # (left, right) or, with the expansions, (left, right
 def _paying(kind: str, name: str, pay: Payment) -> Action:
     """An action paying ``pay``: (left, right) or (left, right, bank)."""
     return new_action(kind, name, pay[0], pay[1], pay[2] if len(pay) > 2 else 0)
+
+
+class Resolution:
+    """What the moves of a turn (or a move played alone) add up to while they resolve: the
+    coins each city receives at the end of it, and the buildings and wonder stages placed,
+    whose coin effects count once everything is placed (``ClassicState._settle``)."""
+
+    def __init__(self, n: int) -> None:
+        self.income = [0] * n
+        self.built: list[tuple[int, Card]] = []  # (city, building)
+        self.stages: list[tuple[int, int]] = []  # (city, the index of the stage built)
 
 
 class ClassicState(State):
@@ -382,21 +396,19 @@ class ClassicState(State):
         self._events.append({"type": "turn", "age": self.age, "turn": self.turn})
         self._new_turn_of_coins()
         taken = [self._take_from_hand(self.decider(p), a.card) for p, a in enumerate(actions)]
-        income = [0] * self.n
-        built: list[tuple[int, Card]] = []
-        stages: list[tuple[int, int]] = []
+        res = Resolution(self.n)
         for p, action in enumerate(actions):
             card, prov = taken[p]
-            bank = self._pay(p, action, card, income)
-            self._place(p, action, card, prov, bank, income, built, stages)
-        self._settle(income, built, stages)
+            bank = self._pay(p, action, card, res)
+            self._place(p, action, card, prov, bank, res)
+        self._settle(res)
         self.extra_done = False
         self._after_turn()
 
     def _new_turn_of_coins(self) -> None:
         """Coins are about to change hands in a turn of its own (Berenice: cities.py)."""
 
-    def _pay(self, p: int, action: Action, card: Card, income: list[int]) -> int:
+    def _pay(self, p: int, action: Action, card: Card, res: Resolution) -> int:
         """Coins leave the city: the card's bank cost (not for chains) and the trades.
 
         Returns the coins paid to the bank."""
@@ -408,9 +420,9 @@ class ClassicState(State):
             bank = stage.coins if stage is not None else 0  # Petra
         bought = self._purchases(p, action, card, chain)
         city.coins -= bank + action.left + action.right + action.bank
-        income[self.left(p)] += action.left
-        income[self.right(p)] += action.right
-        self._after_payment(p, action, chain, bought, income)
+        res.income[self.left(p)] += action.left
+        res.income[self.right(p)] += action.right
+        self._after_payment(p, action, chain, bought, res)
         return bank + action.bank
 
     def _purchases(self, p: int, action: Action, card: Card, chain: bool) -> int:
@@ -418,21 +430,16 @@ class ClassicState(State):
         return (1 if action.left else 0) | (2 if action.right else 0)
 
     def _after_payment(
-        self, p: int, action: Action, chain: bool, bought: int, income: list[int]
+        self, p: int, action: Action, chain: bool, bought: int, res: Resolution
     ) -> None:
         """Coins that follow a payment (Hatshepsut, Vitruvius: leaders.py)."""
 
     def _place(
-        self,
-        p: int,
-        action: Action,
-        card: Card,
-        prov: Provenance,
-        bank: int,
-        income: list[int],
-        built: list[tuple[int, Card]],
-        stages: list[tuple[int, int]],
+        self, p: int, action: Action, card: Card, prov: Provenance, bank: int, res: Resolution
     ) -> None:
+        """Put ``card`` where ``action`` says (``bank``: the coins it paid the bank), noting in
+        ``res`` what it brings: a sale's coins, the building or stage whose coins count at
+        ``_settle``."""
         city = self.cities[p]
         kind = action.kind
         by = {"by": self.decider(p)} if p >= self.players else {}
@@ -441,13 +448,13 @@ class ClassicState(State):
                 self._use_free_build(p, card)
             city.add_card(card)
             self._on_card_built(p, card)
-            built.append((p, card))
+            res.built.append((p, card))
             self._events.append(
                 {"type": "build", "seat": p, "card": card.name, "free": kind == "free_build",
                  "paid": {"left": action.left, "right": action.right, "bank": bank}, **by}
             )  # fmt: skip
         elif kind == "wonder":
-            stages.append((p, city.stages))
+            res.stages.append((p, city.stages))
             stage = city.build_stage(card)
             self.buried_from[p].append(prov)
             paid = {"left": action.left, "right": action.right}
@@ -462,7 +469,7 @@ class ClassicState(State):
             self._on_stage_built(p, stage)
         else:  # sell
             self._to_discard(card, prov)
-            income[p] += SELL_COINS
+            res.income[p] += SELL_COINS
             self._events.append(
                 {"type": "sell", "seat": p, "card": card.name, "secret": True, **by}
             )
@@ -500,15 +507,13 @@ class ClassicState(State):
         """Coins a city's powers add when it builds ``card`` (Xenophon: leaders.py)."""
         return 0
 
-    def _settle(
-        self, income: list[int], built: list[tuple[int, Card]], stages: list[tuple[int, int]]
-    ) -> None:
+    def _settle(self, res: Resolution) -> None:
         """Coin effects of what was placed (counted after all placing), then income arrives."""
-        for p, card in built:
-            self._card_income(p, card, income)
-        for p, stage_index in stages:
-            income[p] += self.cities[p].stages_def[stage_index].coins_now
-        self._receive(income)
+        for p, card in res.built:
+            self._card_income(p, card, res.income)
+        for p, stage_index in res.stages:
+            res.income[p] += self.cities[p].stages_def[stage_index].coins_now
+        self._receive(res.income)
 
     def _receive(self, income: list[int]) -> None:
         """The coins of ``income`` arrive (one event a city)."""
@@ -523,12 +528,10 @@ class ClassicState(State):
 
     def _play_card(self, p: int, action: Action, taken: tuple[Card, Provenance]) -> None:
         """One card played on its own (Babylon B's last card): pay, place, coins at once."""
-        income = [0] * self.n
-        built: list[tuple[int, Card]] = []
-        stages: list[tuple[int, int]] = []
-        bank = self._pay(p, action, taken[0], income)
-        self._place(p, action, taken[0], taken[1], bank, income, built, stages)
-        self._settle(income, built, stages)
+        res = Resolution(self.n)
+        bank = self._pay(p, action, taken[0], res)
+        self._place(p, action, taken[0], taken[1], bank, res)
+        self._settle(res)
 
     def _build_from_discard(self, p: int, name: str) -> None:
         for i, card in enumerate(self.discard):
