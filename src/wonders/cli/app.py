@@ -19,6 +19,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from wonders.bots import BOT_NAMES, LEARNED_BOTS, LEVELS, make_bot
+from wonders.bots import speed as search_speed
 from wonders.cli import render, throughput
 from wonders.cli.plain import Question
 from wonders.cli.saves import latest_save, records_folder, resume_command, saves_folder
@@ -715,17 +716,22 @@ def bench(
     envs: Annotated[
         bool, typer.Option("--envs", help=N_("also the learning environments (needs the rl extra)"))
     ] = False,
+    bots: Annotated[
+        bool, typer.Option("--bots", help=N_("also the search bots' iterations a second"))
+    ] = False,
 ) -> None:
     if games < 1:
         raise OptionsError(_("--games must be at least 1"))
     if game is not None:
         get_game(game)
     report = throughput.report(games, seed, game)
-    if envs and as_json:
-        print(json.dumps({"engine": report, "envs": _bench_envs(games, seed, game)}))
-        return
     if as_json:
-        print(json.dumps(report))
+        out: dict[str, Any] = {"engine": report}
+        if envs:
+            out["envs"] = _bench_envs(games, seed, game)
+        if bots:
+            out["bots"] = search_speed.report(game)
+        print(json.dumps(out if envs or bots else report))
         return
     title = _(
         "Random playouts, one core, {build} build (every legal action listed);\n"
@@ -754,6 +760,28 @@ def bench(
     console.print(table)
     if envs:
         _print_envs(_bench_envs(games, seed, game))
+    if bots:
+        _print_bots(search_speed.report(game))
+
+
+def _print_bots(rows: list[dict[str, Any]]) -> None:
+    title = _(
+        "Search bots: iterations a second of CPU time at each game's first table\n"
+        "({positions} positions along a greedy game, median of {windows} passes; ±: the "
+        "half-range)"
+    ).format(positions=search_speed.POSITIONS, windows=search_speed.WINDOWS)
+    table = Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
+    for column in (_("game"), _("setup"), _("bot"), _("iterations/s"), "±"):
+        table.add_column(column, justify="right", no_wrap=True)
+    for row in rows:
+        table.add_row(
+            row["game"],
+            throughput.describe(row["options"]),
+            row["bot"],
+            f"{row['iterations_per_second']:.0f}",
+            f"{100 * row['spread']:.0f}%",
+        )
+    console.print(table)
 
 
 def _bench_envs(games: int, seed: int, game: str | None) -> list[dict[str, Any]]:
