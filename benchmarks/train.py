@@ -1,16 +1,22 @@
 """Train the ``learned`` bot of a game: PPO with action masks, PyTorch on CPU.
 
-One script for every game with a network in ``wonders.bots.learned`` (``--game duel`` or
-``architects``; ``GAMES`` below holds each game's defaults): the game's features of the
-codec's observation, a two-layer perceptron, the game's policy head (``Network.logits``)
-and a value head. Each iteration plays ``--games`` seeded games to the end, in lockstep (one
-batched forward pass for every game owing the network a decision), each against an
-opponent drawn from the mix (``--mix``: ``greedy``, ``self``: the network plays every seat
-and learns from all, ``random``: every other seat), at a player count taken in turn from
-``--players`` (``2,2,2,4``: three games at 2 players for one at 4), the network's seat
-going round; then PPO (clipped ratio, GAE, masked entropy bonus) on every decision of
-those games. Rewards, at the end: +1 for the only winner, -1 for a seat that did not win,
-0 for a shared win.
+One script for every game with a network in ``wonders.bots.learned`` (``--game duel``,
+``architects`` or ``classic``; ``GAMES`` below holds each game's defaults): the game's
+features of the codec's observation, a two-layer perceptron, the game's policy head
+(``Network.logits``) and a value head. The script asks the network description, never the
+game's name, how the head's outputs become the logits: a description with ``action_map(obs)``
+(the head's output of every action index, depending on the observation) is a gather by it;
+any other's ``logits`` must be a fixed sum of head outputs (plus a constant), which the
+script reads off once by feeding it the identity (``head_terms``). Each iteration plays
+``--games`` seeded games to the end, in lockstep (one batched forward pass for every game
+owing the network a decision), each against an opponent drawn from the mix (``--mix``:
+``greedy``, ``self``: the network plays every seat and learns from all, ``random``: every
+other seat), at a player count taken in turn from ``--players`` (``2,2,2,4``: three games
+at 2 players for one at 4), the network's seat going round; then PPO (clipped ratio, GAE,
+masked entropy bonus) on every decision of those games. Rewards, at the end: +1 for the
+only winner, -1 for a seat that did not win, 0 for a shared win (with ``--points-scale S``:
+the mean of that and tanh(the seat's lead in points over its best rival / S), a denser
+signal where a game has many seats).
 
 Seeds: torch, numpy and the bots' are drawn from ``--seed``; training deals are the
 engine's games 0, 1, 2, ...; every ``--eval-every`` iterations the network (its most
@@ -50,11 +56,9 @@ import numpy as np
 import torch
 from torch import nn
 
-from wonders.architects.learned import ArchitectsNetwork
 from wonders.bots import make_bot
 from wonders.bots.learned import NO_CHANCE, Network, network
 from wonders.core.registry import get_game
-from wonders.duel.learned import CARD_BASE, CARD_KINDS, CARDS, WONDERS
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION
 
@@ -80,15 +84,19 @@ class GameSpec:
 GAMES = {
     "duel": GameSpec("7 Wonders Duel", "2", 0.95),
     "architects": GameSpec("7 Wonders Architects", "2", 0.75, imitate=8000),
+    "classic": GameSpec("7 Wonders", "3", 0.40, mix="greedy=0.8,self=0.2", imitate=4000),
 }
 
 
 def game_options(game: str, players: int) -> dict[str, Any]:
-    return {} if game == "duel" else {"players": players}
+    """The options of ``game`` at ``players`` (none for a game of one player count)."""
+    info = get_game(game)
+    return {} if info.min_players == info.max_players else {"players": players}
 
 
 _CODECS: dict[tuple[str, int], tuple[Any, Network]] = {}
 REFERENCE_ENCODER = False  # --reference-encoder: the view-based encoder, not the compiled one
+POINTS_SCALE = 0.0  # --points-scale: the final reward also tells the points' margin
 
 
 def codec_of(game: str, players: int) -> tuple[Any, Network]:
@@ -102,25 +110,70 @@ def codec_of(game: str, players: int) -> tuple[Any, Network]:
     return _CODECS[key]
 
 
+def head_terms(desc: Network, obs_size: int) -> tuple[np.ndarray, np.ndarray]:
+    """A fixed head read off ``desc.logits``: for every action index, the head outputs
+    whose sum is its logit (``head_size``, padding: none) and a constant added to it."""
+    rows = desc.head_size
+    obs = np.zeros((rows, obs_size), dtype=np.float32)
+    offset = desc.logits(np.zeros((1, rows), dtype=np.float32), obs[:1])[0]
+    weights = desc.logits(np.eye(rows, dtype=np.float32), obs) - offset  # (outputs, actions)
+    if not np.isin(weights, (0.0, 1.0)).all():
+        raise ValueError(f"the {desc.game} network's logits are not a sum of head outputs")
+    width = max(1, int(weights.sum(axis=0).max()))
+    terms = np.full((desc.num_actions, width), rows, dtype=np.int64)
+    for action, output in zip(*np.nonzero(weights.T), strict=True):
+        free = int(np.argmax(terms[action] == rows))
+        terms[action, free] = output
+    return terms, offset.astype(np.float32)
+
+
+class MapTable:
+    """The distinct action maps of a head that depends on the observation (``action_map``:
+    few, e.g. one per pair of decks' wonders in Architects), so that each decision keeps
+    only its map's number."""
+
+    def __init__(self) -> None:
+        self.ids: dict[bytes, int] = {}
+        self.rows: list[np.ndarray] = []
+        self.table: torch.Tensor | None = None
+
+    def intern(self, maps: np.ndarray) -> np.ndarray:
+        out = np.empty(len(maps), dtype=np.int64)
+        for i, row in enumerate(np.asarray(maps, dtype=np.int64)):
+            key = row.tobytes()
+            if key not in self.ids:
+                self.ids[key] = len(self.rows)
+                self.rows.append(row)
+                self.table = None
+            out[i] = self.ids[key]
+        return out
+
+    def tensor(self) -> torch.Tensor:
+        if self.table is None:
+            self.table = torch.from_numpy(np.stack(self.rows))
+        return self.table
+
+
+MAPS = MapTable()
+
+
 class Net(nn.Module):
     """``wonders.bots.learned.Policy`` in PyTorch, with the game's head (``Network``)."""
 
-    def __init__(self, game: str, desc: Network, hidden: tuple[int, int]) -> None:
+    terms: torch.Tensor  # a fixed head: the outputs summed into each logit (head_terms)
+    offset: torch.Tensor
+
+    def __init__(self, game: str, desc: Network, obs_size: int, hidden: tuple[int, int]) -> None:
         super().__init__()
         self.game = game
         self.l1 = nn.Linear(desc.feature_size, hidden[0])
         self.l2 = nn.Linear(hidden[0], hidden[1])
         self.pi = nn.Linear(hidden[1], desc.head_size)
         self.v = nn.Linear(hidden[1], 1)
-        self.gather = isinstance(desc, ArchitectsNetwork)
-        if isinstance(desc, ArchitectsNetwork):
-            self.register_buffer("base", torch.from_numpy(desc.base.astype(np.int64)))
-            self.slots = (
-                (desc.take_base, 0, desc.OWN),
-                (desc.take_base, 1, desc.RIGHT),
-                (desc.search_base, 0, desc.SEARCH_OWN),
-                (desc.search_base, 1, desc.SEARCH_RIGHT),
-            )
+        if not hasattr(desc, "action_map"):
+            terms, offset = head_terms(desc, obs_size)
+            self.register_buffer("terms", torch.from_numpy(terms), persistent=False)
+            self.register_buffer("offset", torch.from_numpy(offset), persistent=False)
         for layer in (self.l1, self.l2):
             nn.init.orthogonal_(layer.weight, math.sqrt(2))
             nn.init.zeros_(layer.bias)
@@ -136,17 +189,11 @@ class Net(nn.Module):
         head = self.pi(h)
         value = torch.tanh(self.v(h)[:, 0])
         n = head.shape[0]
-        if keys is not None:  # Architects: a gather by the decks' wonders (action_map)
-            amap = self.base.expand(n, -1).clone()
-            for at, column, slot in self.slots:
-                amap.scatter_(1, at + keys[:, column : column + 1], slot)
+        if keys is not None:  # a gather by each decision's action map (MAPS' numbers)
             none = torch.full((n, 1), NO_CHANCE)
-            return torch.cat([head, none], dim=1).gather(1, amap), value
-        at = CARD_BASE + CARDS * CARD_KINDS  # Duel's factored head
-        kinds = head[:, CARD_BASE:at].reshape(n, CARDS, CARD_KINDS)
-        under = head[:, None, at : at + WONDERS] + head[:, at + WONDERS :, None]
-        cards = torch.cat([kinds, under], dim=2).reshape(n, -1)
-        return torch.cat([head[:, :CARD_BASE], cards], dim=1), value
+            return torch.cat([head, none], dim=1).gather(1, MAPS.tensor()[keys]), value
+        padded = torch.cat([head, torch.zeros(n, 1)], dim=1)  # a fixed sum of outputs
+        return padded[:, self.terms].sum(dim=2) + self.offset, value
 
     def export(self, path: Path, players: list[int]) -> None:
         """The shipped form: float16 weights (``x @ w`` layout), the game, the player counts
@@ -170,8 +217,10 @@ class Net(nn.Module):
 
 
 def inputs(desc: Network, obs: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
-    """The network's input rows and (Architects) decks' wonders of observations ``obs``."""
-    keys = desc.deck_wonders(obs) if isinstance(desc, ArchitectsNetwork) else None
+    """The network's input rows of observations ``obs`` and, for a head that depends on
+    the observation, their action maps' numbers (``MAPS``)."""
+    action_map = getattr(desc, "action_map", None)
+    keys = None if action_map is None else MAPS.intern(action_map(obs))
     return desc.features(obs), keys
 
 
@@ -221,12 +270,26 @@ class Game:
                 continue
             self.legal, mask = self.codec.legal_and_mask(state, seat)
             return seat, self.codec.observe(state, seat), mask
-        winners = set(state.result().winners)
-        for s in range(self.n):
-            sole = winners == {s}
-            self.rewards[s] = 1.0 if sole else 0.0 if s in winners else -1.0
-            self.shares[s] = 1.0 / len(winners) if s in winners else 0.0
+        result = state.result()
+        winners = set(result.winners)
+        self.rewards = final_rewards(result)
+        self.shares = [1.0 / len(winners) if s in winners else 0.0 for s in range(self.n)]
         return None
+
+
+def final_rewards(result: Any) -> list[float]:
+    """Every seat's reward at the end: +1 for the only winner, -1 for a seat that did not
+    win, 0 for a shared win; with ``--points-scale``, the mean of that and tanh(the seat's
+    lead in points over its best rival / the scale)."""
+    winners, totals = set(result.winners), result.totals
+    out = []
+    for s in range(len(totals)):
+        reward = 1.0 if winners == {s} else 0.0 if s in winners else -1.0
+        if POINTS_SCALE > 0:
+            lead = totals[s] - max(t for i, t in enumerate(totals) if i != s)
+            reward = (reward + math.tanh(lead / POINTS_SCALE)) / 2
+        out.append(reward)
+    return out
 
 
 def play_batch(
@@ -282,7 +345,7 @@ def play_batch(
     return games
 
 
-def batch_of(games: list[Game], gamma: float, lam: float) -> dict[str, torch.Tensor | None]:
+def batch_of(games: list[Game], gamma: float, lam: float) -> dict[str, Any]:
     """Every decision of ``games`` with its GAE advantage and return (reward at the end)."""
     xs, amaps, masks, actions, logps, advs, rets = [], [], [], [], [], [], []
     for g in games:
@@ -373,16 +436,14 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
             _legal, mask = codec.legal_and_mask(state, p)
             seen.append((p, codec.observe(state, p), mask, codec.action_indices([action], p)[0]))
             state.apply(p, action)
-        winners = set(state.result().winners)
+        final = final_rewards(state.result())
         x, k = inputs(desc, np.stack([row[1] for row in seen]))
         xs.append(x.astype(np.float16))
         if k is not None:
             keys.append(k)
         masks += [row[2] for row in seen]
         actions += [row[3] for row in seen]
-        rewards += [
-            1.0 if winners == {row[0]} else 0.0 if row[0] in winners else -1.0 for row in seen
-        ]
+        rewards += [final[row[0]] for row in seen]
     x_t = torch.from_numpy(np.concatenate(xs))
     k_t = torch.from_numpy(np.concatenate(keys).astype(np.int64)) if keys else None
     m_t = torch.from_numpy(np.stack(masks).astype(bool))
@@ -392,6 +453,8 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
         f"imitation: {args.imitate} greedy games, {n} decisions, {time.perf_counter() - t0:.0f} s"
     )
     net.train()
+    for group in opt.param_groups:  # its own rate (--imitate-lr), then PPO's again
+        group["lr"] = args.imitate_lr or args.lr
     for epoch in range(args.imitate_epochs):
         order = torch.randperm(n)
         ce_sum, hits, steps = 0.0, 0, 0
@@ -413,6 +476,8 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
             f"choice {hits / n:.1%}, {time.perf_counter() - t0:.0f} s",
             flush=True,
         )
+    for group in opt.param_groups:
+        group["lr"] = args.lr
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -523,8 +588,8 @@ def train(args: Any) -> None:
     rng = random.Random(args.seed)
     gen = torch.Generator().manual_seed(args.seed)
     torch.set_num_threads(args.threads)
-    desc = codec_of(args.game, counts[0])[1]
-    net = Net(args.game, desc, (args.hidden1, args.hidden2))
+    codec, desc = codec_of(args.game, counts[0])
+    net = Net(args.game, desc, codec.layout.size, (args.hidden1, args.hidden2))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, eps=1e-5)
     mix = {k: float(v) for k, v in (part.split("=") for part in args.mix.split(","))}
     curve = out / "curve.csv"
@@ -705,6 +770,9 @@ def parser_for(game: str | None = None) -> argparse.ArgumentParser:
         "--imitate", type=int, default=None, help="warm start: greedy's games to imitate"
     )
     parser.add_argument("--imitate-epochs", type=int, default=4)
+    parser.add_argument(
+        "--imitate-lr", type=float, default=None, help="the warm start's rate (default --lr)"
+    )
     parser.add_argument("--lr", type=float, default=3e-4)
     parser.add_argument("--epochs", type=int, default=4)
     parser.add_argument("--minibatch", type=int, default=1024)
@@ -720,6 +788,13 @@ def parser_for(game: str | None = None) -> argparse.ArgumentParser:
         "--reference-encoder",
         action="store_true",
         help="encode with the view-based reference encoder (to measure the compiled one)",
+    )
+    parser.add_argument(
+        "--points-scale",
+        type=float,
+        default=0.0,
+        help="if > 0, the final reward is the mean of the win's (+1 / -1 / 0) and "
+        "tanh(the points' lead over the best rival / this)",
     )
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default=None, help="default learn-runs/GAME")
@@ -755,8 +830,9 @@ def main(game: str | None = None) -> None:
     args.hidden2 = args.hidden2 or spec.hidden[1]
     args.imitate = spec.imitate if args.imitate is None else args.imitate
     args.out = args.out or f"learn-runs/{args.game}"
-    global REFERENCE_ENCODER
+    global REFERENCE_ENCODER, POINTS_SCALE
     REFERENCE_ENCODER = args.reference_encoder
+    POINTS_SCALE = args.points_scale
     if not args.test_only:
         train(args)
     if args.test_only or args.test_games:

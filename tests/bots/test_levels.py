@@ -151,9 +151,9 @@ def test_wonders_bots_lists_the_levels_with_their_bots_budgets_and_times() -> No
         assert words in out
     assert "montecarlo, 2 s a move" in out and "Not yet measured" in out
     assert "learned: a trained network" in out
-    assert "7 Wonders Architects and 7 Wonders Duel so far" in out
+    assert "7 Wonders Architects, 7 Wonders and 7 Wonders Duel so far" in out
     data = json.loads(runner.invoke(app, ["bots", "--json"]).stdout)
-    assert "learned" in data["bots"] and data["learned"] == ["architects", "duel"]
+    assert "learned" in data["bots"] and data["learned"] == ["architects", "classic", "duel"]
     assert [lv["name"] for lv in data["levels"]] == list(LEVELS)
     expert = data["levels"][3]
     assert expert["games"]["architects"] == "montecarlo:2" and expert["seconds"] == 2.0

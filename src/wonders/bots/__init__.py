@@ -39,7 +39,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     search bots take a think budget after a colon: ``ismcts`` (1 s a move), ``ismcts:0.2``
     (seconds a move), ``ismcts:300i`` (iterations a move, reproducible); see
     ``wonders.bots.think``. ``learned`` plays the shipped network of the state's game
-    (``wonders.bots.learned``; Duel and Architects so far)."""
+    (``wonders.bots.learned``: Duel, Architects at 2 and 4 players, 7 Wonders at 3)."""
     from wonders.bots.think import Budget, parse_budget, parse_style, split_spec
 
     base, budget, style = split_spec(name)

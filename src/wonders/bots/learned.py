@@ -7,8 +7,9 @@ logits of every action index -> the legal action of highest logit (the codec's l
 map). It is deterministic: the seed is taken, as every bot takes one, and never used.
 
 The weights ship in the package, one file a game (``data/<game>_policy.npz``, float16):
-Duel and Architects have them (``learned_games()``). Each file records the game and the
-player counts it was trained for (Duel's, the first, records nothing: it is Duel's, at 2).
+Duel, Architects (2 and 4 players) and 7 Wonders (3 players) have them (``learned_games()``).
+Each file records the game and the player counts it was trained for (Duel's, the first,
+records nothing: it is Duel's, at 2).
 In a game without weights, or at a player count its weights were not trained for, the
 bot's first move is a one-line ``OptionsError``.
 
@@ -41,6 +42,11 @@ count, so one set of weights can play any count it was trained for):
   same for Halicarnassus' search), mapped to the wonders' indices of the observation; every
   other action has its own output. The other decks have none: at 4 players and more the
   bot never takes from a far deck, which only a "take from any deck" effect offers.
+
+7 Wonders (``wonders.classic.learned.ClassicNetwork``, the same size at every count and
+option set): the seat's own city, its two neighbours' and the sum of the others, the hand's
+cards it does not own yet; the head sums, for an action, its card's output (taking the
+card, or giving it up), its kind's and its payment slot's.
 """
 
 from __future__ import annotations

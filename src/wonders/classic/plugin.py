@@ -30,6 +30,7 @@ GAME = GameInfo(
         "plain": "wonders.classic.plain",
         "tui": "wonders.classic.tui:ClassicScreen",
         "codec": "wonders.envs.classic:ClassicCodec",
+        "network": "wonders.classic.learned:network",
     },
     # rewards spread little at four or more players (cut-off estimates): small exploration
     search=SearchHints("greedy", "age", 0.25, 0.1, gap_scale=4.0),
