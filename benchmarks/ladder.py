@@ -173,6 +173,17 @@ RUNGS = [
         )
         for n in range(2, 8)
     ],
+    # the difficulty levels (wonders.bots.levels, their own budgets: --think leaves them
+    # alone): each level above its fair share against the level below, in every game
+    *[
+        _table(f"{table}-{upper}-{lower}", game, options, upper, lower, n, "above-fair")
+        for table, game, options, n in (
+            ("duel", "duel", {}, 2),
+            ("base4", "classic", BASE4, 4),
+            ("architects4", "architects", {"players": 4}, 4),
+        )
+        for upper, lower in (("medium", "easy"), ("hard", "medium"), ("expert", "hard"))
+    ],
 ]
 
 

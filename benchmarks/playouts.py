@@ -21,6 +21,7 @@ from typing import Any
 
 from wonders.bots import make_bot
 from wonders.core import setup
+from wonders.core.registry import get_game
 from wonders.tournament import report, runner
 from wonders.tournament.schedule import schedule
 
@@ -56,12 +57,13 @@ def main() -> None:
     parser.add_argument("--styles", default=",".join(STYLES))
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    info = get_game(args.game)
     options: dict[str, Any] = {}
-    if args.game != "duel":
+    if info.min_players != info.max_players:  # a game of one player count takes no --players
         options["players"] = args.players
     if args.expansions:
         options["expansions"] = args.expansions.split(",")
-    seats = 2 if args.game == "duel" else args.players
+    seats = info.setup(options, 0).num_players
     for style in args.styles.split(","):
         name = f"{args.bot}:{args.think}:{style}"
         rate = iterations_per_second(name, args.game, options)
