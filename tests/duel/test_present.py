@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import random
 import re
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,9 +14,9 @@ from rich.console import Console
 
 from tests.duel import scenario
 from wonders.cli.session import SeatTable, Session
-from wonders.core.present import Heading, age_name
+from wonders.core.present import Heading, age_name, seat_view
 from wonders.core.protocol import JSON
-from wonders.duel import advice, describe
+from wonders.duel import advice, describe, present
 from wonders.duel import plain as duel_front
 from wonders.duel.cards import catalog
 from wonders.duel.present import (
@@ -47,7 +48,24 @@ def finished(options: JSON, seed: int) -> DuelState:
 
 
 def said(reader: int | None, events: list[JSON], names: list[str] | None = NAMES) -> list[str]:
-    return Log({"seat": reader}, names).lines(events)
+    return Log(seat_view(reader), names).lines(events)
+
+
+def test_a_tokens_power_is_told_under_the_name_the_data_gives_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sentences name the token whose data holds the effect (tokens.toml), so data that
+    moved Urbanism's chain coins to Masonry would be told as Masonry's."""
+    tokens = catalog().tokens
+    masonry = next(t for t in tokens if t.name == "Masonry")
+    moved = [
+        replace(t, effects={**t.effects, "chain_coins": 4}) if t is masonry else t
+        for t in tokens
+        if not t.effects.get("chain_coins")
+    ]
+    monkeypatch.setattr(present, "catalog", lambda: replace(catalog(), tokens=tuple(moved)))
+    (line,) = said(0, [{"type": "urbanism", "player": 0, "coins": 4}])
+    assert line == "You received 4 coins for building by a chain (Masonry)"
 
 
 @pytest.mark.parametrize("options", [{}, {"first_game": True}])

@@ -41,8 +41,15 @@ CATEGORY_NAMES = {
     "guilds": N_("guilds"),
     "tokens": N_("tokens"),
 }
-# the tokens and wonders some sentences name as the cause (their printed names)
-ECONOMY, URBANISM, THEOLOGY = "Economy", "Urbanism", "Theology"
+
+
+def token_with(effect: str) -> str:
+    """The progress token whose data gives ``effect`` (``trade_income``: Economy;
+    ``chain_coins``: Urbanism; ``wonder_replay``: Theology), named as the data names it."""
+    return next(t.name for t in catalog().tokens if t.effects.get(effect))
+
+
+# the wonders some sentences name as the cause (their printed names)
 GREAT_LIBRARY, MAUSOLEUM = "The Great Library", "The Mausoleum"
 
 
@@ -262,7 +269,7 @@ class Log(Narrator):
 
     def _economy(self, e: JSON) -> str:
         """The owner of Economy gets the coins the other seat paid the bank for resources."""
-        owner, amount, token = e["player"], coins(e["coins"]), printed(ECONOMY)
+        owner, amount, token = e["player"], coins(e["coins"]), printed(token_with("trade_income"))
         payer = 1 - owner
         if owner == self.seat:
             return _(
@@ -282,7 +289,7 @@ class Log(Narrator):
             _("You received {coins} for building by a chain ({token})"),
             _("{who} received {coins} for building by a chain ({token})"),
             coins=coins(e["coins"]),
-            token=printed(URBANISM),
+            token=printed(token_with("chain_coins")),
         )
 
     # -- the conflict pawn --------------------------------------------------------------------
@@ -457,7 +464,9 @@ class Asked:
             return ""
         text = _("{who} gets the {coins} you pay for resources ({token}).")
         return " " + upper_first(
-            text.format(coins=coins(paid), who=self.rival, token=printed(ECONOMY))
+            text.format(
+                coins=coins(paid), who=self.rival, token=printed(token_with("trade_income"))
+            )
         )
 
     # -- decisions ------------------------------------------------------------------------
@@ -598,7 +607,7 @@ class Asked:
             bonus = advice.token_effect(self.view, self.seat, "chain_coins")
             if bonus:
                 text += " " + _("{token} gives you {coins} for it.").format(
-                    token=printed(URBANISM), coins=coins(bonus)
+                    token=printed(token_with("chain_coins")), coins=coins(bonus)
                 )
             return text
         if not trade:
@@ -634,7 +643,9 @@ class Asked:
         )
         replays = wonder_facts()[wonder].wonder.effects.get("replay")
         if not replays and advice.token_effect(self.view, self.seat, "wonder_replay"):
-            text += " " + _("{token} lets you play again.").format(token=printed(THEOLOGY))
+            text += " " + _("{token} lets you play again.").format(
+                token=printed(token_with("wonder_replay"))
+            )
         return text + self.to_rival(cost)
 
     def pick_wonder(self, a: JSON) -> str:
