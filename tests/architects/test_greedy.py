@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tests.architects.helpers import game, give, stack, take
+from tests.architects.helpers import built_stages, game, give, stack, take
 from wonders.architects import greedy
 from wonders.architects.actions import Action
 from wonders.architects.state import ArchitectsState
@@ -32,9 +32,9 @@ def test_greedy_beats_random() -> None:
 
 def test_greedy_takes_the_card_that_builds_a_stage() -> None:
     state = game("Giza", "Rhodes", "Olympia")
-    give(state, 0, wood=1)
-    stack(state, "Giza", "red0")
-    stack(state, "Olympia", "stone")
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "red0")
+    state = stack(state, "Olympia", "stone")
     assert greedy.choose(state, 0, random.Random(1)) == Action("take", deck="Olympia")
     take(state, "Olympia")
     assert state.built[0] == []  # the build is still owed (and the only choice)
@@ -55,8 +55,8 @@ def test_greedy_prefers_half_a_stage_to_a_blue_card() -> None:
     # scores most and ends the game (a one-move look-ahead that took the blue 3 lost to random
     # bots at 3 or more players).
     state = game("Giza", "Rhodes", "Olympia")
-    stack(state, "Giza", "blue3")
-    stack(state, "Olympia", "wood")
+    state = stack(state, "Giza", "blue3")
+    state = stack(state, "Olympia", "wood")
     assert greedy.choose(state, 0, random.Random(1)) == Action("take", deck="Olympia")
 
 
@@ -64,11 +64,11 @@ def _last_stage_owed(opponent_blue: int) -> ArchitectsState:
     """Giza (seat 0) with stages 1-4 built and wood, stone, brick in hand: a glass card ends
     the game; seat 1 holds ``opponent_blue`` blue 3s."""
     state = game("Giza", "Rhodes", "Olympia")
-    state.built[0] = [1, 2, 3, 4]
-    give(state, 0, wood=1, stone=1, brick=1)
-    give(state, 1, blue3=opponent_blue)
-    stack(state, "Giza", "glass")
-    stack(state, "Olympia", "blue3")
+    state = built_stages(state, 0, [1, 2, 3, 4])
+    state = give(state, 0, wood=1, stone=1, brick=1)
+    state = give(state, 1, blue3=opponent_blue)
+    state = stack(state, "Giza", "glass")
+    state = stack(state, "Olympia", "blue3")
     return state
 
 

@@ -12,7 +12,18 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from tests.architects.helpers import do, face_up, game, give, stack, take, tokens
+from tests.architects.helpers import (
+    at,
+    built_stages,
+    do,
+    face_up,
+    game,
+    give,
+    of_seat,
+    stack,
+    take,
+    tokens,
+)
 from wonders.architects import advice
 from wonders.architects import plain as architects_front
 from wonders.architects.cards import catalog
@@ -299,10 +310,10 @@ def test_the_web_titles_each_decision_and_names_decks_by_wonder_and_place() -> N
     the top card of the Giza deck" (which is it for me?), "Build stage 2 with papyrus,
     papyrus" (for what?), "Take stack"."""
     state = game("Halicarnassus", "Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, papyrus=1)
-    stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
-    stack(state, "Halicarnassus", "papyrus")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, papyrus=1)
+    state = stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
+    state = stack(state, "Halicarnassus", "papyrus")
     for names in (None, NAMES[:3]):
         assert asked(state, 0, names) == (
             "Take a card",
@@ -346,10 +357,10 @@ def test_the_web_titles_each_decision_and_names_decks_by_wonder_and_place() -> N
 
 def test_progress_tokens_by_science_or_by_babylon_say_what_they_cost_and_do() -> None:
     state = game("Babylon", "Giza")
-    state.built[0] = [1]
-    face_up(state, "Culture", "Strategy", "Tactics", stack_top="Education")
-    give(state, 0, glass=1, tablet=1)
-    stack(state, "Babylon", "tablet")
+    state = built_stages(state, 0, [1])
+    state = face_up(state, "Culture", "Strategy", "Tactics", stack_top="Education")
+    state = give(state, 0, glass=1, tablet=1)
+    state = stack(state, "Babylon", "tablet")
     take(state, "Babylon")
     assert asked(state) == (
         "Choose a progress token for your science cards",
@@ -364,8 +375,8 @@ def test_progress_tokens_by_science_or_by_babylon_say_what_they_cost_and_do() ->
         "Draw the top token of the stack, face down, spending tablet, tablet",
     ]
     do(state, kind="science", pay=["tablet", "tablet"], token="Tactics")
-    stack(state, "Babylon", "glass")
-    state.current, state.queue = 0, ["main"]
+    state = stack(state, "Babylon", "glass")
+    state = at(state, current=0, queue=["main"])
     take(state, "Babylon")
     do(state, kind="build", stage=2, pay=["glass", "glass"])
     assert asked(state) == (
@@ -383,10 +394,10 @@ def test_progress_tokens_by_science_or_by_babylon_say_what_they_cost_and_do() ->
 
 def test_the_cat_shows_the_central_top_and_two_players_have_yours_and_theirs() -> None:
     state = game("Giza", "Rhodes")
-    stack(state, "central", "blue2cat")
-    stack(state, "Rhodes", "wood")
-    stack(state, "Giza", "gold")
-    state.cat, state.knows_top = 0, 1
+    state = stack(state, "central", "blue2cat")
+    state = stack(state, "Rhodes", "wood")
+    state = stack(state, "Giza", "gold")
+    state = at(state, cat=0, knows_top=1)
     assert asked(state)[1] == (
         "Take the top card of your deck or your rival's (face up) or of the central deck "
         "(face down). The cat shows you the central deck's top card: blue 2 VP + cat."
@@ -401,17 +412,17 @@ def test_the_cat_shows_the_central_top_and_two_players_have_yours_and_theirs() -
 
 def test_a_stage_says_when_economy_counts_gold_twice_and_when_it_ends_the_game() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Economy")
-    give(state, 0, gold=2, brick=1)
-    stack(state, "Giza", "blue3")
+    state = tokens(state, 0, "Economy")
+    state = give(state, 0, gold=2, brick=1)
+    state = stack(state, "Giza", "blue3")
     take(state, "Giza")
     assert "Build stage 1 (4 VP) with gold coin, Economy counting a gold coin as 2 " \
         "resources" in labels(state)  # fmt: skip
     assert "Build stage 1 (4 VP) with brick, gold coin" in labels(state)
     last = game("Giza", "Rhodes")
     last.built[0] = [1, 2, 3, 4]
-    give(last, 0, wood=1, stone=1, brick=1)
-    stack(last, "Giza", "glass")
+    last = give(last, 0, wood=1, stone=1, brick=1)
+    last = stack(last, "Giza", "glass")
     take(last, "Giza")
     assert labels(last) == [
         "Build stage 5 (8 VP) with brick, glass, stone, wood: your wonder is complete and "
@@ -421,9 +432,9 @@ def test_a_stage_says_when_economy_counts_gold_twice_and_when_it_ends_the_game()
 
 def test_an_extra_card_names_its_token_and_what_else_is_owed() -> None:
     state = game("Giza", "Rhodes", "Olympia")
-    tokens(state, 0, "Urbanism")
-    give(state, 0, gear=2)
-    stack(state, "Giza", "wood")
+    state = tokens(state, 0, "Urbanism")
+    state = give(state, 0, gear=2)
+    state = stack(state, "Giza", "wood")
     assert asked(state)[1].endswith(
         "Your science cards pay for a progress token too: take it before your turn ends."
     )
@@ -439,9 +450,9 @@ def test_an_extra_card_names_its_token_and_what_else_is_owed() -> None:
 def test_one_victory_token_and_one_horn_read_in_the_singular() -> None:
     """Today's words: "1 victory tokens" on both end screens, "flips 1 conflict token(s)"."""
     state = game("Giza", "Rhodes")
-    state.victory[0] = 1
+    state = of_seat(state, "victory", 0, 1)
     assert ("1 victory token", 3) in advice.card_points(state.view(0))
-    state.victory[0] = 2
+    state = of_seat(state, "victory", 0, 2)
     assert ("2 victory tokens", 6) in advice.card_points(state.view(0))
     kinds = catalog().kinds
     assert kind_text(kinds["red1"]) == "1 shield; flips 1 conflict token to the battle side"

@@ -5,7 +5,9 @@ from __future__ import annotations
 import pytest
 
 from tests.architects.helpers import (
+    at,
     builds,
+    built_stages,
     cards,
     do,
     empty,
@@ -65,7 +67,7 @@ def test_chosen_and_random_wonders() -> None:
 def test_take_from_left_right_or_central_then_the_left_neighbour_plays() -> None:
     state = game("Giza", "Rhodes", "Olympia")
     assert {a.deck for a in state.legal_actions(0)} == {"Giza", "Olympia", "central"}
-    stack(state, "Olympia", "blue3")
+    state = stack(state, "Olympia", "blue3")
     take(state, "Olympia")
     assert cards(state, 0) == {"blue3": 1}
     assert state.to_move() == [1]
@@ -74,7 +76,7 @@ def test_take_from_left_right_or_central_then_the_left_neighbour_plays() -> None
 
 def test_an_empty_deck_cannot_be_chosen() -> None:
     state = game("Giza", "Rhodes", "Olympia")
-    empty(state, "Olympia")
+    state = empty(state, "Olympia")
     assert {a.deck for a in state.legal_actions(0)} == {"Giza", "central"}
     with pytest.raises(IllegalActionError):
         take(state, "Olympia")
@@ -83,8 +85,8 @@ def test_an_empty_deck_cannot_be_chosen() -> None:
 def test_a_player_without_any_deck_is_skipped_and_the_game_ends_when_no_one_can_take() -> None:
     state = game("Giza", "Rhodes")
     for d in ("Giza", "Rhodes", "central"):
-        empty(state, d)
-    stack(state, "Giza", "blue3")
+        state = empty(state, d)
+    state = stack(state, "Giza", "blue3")
     take(state, "Giza")
     assert state.is_terminal()
     assert state.result().totals[0] == 3
@@ -95,12 +97,12 @@ def test_a_player_without_any_deck_is_skipped_and_the_game_ends_when_no_one_can_
 
 def test_the_cat_moves_to_whoever_takes_a_cat_card_and_its_holder_peeks() -> None:
     state = game("Giza", "Rhodes", "Olympia")
-    stack(state, "Giza", "blue2cat")
-    stack(state, "central", "gold")
+    state = stack(state, "Giza", "blue2cat")
+    state = stack(state, "central", "gold")
     take(state, "Giza")
     assert state.cat == 0
     assert "top" not in state.view(0)["central"]  # no peek in the middle of a turn
-    stack(state, "Rhodes", "blue2cat")
+    state = stack(state, "Rhodes", "blue2cat")
     take(state, "Rhodes")  # seat 1 takes the cat
     assert state.cat == 1
     take(state, "Olympia")  # seat 2
@@ -111,7 +113,7 @@ def test_the_cat_moves_to_whoever_takes_a_cat_card_and_its_holder_peeks() -> Non
     assert all("top" not in state.view(p)["central"] for p in (0, 2, None))
     assert "gold" in str(state.view(1)["central"])
     # the holder takes something else: still knows next turn... until the card is taken
-    stack(state, "Rhodes", "wood")
+    state = stack(state, "Rhodes", "wood")
     take(state, "Rhodes")
     assert state.view(1)["central"]["top"] == "gold"
     take(state, "central")  # seat 2 takes the gold
@@ -124,8 +126,8 @@ def test_the_cat_moves_to_whoever_takes_a_cat_card_and_its_holder_peeks() -> Non
 
 def test_two_different_resources_build_the_first_stage_at_once() -> None:
     state = game("Giza", "Rhodes")
-    give(state, 0, wood=1)
-    stack(state, "Giza", "stone")
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "stone")
     take(state, "Giza")
     assert builds(state) == [(1, ("stone", "wood"))]
     assert kinds(state) == {"build"}  # compulsory: the turn cannot end
@@ -138,8 +140,8 @@ def test_two_different_resources_build_the_first_stage_at_once() -> None:
 
 def test_two_equal_cards_do_not_pay_two_different() -> None:
     state = game("Giza", "Rhodes")
-    give(state, 0, wood=1)
-    stack(state, "Giza", "wood")
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "wood")
     take(state, "Giza")
     assert state.built[0] == [] and state.to_move() == [1]
 
@@ -155,26 +157,26 @@ def test_two_equal_cards_do_not_pay_two_different() -> None:
 )
 def test_every_cost_pattern(stage: int, holding: dict[str, int], expected: list[object]) -> None:
     state = game("Giza", "Rhodes")
-    state.built[0] = list(range(1, stage))
-    give(state, 0, **holding)
-    stack(state, "Giza", "blue3")
+    state = built_stages(state, 0, list(range(1, stage)))
+    state = give(state, 0, **holding)
+    state = stack(state, "Giza", "blue3")
     take(state, "Giza")
     assert builds(state) == [(stage, pay) for pay in expected]
 
 
 def test_the_wrong_pattern_does_not_build() -> None:
     state = game("Giza", "Rhodes")
-    state.built[0] = [1, 2, 3]
-    give(state, 0, stone=2, wood=1)  # stage 4: 3 same
-    stack(state, "Giza", "blue3")
+    state = built_stages(state, 0, [1, 2, 3])
+    state = give(state, 0, stone=2, wood=1)  # stage 4: 3 same
+    state = stack(state, "Giza", "blue3")
     take(state, "Giza")
     assert state.built[0] == [1, 2, 3] and state.to_move() == [1]
 
 
 def test_a_payment_chooses_between_grey_and_yellow_cards() -> None:
     state = game("Giza", "Rhodes")
-    give(state, 0, wood=1, stone=1)
-    stack(state, "Giza", "gold")
+    state = give(state, 0, wood=1, stone=1)
+    state = stack(state, "Giza", "gold")
     take(state, "Giza")
     assert builds(state) == [(1, ("gold", "stone")), (1, ("gold", "wood")), (1, ("stone", "wood"))]
     do(state, kind="build", stage=1, pay=["gold", "stone"])
@@ -183,17 +185,17 @@ def test_a_payment_chooses_between_grey_and_yellow_cards() -> None:
 
 def test_coins_replace_a_missing_resource_in_a_same_pattern() -> None:
     state = game("Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, gold=1)
-    stack(state, "Giza", "papyrus")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, gold=1)
+    state = stack(state, "Giza", "papyrus")
     take(state, "Giza")
     assert builds(state) == [(2, ("gold", "papyrus"))]
 
 
 def test_several_stages_the_same_turn_are_all_built() -> None:
     state = game("Giza", "Rhodes")
-    give(state, 0, wood=1, brick=2, stone=0)
-    stack(state, "Giza", "stone")
+    state = give(state, 0, wood=1, brick=2, stone=0)
+    state = stack(state, "Giza", "stone")
     take(state, "Giza")
     do(state, kind="build", stage=1, pay=["stone", "wood"])
     assert state.to_move() == [0]
@@ -204,8 +206,8 @@ def test_several_stages_the_same_turn_are_all_built() -> None:
 
 def test_stages_in_order_bottom_up() -> None:
     state = game("Giza", "Rhodes")
-    give(state, 0, brick=1)  # 2 same (stage 2) is there, but stage 1 comes first
-    stack(state, "Giza", "brick")
+    state = give(state, 0, brick=1)  # 2 same (stage 2) is there, but stage 1 comes first
+    state = stack(state, "Giza", "brick")
     take(state, "Giza")
     assert state.built[0] == [] and state.to_move() == [1]
     with pytest.raises(IllegalActionError):
@@ -230,14 +232,14 @@ def test_stages_in_order_bottom_up() -> None:
 )
 def test_wonder_stage_orders(wonder: str, built: list[int], choices: list[int]) -> None:
     state = game(wonder, "Giza" if wonder != "Giza" else "Rhodes")
-    state.built[0] = list(built)
+    state = built_stages(state, 0, list(built))
     assert state.available_stages(0) == choices
 
 
 def test_rhodes_chooses_which_of_its_first_two_stages_to_build() -> None:
     state = game("Rhodes", "Giza")
-    give(state, 0, wood=1, stone=1)  # 2 different: stage 1; 2 same: stage 2
-    stack(state, "Rhodes", "wood")
+    state = give(state, 0, wood=1, stone=1)  # 2 different: stage 1; 2 same: stage 2
+    state = stack(state, "Rhodes", "wood")
     take(state, "Rhodes")
     assert set(builds(state)) == {
         (1, ("stone", "wood")),
@@ -256,9 +258,9 @@ def test_rhodes_chooses_which_of_its_first_two_stages_to_build() -> None:
 
 def test_two_equal_symbols_must_take_a_token_and_the_greens_are_discarded() -> None:
     state = game("Giza", "Rhodes")
-    face_up(state, "Culture", "Tactics", "Strategy", stack_top="Politics")
-    give(state, 0, gear=1, compass=1)
-    stack(state, "Giza", "gear")
+    state = face_up(state, "Culture", "Tactics", "Strategy", stack_top="Politics")
+    state = give(state, 0, gear=1, compass=1)
+    state = stack(state, "Giza", "gear")
     take(state, "Giza")
     assert kinds(state) == {"science"}
     assert {(a.pay, a.token) for a in state.legal_actions(0)} == {
@@ -274,10 +276,10 @@ def test_two_equal_symbols_must_take_a_token_and_the_greens_are_discarded() -> N
 
 def test_three_different_symbols_or_a_pair_the_player_chooses() -> None:
     state = game("Giza", "Rhodes")
-    face_up(state, "Culture")
-    state.stack[:] = ["Decoration"]
-    give(state, 0, gear=2, compass=1)
-    stack(state, "Giza", "tablet")
+    state = face_up(state, "Culture")
+    state = at(state, stack=["Decoration"])
+    state = give(state, 0, gear=2, compass=1)
+    state = stack(state, "Giza", "tablet")
     take(state, "Giza")
     assert {(a.pay, a.token) for a in state.legal_actions(0)} == {
         (("gear", "gear"), "Culture"),
@@ -293,10 +295,10 @@ def test_three_different_symbols_or_a_pair_the_player_chooses() -> None:
 
 def test_science_twice_in_a_turn_and_nothing_when_no_token_is_left() -> None:
     state = game("Giza", "Rhodes")
-    face_up(state, "Culture")
-    state.stack[:] = []
-    give(state, 0, gear=2, compass=2)
-    stack(state, "Giza", "tablet")
+    state = face_up(state, "Culture")
+    state = at(state, stack=[])
+    state = give(state, 0, gear=2, compass=2)
+    state = stack(state, "Giza", "tablet")
     take(state, "Giza")
     do(state, kind="science", pay=["gear", "gear"], token="Culture")
     assert state.face_up == []
@@ -309,13 +311,13 @@ def test_science_twice_in_a_turn_and_nothing_when_no_token_is_left() -> None:
 
 def test_battle_with_three_players_at_the_end_of_the_turn() -> None:
     state = game("Giza", "Halicarnassus", "Olympia")
-    give(state, 0, red1=1)
-    give(state, 1, red0=1)
-    give(state, 2, red0=2, red2=1)  # 3 shields
-    state.conflict = 2
-    give(state, 0, red0=1)  # seat 0: 2 shields
-    stack(state, "Giza", "red1", "stone")
-    tokens(state, 0, "Propaganda")
+    state = give(state, 0, red1=1)
+    state = give(state, 1, red0=1)
+    state = give(state, 2, red0=2, red2=1)  # 3 shields
+    state = at(state, conflict=2)
+    state = give(state, 0, red0=1)  # seat 0: 2 shields
+    state = stack(state, "Giza", "red1", "stone")
+    state = tokens(state, 0, "Propaganda")
     take(state, "Giza")  # flips the last token: the battle waits for the end of the turn
     assert state.conflict == 3 and state.battle
     assert kinds(state) == {"take"}  # Propaganda's extra card first
@@ -330,11 +332,11 @@ def test_battle_with_three_players_at_the_end_of_the_turn() -> None:
 
 def test_a_player_wins_against_both_neighbours() -> None:
     state = game("Giza", "Halicarnassus", "Olympia", "Rhodes")
-    state.conflict = 3
-    give(state, 0, red0=2)
-    give(state, 1, red0=1)
-    give(state, 3, red0=1)
-    stack(state, "Giza", "red2")
+    state = at(state, conflict=3)
+    state = give(state, 0, red0=2)
+    state = give(state, 1, red0=1)
+    state = give(state, 3, red0=1)
+    state = stack(state, "Giza", "red2")
     take(state, "Giza")
     # seat 0 (3 shields) beats both neighbours; seats 1 and 3 (1 shield) beat seat 2 (none)
     assert state.victory == [2, 1, 0, 1]
@@ -343,8 +345,8 @@ def test_a_player_wins_against_both_neighbours() -> None:
 
 def test_surplus_horns_are_ignored() -> None:
     state = game("Giza", "Rhodes", "Olympia", "Babylon")
-    stack(state, "Giza", "red2")
-    state.conflict = 3
+    state = stack(state, "Giza", "red2")
+    state = at(state, conflict=3)
     take(state, "Giza")
     assert state.conflict == 0 and state.victory == [2, 0, 0, 0]
 
@@ -364,10 +366,10 @@ def test_surplus_horns_are_ignored() -> None:
 )
 def test_battle_with_two_players(mine: int, theirs: int, won: list[int]) -> None:
     state = game("Giza", "Babylon")
-    state.conflict = 2
-    give(state, 0, red0=mine - 1)
-    give(state, 1, red0=theirs)
-    stack(state, "Giza", "red1")
+    state = at(state, conflict=2)
+    state = give(state, 0, red0=mine - 1)
+    state = give(state, 1, red0=theirs)
+    state = stack(state, "Giza", "red1")
     take(state, "Giza")
     assert state.victory == won
     assert state.have[0][state.f.index["red1"]] == 0
@@ -375,9 +377,9 @@ def test_battle_with_two_players(mine: int, theirs: int, won: list[int]) -> None
 
 def test_tactics_and_rhodes_add_shields() -> None:
     state = game("Rhodes", "Giza")
-    state.built[0] = [1, 2, 3, 4]
-    tokens(state, 0, "Tactics")
-    give(state, 0, red0=1)
+    state = built_stages(state, 0, [1, 2, 3, 4])
+    state = tokens(state, 0, "Tactics")
+    state = give(state, 0, red0=1)
     assert state.shields(0) == 1 + 2 + 2
 
 
@@ -386,11 +388,11 @@ def test_tactics_and_rhodes_add_shields() -> None:
 
 def test_the_game_ends_at_the_end_of_the_turn_the_wonder_is_completed() -> None:
     state = game("Giza", "Rhodes")
-    state.built[0] = [1, 2, 3, 4]
-    give(state, 0, wood=1, stone=1, brick=1, gear=1, compass=1)
-    tokens(state, 0, "Architecture")
-    face_up(state, "Culture", "Decoration", "Strategy")
-    stack(state, "Giza", "glass", "tablet")
+    state = built_stages(state, 0, [1, 2, 3, 4])
+    state = give(state, 0, wood=1, stone=1, brick=1, gear=1, compass=1)
+    state = tokens(state, 0, "Architecture")
+    state = face_up(state, "Culture", "Decoration", "Strategy")
+    state = stack(state, "Giza", "glass", "tablet")
     take(state, "Giza")
     do(state, kind="build", stage=5, pay=["brick", "glass", "stone", "wood"])
     assert not state.is_terminal()  # Architecture's card is still owed
@@ -406,11 +408,11 @@ def test_the_game_ends_at_the_end_of_the_turn_the_wonder_is_completed() -> None:
 
 def test_ties_go_to_most_stages() -> None:
     state = game("Giza", "Rhodes", "Alexandria")
-    state.built[0] = [1, 2, 3, 4]  # Giza: 30 when finished
-    state.built[1] = [1, 2, 3]  # Rhodes: 13, + 9 + 8 blue = 30 with 3 stages
-    give(state, 1, blue3=3, blue2cat=4)
-    give(state, 0, wood=1, stone=1, brick=1, glass=1)
-    stack(state, "Giza", "red0")
+    state = built_stages(state, 0, [1, 2, 3, 4])  # Giza: 30 when finished
+    state = built_stages(state, 1, [1, 2, 3])  # Rhodes: 13, + 9 + 8 blue = 30 with 3 stages
+    state = give(state, 1, blue3=3, blue2cat=4)
+    state = give(state, 0, wood=1, stone=1, brick=1, glass=1)
+    state = stack(state, "Giza", "red0")
     take(state, "Giza")
     do(state, kind="build", stage=5, pay=["brick", "glass", "stone", "wood"])
     result = state.result()
@@ -421,11 +423,11 @@ def test_ties_go_to_most_stages() -> None:
 
 def test_a_tie_on_points_and_stages_is_shared() -> None:
     state = game("Giza", "Olympia")
-    state.built[0] = [1, 2, 3, 4]  # Giza: 30 when finished
-    state.built[1] = [1, 2, 3, 4, 5]  # Olympia: 22, + 8 blue = 30, 5 stages too
-    give(state, 1, blue2cat=4)
-    give(state, 0, wood=1, stone=1, brick=1, glass=1)
-    stack(state, "Giza", "red0")
+    state = built_stages(state, 0, [1, 2, 3, 4])  # Giza: 30 when finished
+    state = built_stages(state, 1, [1, 2, 3, 4, 5])  # Olympia: 22, + 8 blue = 30, 5 stages too
+    state = give(state, 1, blue2cat=4)
+    state = give(state, 0, wood=1, stone=1, brick=1, glass=1)
+    state = stack(state, "Giza", "red0")
     take(state, "Giza")
     do(state, kind="build", stage=5, pay=["brick", "glass", "stone", "wood"])
     result = state.result()
@@ -477,9 +479,9 @@ def test_sample_world_keeps_the_peeked_card_for_the_holder_only() -> None:
     import random
 
     state = game("Giza", "Rhodes")
-    stack(state, "Giza", "blue2cat")
+    state = stack(state, "Giza", "blue2cat")
     take(state, "Giza")  # seat 0 takes the cat
-    stack(state, "central", "red2")
+    state = stack(state, "central", "red2")
     take(state, "Rhodes")  # seat 1; then the holder's turn starts: it peeks
     assert state.view(0)["central"]["top"] == "red2"
     tops_0 = {state.sample_world(0, random.Random(s)).central[-1] for s in range(20)}

@@ -302,7 +302,7 @@ def test_lists_and_orders_read_as_whole_sentences() -> None:
     assert describe.token_text(tokens["Politics"]) == "1 VP per cat icon on your blue cards"
     assert describe.stage_cost_text(catalog(), 4) == "3 equal resources"
     state = game("Giza", "Rhodes")
-    give_tokens(state, 0, "Culture", "Economy")
-    give(state, 0, blue3=2)
+    state = give_tokens(state, 0, "Culture", "Economy")
+    state = give(state, 0, blue3=2)
     labels = dict(advice.card_points(state.view(0)))
     assert labels["blue 3 VP ×2"] == 6 and labels["Culture, Economy"] == 4

@@ -6,6 +6,7 @@ import pytest
 
 from tests.architects.helpers import (
     builds,
+    built_stages,
     cards,
     do,
     empty,
@@ -13,6 +14,7 @@ from tests.architects.helpers import (
     game,
     give,
     kinds,
+    of_seat,
     stack,
     take,
     tokens,
@@ -25,10 +27,10 @@ from wonders.architects.scoring import progress_points
 
 def test_alexandria_takes_the_top_card_of_any_deck_on_the_table() -> None:
     state = game("Alexandria", "Giza", "Rhodes", "Olympia")
-    state.built[0] = [1]
-    give(state, 0, brick=1)
-    stack(state, "Rhodes", "blue3")  # a deck far from seat 0
-    stack(state, "Alexandria", "brick")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, brick=1)
+    state = stack(state, "Rhodes", "blue3")  # a deck far from seat 0
+    state = stack(state, "Alexandria", "brick")
     take(state, "Alexandria")
     do(state, kind="build", stage=2, pay=["brick", "brick"])
     decks = {a.deck for a in state.legal_actions(0)}
@@ -40,10 +42,10 @@ def test_alexandria_takes_the_top_card_of_any_deck_on_the_table() -> None:
 
 def test_babylon_takes_one_of_the_four_available_tokens_without_science() -> None:
     state = game("Babylon", "Giza")
-    state.built[0] = [1]
-    face_up(state, "Culture", "Strategy", "Tactics", stack_top="Education")
-    give(state, 0, glass=1)
-    stack(state, "Babylon", "glass")
+    state = built_stages(state, 0, [1])
+    state = face_up(state, "Culture", "Strategy", "Tactics", stack_top="Education")
+    state = give(state, 0, glass=1)
+    state = stack(state, "Babylon", "glass")
     take(state, "Babylon")
     do(state, kind="build", stage=2, pay=["glass", "glass"])
     assert {a.token for a in state.legal_actions(0)} == {"Culture", "Strategy", "Tactics", "stack"}
@@ -54,10 +56,10 @@ def test_babylon_takes_one_of_the_four_available_tokens_without_science() -> Non
 
 def test_babylon_builds_its_last_two_stages_in_either_order() -> None:
     state = game("Babylon", "Giza")
-    state.built[0] = [1, 2, 3]
-    give(state, 0, wood=1, stone=1, brick=1, gold=0)
-    stack(state, "Babylon", "glass")
-    face_up(state, "Culture", "Strategy", "Tactics")
+    state = built_stages(state, 0, [1, 2, 3])
+    state = give(state, 0, wood=1, stone=1, brick=1, gold=0)
+    state = stack(state, "Babylon", "glass")
+    state = face_up(state, "Culture", "Strategy", "Tactics")
     take(state, "Babylon")
     assert builds(state) == [(5, ("brick", "glass", "stone", "wood"))]
     do(state, kind="build", stage=5, pay=["brick", "glass", "stone", "wood"])
@@ -66,10 +68,10 @@ def test_babylon_builds_its_last_two_stages_in_either_order() -> None:
 
 def test_ephesus_takes_the_central_top_when_it_builds() -> None:
     state = game("Ephesus", "Giza")
-    state.built[0] = [1]
-    give(state, 0, stone=1)
-    stack(state, "central", "blue3")
-    stack(state, "Ephesus", "stone")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, stone=1)
+    state = stack(state, "central", "blue3")
+    state = stack(state, "Ephesus", "stone")
     take(state, "Ephesus")
     assert builds(state) == [(2, ("stone", "stone"))]  # 3 and 4 need 3 cards
     do(state, kind="build", stage=2, pay=["stone", "stone"])
@@ -79,9 +81,9 @@ def test_ephesus_takes_the_central_top_when_it_builds() -> None:
 
 def test_giza_has_no_effect_and_more_points() -> None:
     state = game("Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, wood=1)
-    stack(state, "Giza", "wood")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "wood")
     take(state, "Giza")
     do(state, kind="build", stage=2, pay=["wood", "wood"])
     assert state.to_move() == [1]
@@ -91,10 +93,10 @@ def test_giza_has_no_effect_and_more_points() -> None:
 
 def test_halicarnassus_searches_five_cards_keeps_one_and_shuffles_the_rest_back() -> None:
     state = game("Halicarnassus", "Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, papyrus=1)
-    stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
-    stack(state, "Halicarnassus", "papyrus")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, papyrus=1)
+    state = stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
+    state = stack(state, "Halicarnassus", "papyrus")
     size = len(state.decks[2])
     take(state, "Halicarnassus")
     do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
@@ -113,11 +115,10 @@ def test_halicarnassus_searches_five_cards_keeps_one_and_shuffles_the_rest_back(
 
 def test_halicarnassus_searches_a_short_deck_and_skips_when_both_are_empty() -> None:
     state = game("Halicarnassus", "Giza")
-    state.built[0] = [1, 2]
-    give(state, 0, wood=1, stone=1, brick=3)
-    empty(state, "Giza")
-    stack(state, "Halicarnassus", "glass")
-    state.decks[0] = state.decks[0][-1:]  # the glass only (rows are replaced, not changed)
+    state = built_stages(state, 0, [1, 2])
+    state = give(state, 0, wood=1, stone=1, brick=3)
+    state = empty(state, "Giza")
+    state = of_seat(state, "decks", 0, ["glass"])  # the glass only
     take(state, "Halicarnassus")  # stage 3 (3 different) and 4 (3 same) in either order
     assert set(builds(state)) == {
         (3, ("brick", "stone", "wood")),
@@ -136,10 +137,10 @@ def test_halicarnassus_searches_a_short_deck_and_skips_when_both_are_empty() -> 
 
 def test_olympia_takes_the_left_and_right_tops() -> None:
     state = game("Olympia", "Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, gold=1)
-    stack(state, "Olympia", "gold", "blue3")
-    stack(state, "Rhodes", "blue2cat")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, gold=1)
+    state = stack(state, "Olympia", "gold", "blue3")
+    state = stack(state, "Rhodes", "blue2cat")
     take(state, "Olympia")
     assert set(builds(state)) == {(2, ("gold", "gold"))}
     do(state, kind="build", stage=2, pay=["gold", "gold"])
@@ -150,7 +151,7 @@ def test_olympia_takes_the_left_and_right_tops() -> None:
 def test_rhodes_stage_effects_are_shields() -> None:
     state = game("Rhodes", "Giza")
     assert state.shields(0) == 0
-    state.built[0] = [2, 1, 3, 4]
+    state = built_stages(state, 0, [2, 1, 3, 4])
     assert state.shields(0) == 2
 
 
@@ -173,9 +174,9 @@ def test_rhodes_stage_effects_are_shields() -> None:
 )
 def test_extra_card_tokens_once_a_turn(token: str, card: str, other: str) -> None:
     state = game("Giza", "Rhodes", "Olympia", "Babylon")
-    state.built[0] = [1, 2]  # stage 3 needs 3 cards: nothing to build with two
-    tokens(state, 0, token)
-    stack(state, "Giza", card, other, "blue3")
+    state = built_stages(state, 0, [1, 2])  # stage 3 needs 3 cards: nothing to build with two
+    state = tokens(state, 0, token)
+    state = stack(state, "Giza", card, other, "blue3")
     take(state, "Giza")
     assert kinds(state) == {"take"} and state.to_move() == [0]
     assert {a.deck for a in state.legal_actions(0)} == {"Giza", "Babylon", "central"}
@@ -187,17 +188,17 @@ def test_extra_card_tokens_once_a_turn(token: str, card: str, other: str) -> Non
 @pytest.mark.parametrize(("token", "card"), [("Urbanism", "stone"), ("Propaganda", "red0")])
 def test_extra_card_tokens_ignore_other_cards(token: str, card: str) -> None:
     state = game("Giza", "Rhodes", "Olympia")
-    tokens(state, 0, token)
-    stack(state, "Giza", card)
+    state = tokens(state, 0, token)
+    state = stack(state, "Giza", card)
     take(state, "Giza")
     assert state.to_move() == [1]
 
 
 def test_architecture_gives_a_card_after_a_stage_is_built() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Architecture")
-    give(state, 0, wood=1)
-    stack(state, "Giza", "stone", "blue3")
+    state = tokens(state, 0, "Architecture")
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "stone", "blue3")
     take(state, "Giza")
     do(state, kind="build", stage=1, pay=["stone", "wood"])
     assert kinds(state) == {"take"}
@@ -207,9 +208,9 @@ def test_architecture_gives_a_card_after_a_stage_is_built() -> None:
 
 def test_an_extra_card_can_be_taken_before_building() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Urbanism")
-    give(state, 0, stone=1)
-    stack(state, "Giza", "wood", "gold")
+    state = tokens(state, 0, "Urbanism")
+    state = give(state, 0, stone=1)
+    state = stack(state, "Giza", "wood", "gold")
     take(state, "Giza")
     assert kinds(state) == {"take", "build"}  # the player chooses the order
     take(state, "Giza")
@@ -222,17 +223,17 @@ def test_an_extra_card_can_be_taken_before_building() -> None:
 
 def test_a_token_taken_mid_turn_acts_at_once() -> None:
     state = game("Giza", "Rhodes")
-    face_up(state, "Science", "Culture", "Strategy")
-    give(state, 0, gear=1)
-    stack(state, "Giza", "gear", "compass")
+    state = face_up(state, "Science", "Culture", "Strategy")
+    state = give(state, 0, gear=1)
+    state = stack(state, "Giza", "gear", "compass")
     take(state, "Giza")
     do(state, kind="science", pay=["gear", "gear"], token="Science")
     assert state.to_move() == [1]  # not triggered: the gear was taken before the token
     state2 = game("Giza", "Rhodes")
-    face_up(state2, "Urbanism", "Culture", "Strategy")
-    tokens(state2, 0, "Science")
-    give(state2, 0, gear=1)
-    stack(state2, "Giza", "gear", "wood", "stone")
+    state2 = face_up(state2, "Urbanism", "Culture", "Strategy")
+    state2 = tokens(state2, 0, "Science")
+    state2 = give(state2, 0, gear=1)
+    state2 = stack(state2, "Giza", "gear", "wood", "stone")
     take(state2, "Giza")  # Science: one more card; the pair: a token
     do(state2, kind="science", pay=["gear", "gear"], token="Urbanism")
     take(state2, "Giza")  # the wood triggers the Urbanism just taken
@@ -244,9 +245,9 @@ def test_a_token_taken_mid_turn_acts_at_once() -> None:
 
 def test_economy_makes_one_yellow_card_worth_two_coins_once_a_turn() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Economy")
-    give(state, 0, gold=2, brick=1)
-    stack(state, "Giza", "blue3")
+    state = tokens(state, 0, "Economy")
+    state = give(state, 0, gold=2, brick=1)
+    state = stack(state, "Giza", "blue3")
     take(state, "Giza")
     options = set(builds(state))
     assert (1, ("gold",)) in options  # one yellow card, worth 2
@@ -261,24 +262,24 @@ def test_economy_makes_one_yellow_card_worth_two_coins_once_a_turn() -> None:
 
 def test_engineering_ignores_same_and_different() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Engineering")
-    give(state, 0, wood=1)
-    stack(state, "Giza", "wood")
+    state = tokens(state, 0, "Engineering")
+    state = give(state, 0, wood=1)
+    state = stack(state, "Giza", "wood")
     take(state, "Giza")
     assert builds(state) == [(1, ("wood", "wood"))]
     do(state, kind="build", stage=1, pay=["wood", "wood"])
     state2 = game("Giza", "Rhodes")
-    tokens(state2, 0, "Engineering")
+    state2 = tokens(state2, 0, "Engineering")
     state2.built[0] = [1]
-    give(state2, 0, wood=1)
-    stack(state2, "Giza", "stone")
+    state2 = give(state2, 0, wood=1)
+    state2 = stack(state2, "Giza", "stone")
     take(state2, "Giza")
     assert builds(state2) == [(2, ("stone", "wood"))]
 
 
 def test_tactics_adds_two_shields() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Tactics")
+    state = tokens(state, 0, "Tactics")
     assert state.shields(0) == 2
 
 
@@ -308,9 +309,9 @@ def test_end_game_tokens(
 
 def test_politics_counts_cat_icons_in_the_score() -> None:
     state = game("Giza", "Rhodes")
-    tokens(state, 0, "Politics", "Strategy")
-    give(state, 0, blue2cat=3, blue3=2)
-    state.victory[0] = 2
+    state = tokens(state, 0, "Politics", "Strategy")
+    state = give(state, 0, blue2cat=3, blue3=2)
+    state = of_seat(state, "victory", 0, 2)
     assert state.score_breakdown(0) == {
         "wonder": 0,
         "cat": 0,
@@ -322,9 +323,9 @@ def test_politics_counts_cat_icons_in_the_score() -> None:
 
 def test_actions_are_refused_when_they_belong_to_another_effect() -> None:
     state = game("Halicarnassus", "Giza")
-    state.built[0] = [1]
-    give(state, 0, papyrus=1)
-    stack(state, "Halicarnassus", "papyrus")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, papyrus=1)
+    state = stack(state, "Halicarnassus", "papyrus")
     take(state, "Halicarnassus")
     do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
     before = state.to_json()
@@ -338,9 +339,9 @@ def test_only_the_searching_player_knows_the_cards_it_looks_at() -> None:
     import random
 
     state = game("Halicarnassus", "Giza", "Rhodes")
-    state.built[0] = [1]
-    give(state, 0, papyrus=1)
-    stack(state, "Halicarnassus", "papyrus")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, papyrus=1)
+    state = stack(state, "Halicarnassus", "papyrus")
     take(state, "Halicarnassus")
     do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
     do(state, kind="search", deck="Rhodes")
