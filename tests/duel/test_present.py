@@ -30,7 +30,6 @@ from wonders.duel.present import (
     victory_line,
 )
 from wonders.duel.state import DuelState, setup
-from wonders.duel.structure import Structure
 from wonders.duel.tui import DuelScreen
 
 NAMES = ["Ann", "Bob"]
@@ -293,10 +292,10 @@ def test_the_cost_shown_is_the_cards_own_coins_plus_the_trade() -> None:
     session = Session("duel", {"first_game": True}, 1, 0, "random")
     state = session.state
     assert isinstance(state, DuelState)
-    state.age = 2  # an Age II structure with Forum on offer, seat 0 to play
-    state.structure = Structure(2, list(state.decks[2]))
-    scenario.offer(state, "Forum")
-    scenario.coins(state, 20, 7)
+    state = scenario.new_age(state, 2)  # an Age II structure with Forum on offer, seat 0 to play
+    state = scenario.offer(state, "Forum")
+    state = scenario.coins(state, 20, 7)
+    session.state = state  # the table plays the position built
     view = state.view(0)
     total, trade = advice.card_cost(view, 0, "Forum")
     assert trade >= 2 and total == 3 + trade
@@ -319,10 +318,9 @@ def age_two(*offered: str, seed: int = 1) -> DuelState:
     """A first-game table in Age II, ``offered`` cards accessible, seat 0 to play with 30
     coins (7 for its rival)."""
     state = setup({"first_game": True}, seed)
-    state.age = 2
-    state.structure = Structure(2, list(state.decks[2]))
-    scenario.offer(state, *offered)
-    scenario.coins(state, 30, 7)
+    state = scenario.new_age(state, 2)
+    state = scenario.offer(state, *offered)
+    state = scenario.coins(state, 30, 7)
     return state
 
 
@@ -341,19 +339,19 @@ def test_a_card_says_its_whole_price_or_why_it_is_free_a_sale_its_coins() -> Non
     card's coins plus the resources bought, ``advice.card_cost``), free and why (a chain),
     and a sale its coins."""
     state = age_two("Aqueduct", "Brewery")
-    scenario.give(state, 0, "Baths", "Tavern")  # Baths chains into Aqueduct; a yellow card
+    state = scenario.give(state, 0, "Baths", "Tavern")  # Baths chains into Aqueduct; a yellow card
     said = labels(state)
     assert "Build Aqueduct for free by its chain from Baths." in said
     assert "Sell Aqueduct for 3 coins." in said  # 2, plus 1 for Tavern
     printed = advice.card_cost(state.view(0), 0, "Brewery")
     assert printed == (0, 0) and "Build Brewery for free." in said
-    state.cities[0].add_token("Urbanism")
+    state = scenario.tokens(state, 0, "Urbanism")
     assert (
         "Build Aqueduct for free by its chain from Baths. Urbanism gives you 4 coins for it."
         in (labels(state))
     )
-    state.cities[1].add_token("Economy")
-    scenario.offer(state, "Forum")
+    state = scenario.tokens(state, 1, "Economy")
+    state = scenario.offer(state, "Forum")
     total, trade = advice.card_cost(state.view(0), 0, "Forum")
     forum = next(t for t in labels(state) if t.startswith("Build Forum"))
     assert forum.endswith(f" Bob gets the {trade} coins you pay for resources (Economy).")
@@ -362,13 +360,13 @@ def test_a_card_says_its_whole_price_or_why_it_is_free_a_sale_its_coins() -> Non
 
 def test_a_wonder_says_its_cost_and_reward() -> None:
     state = age_two("Baths")
-    scenario.wonders(state, 0, "The Pyramids", "The Sphinx")
+    state = scenario.wonders(state, 0, "The Pyramids", "The Sphinx")
     cost = advice.wonder_cost(state.view(0), 0, "The Pyramids")
     said = labels(state)
     assert f"Build The Pyramids with Baths for {cost} coins: 9 VP." in said
     sphinx = next(t for t in said if t.startswith("Build The Sphinx with Baths"))
     assert sphinx.endswith(": play again at once; 6 VP.")
-    state.cities[0].add_token("Theology")
+    state = scenario.tokens(state, 0, "Theology")
     pyramids = next(t for t in labels(state) if t.startswith("Build The Pyramids"))
     assert pyramids.endswith("9 VP. Theology lets you play again.")
     scenario.play(state, scenario.wonder("Baths", "The Sphinx"))
@@ -393,14 +391,14 @@ def test_who_starts_the_next_age_says_why_you_choose_and_names_who_starts() -> N
     """The web asked "Who starts this Age? You choose" with "I start" / "My rival starts"."""
     state = start_state(0)
     age = age_name(state.age)
-    state.military.position = 0  # nobody leads: the last card's taker chooses
+    state = scenario.pawn(state, 0)  # nobody leads: the last card's taker chooses
     title, prompt = asked(state)
     assert title == f"Who starts Age {age}?"
     assert prompt.startswith(
         f"Nobody leads in military and you took the last card of Age {age_name(state.age - 1)}, "
         f"so you choose who starts Age {age}."
     )
-    state.military.position = -2  # toward seat 0's capital: Bob leads
+    state = scenario.pawn(state, -2)  # toward seat 0's capital: Bob leads
     assert asked(state)[1].startswith(
         f"Bob leads in military, so you, the weaker, choose who starts Age {age}."
     )
@@ -433,7 +431,7 @@ def test_the_wonder_draft_says_who_takes_what_next() -> None:
 
 def test_a_science_pair_says_its_symbol_and_cards() -> None:
     state = age_two("Library")
-    scenario.give(state, 0, "Scriptorium")
+    state = scenario.give(state, 0, "Scriptorium")
     scenario.play(state, scenario.build("Library"))
     assert asked(state) == (
         "Choose a progress token",
@@ -445,7 +443,7 @@ def test_a_science_pair_says_its_symbol_and_cards() -> None:
 
 def test_the_great_library_the_destruction_and_the_mausoleum_are_asked() -> None:
     state = age_two("Baths")
-    scenario.wonders(state, 0, "The Great Library")
+    state = scenario.wonders(state, 0, "The Great Library")
     scenario.play(state, scenario.wonder("Baths", "The Great Library"))
     assert asked(state) == (
         "Keep a progress token",
@@ -459,8 +457,8 @@ def test_the_great_library_the_destruction_and_the_mausoleum_are_asked() -> None
         ("Circus Maximus", "grey", "Glassworks"),
     ):
         state = age_two("Baths")
-        scenario.wonders(state, 0, wonder)
-        scenario.give(state, 1, card)
+        state = scenario.wonders(state, 0, wonder)
+        state = scenario.give(state, 1, card)
         scenario.play(state, scenario.wonder("Baths", wonder))
         assert asked(state) == (
             f"Discard one of Bob's {colour} cards",
@@ -472,7 +470,7 @@ def test_the_great_library_the_destruction_and_the_mausoleum_are_asked() -> None
         assert label.startswith(f"Discard Bob's {card} (produces ")
 
     state = age_two("Baths")
-    scenario.wonders(state, 0, "The Mausoleum")
+    state = scenario.wonders(state, 0, "The Mausoleum")
     state.discard += ["Courthouse", "Brickyard"]
     scenario.play(state, scenario.wonder("Baths", "The Mausoleum"))
     assert asked(state) == (

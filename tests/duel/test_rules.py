@@ -8,15 +8,19 @@ import random
 import pytest
 
 from tests.duel.scenario import (
+    at,
     build,
+    built,
     coins,
     empty_structure_but,
     give,
     new_game,
     offer,
+    pawn,
     play,
     sell,
     token,
+    tokens,
     wonder,
     wonders,
 )
@@ -94,22 +98,22 @@ def test_age_one_structure_six_cards_accessible_face_down_rows_hidden() -> None:
 
 def test_free_card_is_built_for_nothing() -> None:
     s = new_game()
-    offer(s, "Lumber yard")
+    s = offer(s, "Lumber yard")
     play(s, build("Lumber yard"))
     assert s.cities[0].coins == 7 and s.cities[0].produce[0] == 1
 
 
 def test_coin_cost_goes_to_the_bank() -> None:
     s = new_game()
-    offer(s, "Logging camp")
+    s = offer(s, "Logging camp")
     play(s, build("Logging camp"))
     assert [c.coins for c in s.cities] == [6, 7]
 
 
 def test_selling_gives_two_coins_plus_one_per_yellow_card() -> None:
     s = new_game()
-    give(s, 0, "Tavern", "Clay reserve")
-    offer(s, "Aqueduct")
+    s = give(s, 0, "Tavern", "Clay reserve")
+    s = offer(s, "Aqueduct")
     play(s, sell("Aqueduct"))  # the rulebook's example: Bruno gets 4
     assert s.cities[0].coins == 11 and s.discard == ["Aqueduct"]
 
@@ -117,7 +121,7 @@ def test_selling_gives_two_coins_plus_one_per_yellow_card() -> None:
 def test_price_is_two_plus_the_opponents_brown_and_grey_production() -> None:
     # Bruno (1) produces 2 stone on his Shelf quarry: Antoine (0) pays 4 per stone
     s = new_game()
-    give(s, 1, "Shelf quarry")
+    s = give(s, 1, "Shelf quarry")
     assert s.card_cost(0, "Baths") == (4, 4)
     assert s.card_cost(0, "Aqueduct") == (12, 12)  # 3 stone: the rulebook's 12 coins
     assert s.card_cost(1, "Baths") == (0, 0)
@@ -126,51 +130,51 @@ def test_price_is_two_plus_the_opponents_brown_and_grey_production() -> None:
 def test_rulebook_fortifications_example_costs_five() -> None:
     # Bruno has 2 stone; Antoine has clay but no papyrus: clay 3 + papyrus 2
     s = new_game()
-    give(s, 1, "Shelf quarry")
-    give(s, 0, "Clay pool")
+    s = give(s, 1, "Shelf quarry")
+    s = give(s, 0, "Clay pool")
     assert s.card_cost(1, "Fortifications") == (5, 5)
 
 
 def test_rulebook_caravansery_example_costs_seven() -> None:
     # 2 coins + glass (Antoine produces one: 3) + papyrus (2)
     s = new_game()
-    give(s, 0, "Glassworks")
+    s = give(s, 0, "Glassworks")
     assert s.card_cost(1, "Caravansery") == (7, 5)
 
 
 def test_yellow_and_wonder_production_does_not_raise_the_opponents_price() -> None:
     s = new_game()
-    give(s, 1, "Forum", "Caravansery")
-    s.cities[1].add_wonder("Piraeus", "Altar")
+    s = give(s, 1, "Forum", "Caravansery")
+    s = built(s, 1, "Piraeus", "Altar")
     assert s.card_cost(0, "Workshop") == (2, 2)  # papyrus at the base price
 
 
 def test_reserve_fixes_the_price_at_one_coin() -> None:
     s = new_game()
-    give(s, 1, "Shelf quarry", "Quarry")  # 3 stone: 5 coins a unit otherwise
-    give(s, 0, "Stone reserve")
+    s = give(s, 1, "Shelf quarry", "Quarry")  # 3 stone: 5 coins a unit otherwise
+    s = give(s, 0, "Stone reserve")
     assert s.card_cost(0, "Aqueduct") == (3, 3)
 
 
 def test_customs_house_buys_glass_and_papyrus_for_one() -> None:
     s = new_game()
-    give(s, 1, "Glassworks", "Press")
-    give(s, 0, "Customs house")
+    s = give(s, 1, "Glassworks", "Press")
+    s = give(s, 0, "Customs house")
     assert s.card_cost(0, "Observatory") == (2 + 2 * 1, 4)  # stone 2, papyrus 1+1
 
 
 def test_either_or_production_covers_one_unit() -> None:
     s = new_game()
-    give(s, 0, "Caravansery")
+    s = give(s, 0, "Caravansery")
     assert s.card_cost(0, "Baths") == (0, 0)
     assert s.card_cost(0, "Walls") == (2, 2)  # 2 stone: one from the Caravansery
 
 
 def test_chain_symbol_makes_the_card_free() -> None:
     s = new_game()
-    give(s, 0, "Baths")
-    coins(s, 0, 7)
-    offer(s, "Aqueduct")
+    s = give(s, 0, "Baths")
+    s = coins(s, 0, 7)
+    s = offer(s, "Aqueduct")
     assert build("Aqueduct") in s.legal_actions(0)
     play(s, build("Aqueduct"))
     assert s.cities[0].coins == 0 and "Aqueduct" in s.cities[0].cards
@@ -178,8 +182,8 @@ def test_chain_symbol_makes_the_card_free() -> None:
 
 def test_an_unaffordable_card_cannot_be_built_but_can_be_sold_or_buried() -> None:
     s = new_game()
-    coins(s, 1, 7)
-    offer(s, "Aqueduct")
+    s = coins(s, 1, 7)
+    s = offer(s, "Aqueduct")
     actions = s.legal_actions(0)
     assert build("Aqueduct") not in actions and sell("Aqueduct") in actions
     with pytest.raises(IllegalActionError):
@@ -207,7 +211,7 @@ def test_taking_a_card_reveals_the_face_down_cards_it_uncovers() -> None:
 
 def test_players_alternate_turns() -> None:
     s = new_game()
-    offer(s, "Lumber yard", "Quarry")
+    s = offer(s, "Lumber yard", "Quarry")
     play(s, build("Lumber yard"))
     assert s.to_move() == [1] and s.legal_actions(0) == []
     with pytest.raises(IllegalActionError):
@@ -233,12 +237,12 @@ def test_yellow_cards_give_coins_once_for_what_the_city_has(
     card: str, owned: tuple[str, ...], gain: int
 ) -> None:
     s = new_game()
-    give(s, 0, *owned)
+    s = give(s, 0, *owned)
     if card == "Arena":
-        s.cities[0].add_wonder("The Pyramids", "Altar")
-        s.cities[0].add_wonder("The Great Lighthouse", "Theater")
-    coins(s, 50, 7)
-    offer(s, card)
+        s = built(s, 0, "The Pyramids", "Altar")
+        s = built(s, 0, "The Great Lighthouse", "Theater")
+    s = coins(s, 50, 7)
+    s = offer(s, card)
     before = s.cities[0].coins
     paid = s.card_cost(0, card)[0]
     play(s, build(card))
@@ -248,7 +252,7 @@ def test_yellow_cards_give_coins_once_for_what_the_city_has(
 @pytest.mark.parametrize("card", ["Chamber of commerce", "Port", "Armory", "Lighthouse", "Arena"])
 def test_age_three_yellow_cards_are_worth_three_points(card: str) -> None:
     s = new_game()
-    give(s, 0, card)
+    s = give(s, 0, card)
     assert s.breakdown(0)["commerce"] == 3
 
 
@@ -257,39 +261,38 @@ def test_age_three_yellow_cards_are_worth_three_points(card: str) -> None:
 
 def test_shields_move_the_pawn_at_once() -> None:
     s = new_game()
-    offer(s, "Guard tower")
+    s = offer(s, "Guard tower")
     play(s, build("Guard tower"))
     assert s.military.position == 1
 
 
 def test_entering_a_zone_costs_the_opponent_two_then_five_coins() -> None:
     s = new_game()
-    s.military.position = 2
-    offer(s, "Guard tower")
+    s = pawn(s, 2)
+    s = offer(s, "Guard tower")
     play(s, build("Guard tower"))
     assert s.cities[1].coins == 5
-    s.military.position = 5
-    s.current = 0
-    offer(s, "Stable")
-    give(s, 0, "Lumber yard")
+    s = pawn(s, 5)
+    s = at(s, current=0)
+    s = offer(s, "Stable")
+    s = give(s, 0, "Lumber yard")
     play(s, build("Stable"))
     assert s.cities[1].coins == 0
 
 
 def test_a_military_token_takes_all_when_the_opponent_has_less() -> None:
     s = new_game()
-    coins(s, 7, 1)
-    s.military.position = 2
-    offer(s, "Guard tower")
+    s = coins(s, 7, 1)
+    s = pawn(s, 2)
+    s = offer(s, "Guard tower")
     play(s, build("Guard tower"))
     assert s.cities[1].coins == 0
 
 
 def test_military_supremacy_wins_at_once() -> None:
     s = new_game()
-    s.military.position = 8
-    s.military.tokens.clear()
-    offer(s, "Guard tower")
+    s = pawn(s, 8, tokens=[])
+    s = offer(s, "Guard tower")
     play(s, build("Guard tower"))
     assert s.is_terminal()
     r = s.result()
@@ -299,27 +302,26 @@ def test_military_supremacy_wins_at_once() -> None:
 @pytest.mark.parametrize(("position", "points"), [(0, 0), (1, 2), (2, 2), (3, 5), (5, 5), (6, 10)])
 def test_military_track_points_at_the_end(position: int, points: int) -> None:
     s = new_game()
-    s.military.position = -position
+    s = pawn(s, -position)
     assert s.breakdown(1)["military"] == points and s.breakdown(0)["military"] == 0
 
 
 # -- science and progress tokens -------------------------------------------------------------
 
 
-def _pair(s: object, symbol_cards: tuple[str, str], tokens: list[str]) -> None:
-    from wonders.duel.state import DuelState
-
-    assert isinstance(s, DuelState)
-    s.board_tokens = list(tokens)
-    give(s, 0, symbol_cards[0])
-    coins(s, 30, 7)
-    offer(s, symbol_cards[1])
+def _pair(s: DuelState, symbol_cards: tuple[str, str], tokens: list[str]) -> DuelState:
+    """Seat 0 builds the second card of a pair of equal symbols, ``tokens`` on the board."""
+    s = at(s, board_tokens=list(tokens))
+    s = give(s, 0, symbol_cards[0])
+    s = coins(s, 30, 7)
+    s = offer(s, symbol_cards[1])
     play(s, build(symbol_cards[1]))
+    return s
 
 
 def test_a_pair_of_equal_symbols_lets_the_player_take_a_board_token() -> None:
     s = new_game()
-    _pair(s, ("Workshop", "Laboratory"), ["Philosophy", "Law"])
+    s = _pair(s, ("Workshop", "Laboratory"), ["Philosophy", "Law"])
     assert s.to_move() == [0]
     assert s.legal_actions(0) == [token("Philosophy"), token("Law")]
     play(s, token("Philosophy"))
@@ -330,21 +332,21 @@ def test_a_pair_of_equal_symbols_lets_the_player_take_a_board_token() -> None:
 
 def test_no_token_when_the_board_is_empty() -> None:
     s = new_game()
-    _pair(s, ("Workshop", "Laboratory"), [])
+    s = _pair(s, ("Workshop", "Laboratory"), [])
     assert s.to_move() == [1]
 
 
 def test_different_symbols_give_no_token() -> None:
     s = new_game()
-    _pair(s, ("Workshop", "Apothecary"), ["Philosophy"])
+    s = _pair(s, ("Workshop", "Apothecary"), ["Philosophy"])
     assert s.to_move() == [1] and s.cities[0].tokens == []
 
 
 def test_six_different_symbols_is_scientific_supremacy() -> None:
     s = new_game()
-    give(s, 0, "Workshop", "Apothecary", "Scriptorium", "Pharmacist", "Academy")
-    coins(s, 30, 7)
-    offer(s, "University")
+    s = give(s, 0, "Workshop", "Apothecary", "Scriptorium", "Pharmacist", "Academy")
+    s = coins(s, 30, 7)
+    s = offer(s, "University")
     play(s, build("University"))
     assert s.is_terminal()
     r = s.result()
@@ -353,8 +355,8 @@ def test_six_different_symbols_is_scientific_supremacy() -> None:
 
 def test_law_tokens_symbol_counts_toward_supremacy() -> None:
     s = new_game()
-    give(s, 0, "Workshop", "Apothecary", "Scriptorium", "Pharmacist")
-    _pair(s, ("Academy", "Study"), ["Law"])  # sundial pair: the 5th symbol
+    s = give(s, 0, "Workshop", "Apothecary", "Scriptorium", "Pharmacist")
+    s = _pair(s, ("Academy", "Study"), ["Law"])  # sundial pair: the 5th symbol
     assert not s.is_terminal()
     play(s, token("Law"))
     assert s.is_terminal() and s.result().victory == "science"
@@ -362,7 +364,7 @@ def test_law_tokens_symbol_counts_toward_supremacy() -> None:
 
 def test_agriculture_six_coins_and_four_points() -> None:
     s = new_game()
-    _pair(s, ("Workshop", "Laboratory"), ["Agriculture"])
+    s = _pair(s, ("Workshop", "Laboratory"), ["Agriculture"])
     before = s.cities[0].coins
     play(s, token("Agriculture"))
     assert s.cities[0].coins == before + 6 and s.breakdown(0)["tokens"] == 4
@@ -370,66 +372,66 @@ def test_agriculture_six_coins_and_four_points() -> None:
 
 def test_urbanism_six_coins_then_four_per_chain_build() -> None:
     s = new_game()
-    _pair(s, ("Workshop", "Laboratory"), ["Urbanism"])
+    s = _pair(s, ("Workshop", "Laboratory"), ["Urbanism"])
     before = s.cities[0].coins
     play(s, token("Urbanism"))
     assert s.cities[0].coins == before + 6
-    give(s, 0, "Baths")
-    s.current = 0
-    offer(s, "Aqueduct", "Theater")
+    s = give(s, 0, "Baths")
+    s = at(s, current=0)
+    s = offer(s, "Aqueduct", "Theater")
     play(s, build("Aqueduct"))
     assert s.cities[0].coins == before + 6 + 4
-    s.current = 0
+    s = at(s, current=0)
     play(s, build("Theater"))  # free, but not through a chain
     assert s.cities[0].coins == before + 10
 
 
 def test_mathematics_three_points_per_token_itself_included() -> None:
     s = new_game()
-    s.cities[0].add_token("Philosophy")
-    s.cities[0].add_token("Mathematics")
+    s = tokens(s, 0, "Philosophy")
+    s = tokens(s, 0, "Mathematics")
     assert s.breakdown(0)["tokens"] == 7 + 3 * 2
 
 
 def test_strategy_adds_a_shield_to_new_red_cards_not_to_wonders() -> None:
     s = new_game()
-    s.cities[0].add_token("Strategy")
-    offer(s, "Guard tower")
+    s = tokens(s, 0, "Strategy")
+    s = offer(s, "Guard tower")
     play(s, build("Guard tower"))
     assert s.military.position == 2
-    s.current = 1
-    s.cities[1].add_token("Strategy")
-    coins(s, 7, 40)
-    offer(s, "Altar")
+    s = at(s, current=1)
+    s = tokens(s, 1, "Strategy")
+    s = coins(s, 7, 40)
+    s = offer(s, "Altar")
     play(s, wonder("Altar", "The Colossus"))
     assert s.military.position == 0  # the Colossus's 2 shields, no more
 
 
 def test_economy_receives_what_the_opponent_pays_the_bank_for_resources_only() -> None:
     s = new_game()
-    s.cities[1].add_token("Economy")
-    coins(s, 10, 0)
-    offer(s, "Caravansery")  # 2 coins + glass 2 + papyrus 2
+    s = tokens(s, 1, "Economy")
+    s = coins(s, 10, 0)
+    s = offer(s, "Caravansery")  # 2 coins + glass 2 + papyrus 2
     play(s, build("Caravansery"))
     assert s.cities[0].coins == 10 - 6 and s.cities[1].coins == 4
 
 
 def test_economy_receives_the_discounted_price_the_opponent_really_paid() -> None:
     s = new_game()
-    s.cities[1].add_token("Economy")
-    give(s, 1, "Quarry")
-    give(s, 0, "Stone reserve")
-    coins(s, 10, 0)
-    offer(s, "Baths")
+    s = tokens(s, 1, "Economy")
+    s = give(s, 1, "Quarry")
+    s = give(s, 0, "Stone reserve")
+    s = coins(s, 10, 0)
+    s = offer(s, "Baths")
     play(s, build("Baths"))
     assert s.cities[1].coins == 1
 
 
 def test_masonry_waives_two_resources_of_blue_cards() -> None:
     s = new_game()
-    s.cities[0].add_token("Masonry")
+    s = tokens(s, 0, "Masonry")
     assert s.card_cost(0, "Palace") == (2 + 2 + 2, 6)  # 5 resources, the 2 dearest waived
-    give(s, 1, "Glassworks")
+    s = give(s, 1, "Glassworks")
     # glass is now the dearest (3): both glass waived
     assert s.card_cost(0, "Palace") == (6, 6)
     assert s.card_cost(0, "Walls") == (4, 4)  # red: no waiver
@@ -438,15 +440,15 @@ def test_masonry_waives_two_resources_of_blue_cards() -> None:
 def test_architecture_waives_two_resources_of_wonders() -> None:
     s = new_game()
     assert s.wonder_cost(0, "The Pyramids") == (8, 8)
-    s.cities[0].add_token("Architecture")
+    s = tokens(s, 0, "Architecture")
     assert s.wonder_cost(0, "The Pyramids") == (4, 4)
 
 
 def test_theology_makes_new_wonders_replay_but_never_twice() -> None:
     s = new_game()
-    s.cities[0].add_token("Theology")
-    coins(s, 40, 7)
-    offer(s, "Altar", "Theater", "Baths")
+    s = tokens(s, 0, "Theology")
+    s = coins(s, 40, 7)
+    s = offer(s, "Altar", "Theater", "Baths")
     play(s, wonder("Altar", "The Pyramids"))
     assert s.to_move() == [0]
     play(s, wonder("Theater", "The Temple of Artemis"))  # replays anyway: once
@@ -460,13 +462,10 @@ def test_theology_makes_new_wonders_replay_but_never_twice() -> None:
 
 def _wonder(name: str, seat: int = 0, money: int = 60, card: str = "Altar") -> object:
     s = new_game()
-    wonders(s, seat, name)
-    s.current = seat
-    if seat == 0:
-        coins(s, money, 7)
-    else:
-        coins(s, 7, money)
-    offer(s, card)
+    s = wonders(s, seat, name)
+    s = at(s, current=seat)
+    s = coins(s, money, 7) if seat == 0 else coins(s, 7, money)
+    s = offer(s, card)
     play(s, wonder(card, name))
     return s
 
@@ -488,10 +487,10 @@ def test_appian_way_three_coins_opponent_loses_three_replay_three_points() -> No
 
 def test_circus_maximus_destroys_a_grey_card_and_gives_a_shield() -> None:
     s = new_game()
-    wonders(s, 0, "Circus Maximus")
-    give(s, 1, "Glassworks", "Press", "Quarry")
-    coins(s, 60, 7)
-    offer(s, "Altar")
+    s = wonders(s, 0, "Circus Maximus")
+    s = give(s, 1, "Glassworks", "Press", "Quarry")
+    s = coins(s, 60, 7)
+    s = offer(s, "Altar")
     play(s, wonder("Altar", "Circus Maximus"))
     assert s.military.position == 1
     assert s.legal_actions(0) == [Action("destroy", "Glassworks"), Action("destroy", "Press")]
@@ -512,10 +511,10 @@ def test_colossus_two_shields() -> None:
 
 def test_great_library_draws_three_set_aside_tokens_keeps_one() -> None:
     s = new_game()
-    wonders(s, 0, "The Great Library")
-    coins(s, 60, 7)
+    s = wonders(s, 0, "The Great Library")
+    s = coins(s, 60, 7)
     box = list(s.box_tokens)
-    offer(s, "Altar")
+    s = offer(s, "Altar")
     play(s, wonder("Altar", "The Great Library"))
     drawn = box[:3]
     assert s.legal_actions(0) == [token(t) for t in drawn]
@@ -539,10 +538,10 @@ def test_hanging_gardens_six_coins_and_replay() -> None:
 
 def test_mausoleum_builds_a_discarded_card_free_with_its_effects() -> None:
     s = new_game()
-    wonders(s, 0, "The Mausoleum")
-    s.discard = ["Guard tower", "Palace"]
-    coins(s, 60, 7)
-    offer(s, "Altar")
+    s = wonders(s, 0, "The Mausoleum")
+    s = at(s, discard=["Guard tower", "Palace"])
+    s = coins(s, 60, 7)
+    s = offer(s, "Altar")
     play(s, wonder("Altar", "The Mausoleum"))
     assert s.legal_actions(0) == [
         Action("discard_build", "Guard tower"),
@@ -582,16 +581,16 @@ def test_temple_of_artemis_twelve_coins_and_replay() -> None:
 def test_only_seven_wonders_the_eighth_returns_to_the_box() -> None:
     s = new_game()
     for w in s.cities[0].wonders:
-        s.cities[0].add_wonder(w, "Altar")
+        s = built(s, 0, w, "Altar")
     for w in s.cities[1].wonders[:2]:
-        s.cities[1].add_wonder(w, "Theater")
-    s.current = 1
-    coins(s, 7, 60)
-    offer(s, "Baths")
+        s = built(s, 1, w, "Theater")
+    s = at(s, current=1)
+    s = coins(s, 7, 60)
+    s = offer(s, "Baths")
     play(s, wonder("Baths", "The Appian Way"))
     assert s.cities[1].wonders == ["Circus Maximus", "Piraeus", "The Appian Way"]
     assert s.gone_wonders == ["The Colossus"]
-    s.current = 1
+    s = at(s, current=1)
     assert not any(a.kind == "wonder" for a in s.legal_actions(1))
 
 
@@ -600,8 +599,8 @@ def test_only_seven_wonders_the_eighth_returns_to_the_box() -> None:
 
 def test_the_weaker_player_chooses_who_starts_the_next_age() -> None:
     s = new_game()
-    s.military.position = 2  # on seat 1's side: seat 1 is weaker
-    empty_structure_but(s, "Altar")
+    s = pawn(s, 2)  # on seat 1's side: seat 1 is weaker
+    s = empty_structure_but(s, "Altar")
     play(s, sell("Altar"))
     assert s.to_move() == [1] and s.legal_actions(1) == [
         Action("start", seat=0),
@@ -616,8 +615,8 @@ def test_the_next_ages_structure_is_laid_out_before_the_weaker_player_chooses() 
     weaker military chooses who starts the next Age." The chooser sees the new structure's
     face-up cards; choosing changes nothing but who moves first."""
     s = new_game()
-    s.military.position = 2  # seat 1 is weaker: it chooses
-    empty_structure_but(s, "Altar")
+    s = pawn(s, 2)  # seat 1 is weaker: it chooses
+    s = empty_structure_but(s, "Altar")
     play(s, sell("Altar"))
     assert s.pending[0][:2] == ("start", 1)
     assert s.age == 2 and s.structure is not None and s.structure.age == 2
@@ -641,7 +640,7 @@ def test_a_state_saved_before_the_layout_came_first_loads_with_the_next_age_laid
     next one not laid out) is brought up to date on load; records replay unchanged, since the
     actions are the same."""
     s = new_game()
-    empty_structure_but(s, "Altar")
+    s = empty_structure_but(s, "Altar")
     play(s, sell("Altar"))
     old = s.to_json()
     old["age"] = 1
@@ -656,8 +655,8 @@ def test_a_state_saved_before_the_layout_came_first_loads_with_the_next_age_laid
 
 def test_with_the_pawn_at_the_centre_the_last_player_chooses() -> None:
     s = new_game()
-    s.current = 1
-    empty_structure_but(s, "Altar")
+    s = at(s, current=1)
+    s = empty_structure_but(s, "Altar")
     play(s, sell("Altar"))
     assert s.to_move() == [1]
     play(s, Action("start", seat=1))
@@ -666,9 +665,9 @@ def test_with_the_pawn_at_the_centre_the_last_player_chooses() -> None:
 
 def test_a_replay_earned_with_the_ages_last_card_is_lost() -> None:
     s = new_game()
-    coins(s, 60, 7)
-    s.military.position = -1  # seat 0 weaker: chooses
-    empty_structure_but(s, "Altar")
+    s = coins(s, 60, 7)
+    s = pawn(s, -1)  # seat 0 weaker: chooses
+    s = empty_structure_but(s, "Altar")
     play(s, wonder("Altar", "The Temple of Artemis"))
     assert s.pending[0][0] == "start" and not s.replay
     play(s, Action("start", seat=1))
@@ -677,9 +676,8 @@ def test_a_replay_earned_with_the_ages_last_card_is_lost() -> None:
 
 def test_age_three_end_is_the_civilian_victory() -> None:
     s = new_game()
-    s.age = 3
-    empty_structure_but(s, "Altar")
-    give(s, 0, "Palace")
+    s = empty_structure_but(s, "Altar", age=3)
+    s = give(s, 0, "Palace")
     play(s, sell("Altar"))
     assert s.is_terminal()
     r = s.result()
@@ -688,20 +686,18 @@ def test_age_three_end_is_the_civilian_victory() -> None:
 
 def test_civilian_tie_goes_to_the_most_blue_points_then_is_shared() -> None:
     s = new_game()
-    s.age = 3
-    give(s, 0, "Palace")  # 7 blue
-    s.cities[1].add_token("Philosophy")  # 7 from a token
-    coins(s, 0, 0)
-    empty_structure_but(s, "Altar")
+    s = give(s, 0, "Palace")  # 7 blue
+    s = tokens(s, 1, "Philosophy")  # 7 from a token
+    s = coins(s, 0, 0)
+    s = empty_structure_but(s, "Altar", age=3)
     play(s, sell("Altar"))  # seat 0: 2 coins, 0 points
     r = s.result()
     assert r.totals == [7, 7] and r.winners == [0]
     s2 = new_game()
-    s2.age = 3
-    give(s2, 0, "Palace")
-    give(s2, 1, "Palace".replace("Palace", "Town hall"))
-    coins(s2, 0, 0)
-    empty_structure_but(s2, "Altar")
+    s2 = give(s2, 0, "Palace")
+    s2 = give(s2, 1, "Palace".replace("Palace", "Town hall"))
+    s2 = coins(s2, 0, 0)
+    s2 = empty_structure_but(s2, "Altar", age=3)
     play(s2, sell("Altar"))
     r2 = s2.result()
     assert r2.totals == [7, 7] and r2.winners == [0, 1]
@@ -709,7 +705,7 @@ def test_civilian_tie_goes_to_the_most_blue_points_then_is_shared() -> None:
 
 def test_treasury_is_one_point_per_three_coins() -> None:
     s = new_game()
-    coins(s, 11, 2)
+    s = coins(s, 11, 2)
     assert s.breakdown(0)["treasury"] == 3 and s.breakdown(1)["treasury"] == 0
 
 
@@ -730,10 +726,10 @@ def test_guilds_count_the_city_with_most_for_coins_now_and_points_at_the_end(
     guild: str, mine: tuple[str, ...], theirs: tuple[str, ...], coins_gained: int, points: int
 ) -> None:
     s = new_game()
-    give(s, 0, *mine)
-    give(s, 1, *theirs)
-    coins(s, 60, 0)
-    offer(s, guild)
+    s = give(s, 0, *mine)
+    s = give(s, 1, *theirs)
+    s = coins(s, 60, 0)
+    s = offer(s, guild)
     paid = s.card_cost(0, guild)[0]
     play(s, build(guild))
     assert s.cities[0].coins == 60 - paid + coins_gained
@@ -742,17 +738,17 @@ def test_guilds_count_the_city_with_most_for_coins_now_and_points_at_the_end(
 
 def test_builders_guild_two_points_per_wonder_in_the_city_with_most() -> None:
     s = new_game()
-    give(s, 0, "Builders guild")
-    s.cities[1].add_wonder("Piraeus", "Altar")
-    s.cities[1].add_wonder("The Colossus", "Theater")
-    s.cities[0].add_wonder("The Pyramids", "Baths")
+    s = give(s, 0, "Builders guild")
+    s = built(s, 1, "Piraeus", "Altar")
+    s = built(s, 1, "The Colossus", "Theater")
+    s = built(s, 0, "The Pyramids", "Baths")
     assert s.breakdown(0)["guilds"] == 4
 
 
 def test_moneylenders_guild_one_point_per_three_coins_of_the_richest_city() -> None:
     s = new_game()
-    give(s, 0, "Moneylenders guild")
-    coins(s, 4, 13)
+    s = give(s, 0, "Moneylenders guild")
+    s = coins(s, 4, 13)
     assert s.breakdown(0)["guilds"] == 4
 
 

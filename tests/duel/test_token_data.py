@@ -4,7 +4,7 @@ token's name or a number of its own."""
 
 from __future__ import annotations
 
-from tests.duel.scenario import new_game
+from tests.duel.scenario import new_game, tokens
 from wonders.duel.cards import catalog
 from wonders.duel.city import City
 
@@ -37,7 +37,7 @@ def test_a_blue_card_waives_as_many_resources_as_the_city_holds_from_its_tokens(
     blue = "Baths"  # a stone to buy in Age I
     _, bought_before = state.card_cost(0, blue)
     assert bought_before > 0
-    state.cities[0].add_token("Masonry")
+    state = tokens(state, 0, "Masonry")
     assert state.card_cost(0, blue) == (0, 0)
     state.cities[0].blue_waive = 0  # as if the data gave Masonry nothing to waive
     assert state.card_cost(0, blue)[1] == bought_before

@@ -31,7 +31,6 @@ from wonders.duel.booklet import score_sheet
 from wonders.duel.cards import COLORS, RESOURCES, SCIENCE
 from wonders.duel.present import Log, action_label, decision, pawn, victory_line
 from wonders.duel.state import setup
-from wonders.duel.structure import Structure
 
 NAMES = ["Ёжик", "Жаба"]  # no ASCII letter: any left in a text escaped gettext
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
@@ -121,16 +120,15 @@ def test_the_rarer_decisions_and_labels_are_translated_too() -> None:
     """A chain build with Urbanism, Economy's note, Theology, the Great Library, the
     destruction: the sentences a few seeds may not reach."""
     state = setup({"first_game": True}, 1)
-    state.age = 2
-    state.structure = Structure(2, list(state.decks[2]))
-    scenario.offer(state, "Aqueduct", "Brewery")
-    scenario.coins(state, 30, 7)
-    scenario.give(state, 0, "Baths")  # Aqueduct's chain
-    state.cities[0].add_token("Urbanism")
-    state.cities[0].add_token("Theology")
-    state.cities[1].add_token("Economy")
-    scenario.wonders(state, 0, "The Great Library", "The Statue of Zeus", "The Pyramids")
-    scenario.give(state, 1, "Brickyard")
+    state = scenario.new_age(state, 2)
+    state = scenario.offer(state, "Aqueduct", "Brewery")
+    state = scenario.coins(state, 30, 7)
+    state = scenario.give(state, 0, "Baths")  # Aqueduct's chain
+    state = scenario.tokens(state, 0, "Urbanism")
+    state = scenario.tokens(state, 0, "Theology")
+    state = scenario.tokens(state, 1, "Economy")
+    state = scenario.wonders(state, 0, "The Great Library", "The Statue of Zeus", "The Pyramids")
+    state = scenario.give(state, 1, "Brickyard")
     texts: list[str] = []
     with use_language("pseudo"):
         view = state.view(0)
@@ -321,11 +319,10 @@ def test_a_sheets_errors_are_translated(change: Any) -> None:
 def test_a_price_names_the_resources_bought() -> None:
     """The build label and ``why_not`` name the resources the trade pays for, in words."""
     state = setup({"first_game": True}, 1)
-    state.age = 2
-    state.structure = Structure(2, list(state.decks[2]))
-    scenario.offer(state, "Forum")
-    scenario.coins(state, 20, 7)
+    state = scenario.new_age(state, 2)
+    state = scenario.offer(state, "Forum")
+    state = scenario.coins(state, 20, 7)
     label = action_label(state.view(0), {"kind": "build", "card": "Forum"})
     assert label.endswith("to the bank for 1 clay.")
-    scenario.coins(state, 3, 7)
+    state = scenario.coins(state, 3, 7)
     assert "to buy 1 clay from the bank" in advice.why_not(state.view(0), "Forum")
