@@ -253,3 +253,39 @@ def test_a_move_scoring_exactly_as_the_greedy_pick_does_not_replace_it() -> None
     assert not bot._better(table, "other")
     table["other"] = stats([0.2, 0.2, 0.2])
     assert bot._better(table, "other")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [("duel", {}), ("architects", {"players": 4}), ("classic", {"players": 3})],
+    ids=["duel", "architects", "classic3"],
+)
+def test_a_value_cut_off_search_never_reads_the_hidden_parts_and_repeats_itself(
+    game: str, options: dict[str, Any]
+) -> None:
+    """``ismcts`` scoring its leaves by the learned value head (``random-value``): the
+    poison test (so also the same move from the same seed and iterations)."""
+    for state, me in positions(game, options, seed=5, count=2):
+        fake = poisoned(state, me, seed=99)
+        assert fake.legal_actions(me) == state.legal_actions(me)
+        choose = [ismcts(3, 10, "random-value").choose(s, me) for s in (fake, state)]
+        assert choose[0] == choose[1]
+
+
+def test_a_value_cut_off_scores_the_position_by_each_seats_value_head() -> None:
+    from wonders.bots.learned import LearnedBot
+    from wonders.bots.playout import random_policy, rollout
+
+    state = setup("duel", {}, 2)
+    for _ in range(12):  # into the draft's middle
+        (seat,) = state.to_move()
+        state.apply(seat, state.legal_actions(seat)[0])
+    before = state.to_json()
+    rewards = rollout(state, random.Random(0), random_policy, "value")
+    assert state.to_json() == before  # nothing played
+    bot = LearnedBot()
+    assert rewards == [(1 + bot.value(state, p)) / 2 for p in (0, 1)]
+    while not state.is_terminal():
+        (seat,) = state.to_move()
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert rollout(state, random.Random(0), random_policy, "value") == result_rewards(state)

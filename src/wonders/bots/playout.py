@@ -17,7 +17,9 @@ true state, so the playout policies may look at the whole world.
   times slower a move than ``random`` in 7 Wonders).
 - **Cut-off**: ``end`` plays to the end of the game; ``age`` stops when the Age changes
   (7 Wonders and Duel: the position is then scored by ``estimates``); a game without Ages
-  (Architects) stops after its ``SearchHints.horizon`` turns per player.
+  (Architects) stops after its ``SearchHints.horizon`` turns per player; ``value`` plays
+  nothing: the position is scored by the ``learned`` bot's value head, each seat's from its
+  own observation of the world (a game with shipped weights; its policy is not used).
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from wonders.core.registry import get_game
 WIN_WEIGHT = 0.75
 POLICIES = ("random", "build", "greedy")
 IDLE_KINDS = frozenset({"sell", "skip"})  # actions that build nothing
-CUTOFFS = ("end", "age")
+CUTOFFS = ("end", "age", "value")
 
 Policy = Callable[[State, int, random.Random], Any]
 
@@ -113,6 +115,20 @@ def estimate_rewards(state: State) -> list[float]:
     return rewards
 
 
+_VALUES: list[Any] = []  # the learned bot whose value head scores a ``value`` cut-off
+
+
+def value_rewards(state: State) -> list[float]:
+    """Each seat's reward of a position from the learned value head (-1 to 1 mapped to 0
+    to 1), each seat seeing the world from its own seat."""
+    if not _VALUES:
+        from wonders.bots.learned import LearnedBot
+
+        _VALUES.append(LearnedBot())
+    bot = _VALUES[0]
+    return [(1.0 + bot.value(state, seat)) / 2 for seat in range(state.num_players)]
+
+
 def _age(state: State) -> int | None:
     age = getattr(state, "age", None)
     return age if isinstance(age, int) else None
@@ -120,6 +136,8 @@ def _age(state: State) -> int | None:
 
 def rollout(world: State, rng: random.Random, policy: Policy, cutoff: str) -> list[float]:
     """Play ``world`` on with ``policy`` for every seat up to the cut-off; the rewards."""
+    if cutoff == "value":
+        return result_rewards(world) if world.is_terminal() else value_rewards(world)
     start_age = _age(world)
     horizon = get_game(world.game_name).search.horizon * world.num_players
     turns = 0
