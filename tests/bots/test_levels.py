@@ -149,7 +149,8 @@ def test_wonders_bots_lists_the_levels_with_their_bots_budgets_and_times() -> No
     out = " ".join(result.stdout.split())
     for words in ("easy random", "medium greedy", "about 0.5 s a move", "about 2 s a move"):
         assert words in out
-    assert "montecarlo, 2 s a move" in out and "Not yet measured" in out
+    assert "montecarlo, 2 s a move" in out
+    assert "except expert above hard in Duel, not yet shown" in out
     assert "learned: a trained network" in out
     assert "7 Wonders Architects, 7 Wonders and 7 Wonders Duel so far" in out
     data = json.loads(runner.invoke(app, ["bots", "--json"]).stdout)

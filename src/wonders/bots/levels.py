@@ -8,7 +8,9 @@ levels it plays with other bots, in the same form. ``$WONDERS_LEVELS``, the path
 that form naming all four levels, replaces them all (a server's own levels; tests' quick
 ones). A level's bot is picked by the game of the state it is asked about (``LevelBot``).
 
-The order of strength is what the levels are meant to have; it is not measured yet.
+The order of strength is measured by ``benchmarks/ladder.py``'s level rungs (docs/bots.md):
+each level beats the one below in every game, except ``expert`` above ``hard`` in Duel, not
+yet shown.
 """
 
 from __future__ import annotations

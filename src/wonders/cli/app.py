@@ -694,7 +694,10 @@ def bots_command(as_json: AsJson = False) -> None:
         table.add_row(name, escape(bot_words), thinking)
     console.print(table)
     console.print(
-        _("Not yet measured: that each level beats the one below (docs/bots.md)."),
+        _(
+            "Measured: each level beats the one below in every game, except expert above "
+            "hard in Duel, not yet shown (docs/bots.md)."
+        ),
         highlight=False,
     )
 
