@@ -12,28 +12,16 @@ from typing import Any
 import numpy as np
 import pytest
 
+from tests.bots.test_learned import play
 from wonders.bots import Bot, RandomBot, make_bot
 from wonders.bots.learned import learned_games, load_policy
 from wonders.classic.learned import KINDS, TAKE_KINDS, ClassicNetwork
 from wonders.classic.observe import CARD_BASE, PAY_SLOTS
 from wonders.core import OptionsError, setup
-from wonders.core.protocol import State
 from wonders.envs import make_codec
 from wonders.envs.codec import ENCODING_VERSION
 
 THREE = {"players": 3}
-
-
-def play(state: State, bots: dict[int, Bot]) -> list[tuple[int, Any]]:
-    """Play to the end, checking every move is legal; the moves made."""
-    moves = []
-    while not state.is_terminal():
-        for p in state.to_move():
-            action = bots[p].choose(state, p)
-            assert action in state.legal_actions(p)
-            moves.append((p, action.to_json()))
-            state.apply(p, action)
-    return moves
 
 
 def test_the_weights_record_their_game_and_fit_the_codec() -> None:
