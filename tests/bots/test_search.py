@@ -267,6 +267,7 @@ def test_a_value_cut_off_search_never_reads_the_hidden_parts_and_repeats_itself(
     poison test (so also the same move from the same seed and iterations)."""
     for state, me in positions(game, options, seed=5, count=2):
         fake = poisoned(state, me, seed=99)
+        assert fake.to_json() != state.to_json()  # the poison changed something hidden
         assert fake.legal_actions(me) == state.legal_actions(me)
         choose = [ismcts(3, 10, "random-value").choose(s, me) for s in (fake, state)]
         assert choose[0] == choose[1]
