@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from tests.classic.parts import leaders
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Catalog, catalog_for
 from wonders.classic.state import ClassicState, setup
@@ -58,8 +59,8 @@ def skip_leaders(state: ClassicState) -> None:
     while state.phase == "leader_draft":
         for seat in state.to_move():
             state.apply(seat, state.legal_actions(seat)[0])
-    state.leader_hands = [[] for _ in range(state.players)]
-    state.leader_masks = [[] for _ in range(state.players)]
+    leaders(state).hands = [[] for _ in range(state.players)]
+    leaders(state).hand_masks = [[] for _ in range(state.players)]
     state.pending = [None] * state.n
     state.turn, state.phase = 1, "draft"
     touch(state)
@@ -146,7 +147,7 @@ def settle(state: ClassicState, paid: Mapping[int, int]) -> None:
     assert state.phase == "debt", f"no debt phase now: {state.phase}"
     while state.phase == "debt":
         seat = state.to_move()[0]
-        city = state._debt_city(seat)
+        city = state.acting_city(seat)
         state.apply(seat, Action("pay", bank=paid.get(city, 0)))
 
 

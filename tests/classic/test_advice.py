@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.classic.parts import leaders
 from wonders.classic import advice
 from wonders.classic.payments import purchase_plan
 from wonders.classic.state import setup
@@ -54,7 +55,8 @@ def test_the_views_scores_and_payments_agree_with_the_engine(options: dict[str, 
         for a in actions:
             if a.kind == "recruit":
                 leader = state.cat.card_named(a.card)
-                assert advice.leader_cost(view, acting, a.card) == state.leader_cost(acting, leader)
+                cost = leaders(state).cost(state, acting, leader)
+                assert advice.leader_cost(view, acting, a.card) == cost
             plan = advice.buys(view, acting, a)
             if plan is not None:  # what it buys costs what the action pays
                 c = state.cities[acting]

@@ -27,6 +27,7 @@ from tests.classic.cities_scenario import (
     settle,
     wonder,
 )
+from tests.classic.parts import cities
 from wonders.classic.actions import Action
 from wonders.classic.cards import RESOURCES
 from wonders.classic.state import ClassicState
@@ -231,7 +232,7 @@ def test_hideout_others_lose_one_at_the_end_of_the_turn_coins_of_the_turn_counte
     deal(s, 1, 1, {0: ["Hideout"]})
     play_turn(s, {0: build("Hideout"), 2: build("Altar")})
     # seat 1 sold (3 coins received this turn): it decides; seat 2 has none: debt at once
-    assert s.phase == "debt" and s.owed == {1: 1} and s.to_move() == [1]
+    assert s.phase == "debt" and cities(s).owed == {1: 1} and s.to_move() == [1]
     assert s.cities[2].debt == 1 and s.cities[2].coins == 0
     assert [a.bank for a in s.legal_actions(1)] == [1, 0]
     settle(s, {1: 1})
@@ -247,7 +248,7 @@ def test_lair_others_lose_two_trade_coins_received_that_turn_can_pay() -> None:
     deal(s, 2, 1, {0: ["Lair"]})
     assert payments(s, 0, "build", "Lair") == {(2, 0)}
     play_turn(s, {0: build("Lair", left=2), 1: build("Altar")})
-    assert s.owed == {1: 2, 2: 2} and s.to_move() == [1, 2]
+    assert cities(s).owed == {1: 2, 2: 2} and s.to_move() == [1, 2]
     assert [a.bank for a in s.legal_actions(1)] == [2, 1, 0]  # the 2 coins from the trade
     settle(s, {1: 2, 2: 1})
     assert [c.coins for c in s.cities] == [1, 0, 3]
@@ -261,7 +262,7 @@ def test_brotherhood_others_lose_three() -> None:
     set_coins(s, 0, 0, 5, 1)
     deal(s, 3, 1, {0: ["Brotherhood"]})
     play_turn(s, {0: build("Brotherhood"), 2: build("Altar")})
-    assert s.owed == {1: 3, 2: 3, 3: 3}  # every other city, not only the neighbours
+    assert cities(s).owed == {1: 3, 2: 3, 3: 3}  # every other city, not only the neighbours
     settle(s, {1: 3, 2: 0, 3: 2})
     assert [c.coins for c in s.cities] == [0, 0, 5, 2]
     assert [c.debt for c in s.cities] == [0, 0, 3, 1]
@@ -277,7 +278,7 @@ def test_sepulcher_others_lose_one_per_victory_token_not_its_value() -> None:
     set_tokens(s, 3, 3)  # one victory (worth 3): loses 1
     deal(s, 2, 1, {0: ["Sepulcher"]})
     play_turn(s, {0: build("Sepulcher")})
-    assert s.owed == {1: 2, 3: 1}
+    assert cities(s).owed == {1: 2, 3: 1}
     settle(s, {1: 2, 3: 0})
     assert [c.coins for c in s.cities] == [3, 4, 6, 6]
     assert [c.debt for c in s.cities] == [0, 0, 0, 1]
@@ -290,7 +291,7 @@ def test_cenotaph_others_lose_one_per_victory_token_not_its_value() -> None:
     set_tokens(s, 1, 1, 3, 5, -1)  # three victories (worth 9): loses 3
     deal(s, 3, 1, {0: ["Cenotaph"]})
     play_turn(s, {0: build("Cenotaph")})
-    assert s.owed == {1: 3}
+    assert cities(s).owed == {1: 3}
     settle(s, {1: 1})
     assert (s.cities[1].coins, s.cities[1].debt) == (5, 2)
     assert score(s, 0)["cities"] == 5 and score(s, 1)["debt"] == -2
@@ -305,7 +306,7 @@ def test_builders_union_others_lose_one_per_stage_built_this_turn_included() -> 
     deal(s, 3, 1, {0: ["Builders Union"]})
     assert free(s, 1, "wonder", "Altar")
     play_turn(s, {0: build("Builders Union"), 1: wonder("Altar")})
-    assert s.owed == {1: 2}  # seat 2 has no stage
+    assert cities(s).owed == {1: 2}  # seat 2 has no stage
     settle(s, {1: 2})
     assert [c.coins for c in s.cities] == [3, 1, 6]
     assert score(s, 0)["cities"] == 4
@@ -318,7 +319,7 @@ def test_counterfeiters_guild_five_points_and_others_lose_three() -> None:
     deal(s, 3, 1, {0: ["Counterfeiters Guild"]})
     play_turn(s, {0: build("Counterfeiters Guild"), 1: build("Altar")})
     assert s.cities[1].debt == 3  # no coins at the end of the turn: all of it as debt
-    assert s.owed == {2: 3}
+    assert cities(s).owed == {2: 3}
     settle(s, {2: 3})
     assert [c.coins for c in s.cities] == [3, 0, 3]
     assert score(s, 0)["guilds"] == 5 and score(s, 0)["cities"] == 0
@@ -699,7 +700,7 @@ def test_petra_b_first_stage_every_other_city_loses_two_second_fourteen_coins() 
     assert free(s, 0, "wonder", "Altar")
     play_turn(s, {0: wonder("Altar"), 2: build("Altar")})
     assert s.cities[2].debt == 2  # no coins: debt without a decision
-    assert s.owed == {1: 2, 3: 2}  # Petra never loses; every other city does
+    assert cities(s).owed == {1: 2, 3: 2}  # Petra never loses; every other city does
     settle(s, {1: 2, 3: 1})
     assert [c.coins for c in s.cities] == [5, 4, 0, 3]
     assert [c.debt for c in s.cities] == [0, 0, 2, 1]

@@ -37,6 +37,7 @@ from tests.classic.cities_scenario import (
     touch,
     wonder,
 )
+from tests.classic.parts import cities, free_city, leaders
 from tests.classic.scenario import assert_illegal
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, age_deck
@@ -96,7 +97,7 @@ def two_players(hands: Mapping[int, Sequence[str]]) -> ClassicState:
     for seat, size in ((0, 9), (1, 8)):
         names = list(hands.get(seat, ())) + ["Altar", "Theater"] * 5
         state.hands[seat] = [card(n) for n in names[:size]]
-        state.hand_masks[seat] = [1 << seat] * size
+        free_city(state).hand_masks[seat] = [1 << seat] * size
     touch(state)
     return state
 
@@ -238,7 +239,7 @@ def test_debt_who_owes_and_the_amounts_each_may_pay() -> None:
     set_coins(state, 4, 5, 1)
     hideout_turn(state)
     assert state.phase == "debt"
-    assert state.owed == {1: 1, 2: 1}  # the builder never loses
+    assert cities(state).owed == {1: 1, 2: 1}  # the builder never loses
     assert events(state, "losses")[-1]["owed"] == {"1": 1, "2": 1}
     assert state.to_move() == [1, 2]
     assert state.legal_actions(0) == []
@@ -270,7 +271,7 @@ def test_debt_cannot_pay_more_coins_than_the_city_holds() -> None:
     give(state, 0, "Lumber Yard", "Glassworks")
     set_coins(state, 0, 5, 1, 5)
     play_turn(state, {0: build("Lair"), 1: build("Altar"), 2: build("Altar"), 3: build("Altar")})
-    assert state.owed == {1: 2, 2: 2, 3: 2}
+    assert cities(state).owed == {1: 2, 2: 2, 3: 2}
     assert state.legal_actions(2) == [Action("pay", bank=1), Action("pay", bank=0)]
     assert_illegal(state, 2, Action("pay", bank=2))
 
@@ -304,7 +305,7 @@ def test_debt_coins_received_this_turn_can_pay() -> None:
     set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]]})
     set_coins(state, 0, 0, 0)
     play_turn(state, {0: build("Hideout")})  # seats 1 and 2 sell: 3 coins each
-    assert state.phase == "debt" and state.owed == {1: 1, 2: 1}
+    assert state.phase == "debt" and cities(state).owed == {1: 1, 2: 1}
     assert state.legal_actions(1)[0] == Action("pay", bank=1)
     settle(state, {1: 1, 2: 1})
     assert coins(state) == [0, 2, 2] and debts(state) == [0, 0, 0]
@@ -314,7 +315,7 @@ def test_debt_a_city_without_coins_takes_it_all_as_debt_without_a_decision() -> 
     state = new_game(*W3)
     set_coins(state, 0, 0, 2)
     hideout_turn(state)
-    assert state.owed == {2: 1} and state.to_move() == [2]
+    assert cities(state).owed == {2: 1} and state.to_move() == [2]
     assert debts(state) == [0, 1, 0]  # seat 1 had nothing: no decision
     settle(state, {2: 0})
     assert debts(state) == [0, 1, 1]
@@ -330,7 +331,7 @@ def test_debt_several_losses_in_one_turn_add_up() -> None:
     set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]], 1: ["Hideout", *FILLER[:7]]})
     set_coins(state, 5, 5, 5)
     play_turn(state, {0: build("Hideout"), 1: build("Hideout"), 2: build("Altar")})
-    assert state.owed == {0: 1, 1: 1, 2: 2}
+    assert cities(state).owed == {0: 1, 1: 1, 2: 2}
     assert state.legal_actions(2) == [Action("pay", bank=k) for k in (2, 1, 0)]
     settle(state, {0: 1, 1: 0, 2: 1})
     assert coins(state) == [4, 5, 4] and debts(state) == [0, 1, 1]
@@ -342,7 +343,7 @@ def test_debt_a_loss_card_and_petra_b_in_one_turn() -> None:
     give(state, 0, "Clay Pool", "Ore Vein", "Ore Vein")  # Petra B stage 1: C C O O
     set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
-    assert state.owed == {0: 1, 1: 2, 2: 3}
+    assert cities(state).owed == {0: 1, 1: 2, 2: 3}
 
 
 def test_debt_losses_per_victory_token_or_wonder_stage_count_the_losers_own() -> None:
@@ -354,7 +355,7 @@ def test_debt_losses_per_victory_token_or_wonder_stage_count_the_losers_own() ->
     give_stages(state, 0, 2)  # the builder's own stages do not count
     set_coins(state, 5, 5, 5, 5)
     play_turn(state, {p: build("Builders Union" if p == 0 else "Altar") for p in range(4)})
-    assert state.owed == {1: 2, 3: 1}  # seat 2 built no stage: it owes nothing
+    assert cities(state).owed == {1: 2, 3: 1}  # seat 2 built no stage: it owes nothing
 
 
 def test_debt_losses_per_victory_token_count_tokens_not_their_value() -> None:
@@ -367,7 +368,7 @@ def test_debt_losses_per_victory_token_count_tokens_not_their_value() -> None:
     set_tokens(state, 3, 5)
     set_coins(state, 5, 5, 5, 5)
     play_turn(state, {p: build("Sepulcher" if p == 0 else "Altar") for p in range(4)})
-    assert state.owed == {1: 2, 3: 1}
+    assert cities(state).owed == {1: 2, 3: 1}
 
 
 def test_debt_is_never_repaid_and_scores_minus_one_each() -> None:
@@ -388,7 +389,7 @@ def test_debt_two_players_the_free_city_loses_when_a_player_plays_a_loss_card() 
     state.apply(1, build("Hideout"))
     state.apply(0, build("Altar"))
     state.apply(0, next(a for a in state.legal_actions(0) if a.kind == "build"))  # Free City
-    assert state.phase == "debt" and state.owed == {0: 1, 2: 1}
+    assert state.phase == "debt" and cities(state).owed == {0: 1, 2: 1}
     # the controller decides for their own city first, then for the Free City
     assert state.to_move() == [0]
     assert state.view(0)["deciding_for"] == 0
@@ -406,7 +407,7 @@ def test_debt_two_players_both_lose_when_the_free_city_plays_a_loss_card() -> No
     state.apply(0, build("Hideout"))  # the Free City's card, chosen by seat 0
     state.apply(1, build("Altar"))
     assert "Hideout" in built(state, FREE_CITY)
-    assert state.owed == {0: 1, 1: 1}  # its controller is not spared
+    assert cities(state).owed == {0: 1, 1: 1}  # its controller is not spared
     assert state.to_move() == [0, 1]
     settle(state, {0: 1, 1: 0})
     assert coins(state)[:2] == [3, 4] and debts(state) == [0, 1, 0]
@@ -421,9 +422,9 @@ def test_debt_babylons_extra_loss_card_and_the_turns_losses_settle_once_before_c
     set_coins(state, 5, 5, 5)
     set_turn(state, 2, state.turns_per_age, {0: ["Altar", "Sepulcher"], 2: ["Lair", "Altar"]})
     play_turn(state, {0: build("Altar"), 2: build("Lair")})  # seat 1 sells (+3)
-    assert state.phase == "extra_card" and state.owed == {}
+    assert state.phase == "extra_card" and cities(state).owed == {}
     state.apply(0, build("Sepulcher"))
-    assert state.phase == "debt" and state.owed == {0: 2, 1: 2 + 2}
+    assert state.phase == "debt" and cities(state).owed == {0: 2, 1: 2 + 2}
     settle(state, {0: 2, 1: 1})
     assert state.age == 3 and [c.debt for c in state.cities] == [0, 3, 0]
     assert coins(state)[:2] == [3, 7]
@@ -435,7 +436,7 @@ def test_debt_two_players_the_loss_cards_player_decides_only_for_the_free_city()
     state.apply(0, build("Hideout"))
     state.apply(0, build("Altar"))  # the Free City's card
     state.apply(1, build("Altar"))
-    assert state.owed == {1: 1, 2: 1} and state.to_move() == [0, 1]
+    assert cities(state).owed == {1: 1, 2: 1} and state.to_move() == [0, 1]
     assert state.view(0)["deciding_for"] == FREE_CITY and state.view(1)["deciding_for"] == 1
     state.apply(0, Action("pay", bank=0))
     state.apply(1, Action("pay", bank=1))
@@ -549,8 +550,8 @@ def test_diplomacy_from_solomon_discard_build_counts_in_that_ages_conflict() -> 
     set_turn(state, 1, state.turns_per_age, {1: ["Residence", "Altar"]})
     give_stages(state, 0, 1)
     give(state, 0, "Stone Pit", "Clay Pool", "Loom")  # stage 2: stone, clay, loom
-    state.leader_hands[0] = [card("Solomon", leaders=True)]
-    state.leader_masks[0] = [1]
+    leaders(state).hands[0] = [card("Solomon", leaders=True)]
+    leaders(state).hand_masks[0] = [1]
     shields(state, 0, 1, 1)
     set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Altar")})
@@ -567,7 +568,9 @@ def test_diplomacy_two_players_the_free_city_sits_out_and_the_players_fight() ->
     give(state, FREE_CITY, "Residence")
     shields(state, 0, 1, 3)
     set_turn(state, 1, state.turns_per_age)
-    state.hand_masks = [[1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)]
+    free_city(state).hand_masks = [
+        [1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)
+    ]
     while state.phase == "draft" and state.age == 1:
         state.apply(state.to_move()[0], state.legal_actions(state.to_move()[0])[-1])
     assert state.age == 2
@@ -581,7 +584,9 @@ def test_diplomacy_two_players_a_players_token_leaves_the_other_and_the_free_cit
     give(state, 0, "Residence", "Stockade", "Stockade")
     give(state, 1, "Stockade")
     set_turn(state, 1, state.turns_per_age)
-    state.hand_masks = [[1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)]
+    free_city(state).hand_masks = [
+        [1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)
+    ]
     while state.phase == "draft" and state.age == 1:
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[-1])
@@ -663,8 +668,8 @@ def test_teams_teammates_see_each_others_hands_the_others_do_not() -> None:
 
 def test_teams_teammates_see_each_others_leader_hands() -> None:
     state = new_game(*W4, teams=True, leaders=True)
-    state.leader_hands[1] = [card("Berenice", leaders=True)]
-    state.leader_hands[2] = [card("Caligula", leaders=True)]
+    leaders(state).hands[1] = [card("Berenice", leaders=True)]
+    leaders(state).hands[2] = [card("Caligula", leaders=True)]
     assert state.view(0)["teammate_leader_hand"] == ["Berenice"]
     assert state.view(3)["teammate_leader_hand"] == ["Caligula"]
     assert "Berenice" not in str(state.view(2)) and "Caligula" not in str(state.view(0))
@@ -720,7 +725,7 @@ def test_teams_a_teammate_pays_the_loss_its_partner_caused() -> None:
     state = new_game(*W4, teams=True)
     set_coins(state, 4, 4, 4, 4)
     hideout_turn(state, builder=0)
-    assert state.owed == {1: 1, 2: 1, 3: 1}
+    assert cities(state).owed == {1: 1, 2: 1, 3: 1}
 
 
 def test_teams_own_resources_first_and_no_purchase_when_a_chain_builds_it() -> None:
@@ -1064,7 +1069,7 @@ def test_ramses_builds_the_cities_guilds_free() -> None:
     set_turn(state, 3, 1, {0: hand("Counterfeiters Guild", size=8)})
     assert Action("build", "Counterfeiters Guild") in state.legal_actions(0)
     play_turn(state, {0: build("Counterfeiters Guild")})
-    assert state.phase == "debt" and state.owed == {1: 3, 2: 3}
+    assert state.phase == "debt" and cities(state).owed == {1: 3, 2: 3}
 
 
 def test_caligula_works_for_babylons_extra_card() -> None:
@@ -1085,8 +1090,8 @@ def test_architect_cabinet_with_roma_b_free_stage_and_a_leader_at_once() -> None
     state = new_game("Roma", "Ephesus", "Rhodes", sides="B", leaders=True)
     give(state, 0, "Architect Cabinet")
     give_stages(state, 0, 1)
-    state.leader_hands[0] = [card("Darius", leaders=True)]
-    state.leader_masks[0] = [1]
+    leaders(state).hands[0] = [card("Darius", leaders=True)]
+    leaders(state).hand_masks[0] = [1]
     set_coins(state, 2, 6, 6)
     set_turn(state, 2, 1)
     assert payments(state, 0, "wonder", "Altar") == {(0, 0)}  # stone, clay, loom: not needed
@@ -1202,8 +1207,8 @@ def mid_debt_game() -> ClassicState:
     assert debts(state) == [1, 0, 1] and state.turn == 2
     set_turn(state, 1, 2, {0: ["Hideout", *FILLER[:6]], 2: ["Gambling Den", *FILLER[:6]]})
     play_turn(state, {0: build("Hideout"), 1: build("Theater"), 2: build("Gambling Den")})
-    assert state.phase == "debt" and state.owed == {1: 1, 2: 1}
-    assert coins(state) == [8, 7, 6] and state.berenice_done == {0}
+    assert state.phase == "debt" and cities(state).owed == {1: 1, 2: 1}
+    assert coins(state) == [8, 7, 6] and cities(state).berenice_done == {0}
     state.apply(1, Action("pay", bank=1))
     return state
 
@@ -1211,10 +1216,10 @@ def mid_debt_game() -> ClassicState:
 def test_replay_round_trip_in_the_middle_of_a_debt_phase() -> None:
     state = mid_debt_game()
     restored = round_trip(state)
-    assert restored.owed == {1: 1, 2: 1} and restored.pending[1] == Action("pay", bank=1)
+    assert cities(restored).owed == {1: 1, 2: 1} and restored.pending[1] == Action("pay", bank=1)
     assert restored.to_move() == [2] and restored.view(2)["deciding_for"] == 2
     assert debts(restored) == [1, 0, 1] and restored.cities[0].diplomacy == 1
-    assert restored.cities[0].caligula_age == 1 and restored.berenice_done == {0}
+    assert restored.cities[0].caligula_age == 1 and cities(restored).berenice_done == {0}
     for s in (state, restored):
         s.apply(2, Action("pay", bank=0))
     assert restored.to_json() == state.to_json()
@@ -1228,7 +1233,7 @@ def test_replay_round_trip_in_the_middle_of_a_debt_phase() -> None:
 
 def test_replay_round_trip_keeps_berenices_coin_of_the_turn() -> None:
     state = berenice_beside_a_gambling_den_with_halicarnassus()
-    assert state.phase == "discard_build" and state.berenice_done == {0}
+    assert state.phase == "discard_build" and cities(state).berenice_done == {0}
     restored = round_trip(state)
     restored.apply(0, Action("discard_build", "Tavern"))
     assert coins(restored)[0] == 8 + 5  # no second bonus this turn after the reload
@@ -1241,7 +1246,7 @@ def test_clone_is_independent_in_a_debt_phase() -> None:
     other.apply(2, Action("pay", bank=1))
     assert other.phase == "draft" and coins(other)[2] == 5
     assert state.to_json() == before
-    assert state.owed == {1: 1, 2: 1} and state.pending[2] is None and coins(state)[2] == 6
+    assert cities(state).owed == {1: 1, 2: 1} and state.pending[2] is None and coins(state)[2] == 6
     state.apply(2, Action("pay", bank=0))
     assert debts(state) == [1, 0, 2] and debts(other) == [1, 0, 1]
     end_age(other, 1)
@@ -1260,5 +1265,5 @@ def test_losses_waiting_for_an_end_of_turn_decision_survive_save_and_load() -> N
     for s in (state, restored):
         s.apply(0, Action("discard_build", "Tavern"))
         assert s.phase == "debt"
-        assert s.owed == {0: 1, 2: 1}
+        assert cities(s).owed == {0: 1, 2: 1}
     assert restored.to_json() == state.to_json()

@@ -18,6 +18,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.classic.cities_scenario import build, give, new_game, set_coins, set_turn
+from tests.classic.parts import cities
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys, screen_of
 from wonders.bots import make_bot
 from wonders.classic import advice, describe
@@ -825,7 +826,7 @@ def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
     state.apply(1, build("Altar"))  # no coins: the loss becomes debt at once
     state.apply(2, Action("sell", "Altar"))  # 3 coins, in hand when the loss is settled
     state.apply(0, build("Hideout"))  # every other city loses 1 coin
-    assert state.phase == "debt" and state.owed == {2: 1}
+    assert state.phase == "debt" and cities(state).owed == {2: 1}
     assert state.cities[1].debt == 1
     actions = state.legal_actions(2)
     view = state.view(2)

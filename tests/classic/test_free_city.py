@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 from tests.classic import cities_scenario as cities
+from tests.classic.parts import free_city
 from tests.classic.scenario import card, give, sell
 from wonders.classic.actions import Action
 from wonders.classic.state import FREE_CITY, ClassicState, setup
@@ -23,7 +24,7 @@ def two(
 
 def set_hand(state: ClassicState, city: int, *names: str) -> None:
     state.hands[city] = [card(n) for n in names]
-    state.hand_masks[city] = [1 << city if city < 2 else 0] * len(names)
+    free_city(state).hand_masks[city] = [1 << city if city < 2 else 0] * len(names)
     state._legal.clear()
 
 
@@ -272,7 +273,7 @@ def test_the_free_city_buys_from_either_neighbour_whatever_the_price() -> None:
     for seat, size in ((0, 9), (1, 8)):  # seat 0 also holds the Free City's card
         names = [*(["Altar", "Stockade"] if seat == 0 else []), *["Altar", "Theater"] * 5][:size]
         state.hands[seat] = [cities.card(n) for n in names]
-        state.hand_masks[seat] = [1 << seat] * size
+        free_city(state).hand_masks[seat] = [1 << seat] * size
     cities.give(state, FREE_CITY, "Clandestine Dock West", "West Trading Post")
     cities.give(state, 0, "Lumber Yard")
     cities.give(state, 1, "Lumber Yard")

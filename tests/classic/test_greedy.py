@@ -20,6 +20,7 @@ from tests.classic.cities_scenario import (
     set_turn,
     touch,
 )
+from tests.classic.parts import cities
 from wonders.bots import Bot, RandomBot
 from wonders.bots.greedy import GreedyBot
 from wonders.classic import greedy as greedy_module
@@ -99,7 +100,7 @@ def test_greedy_answers_every_kind_of_cities_decision() -> None:
                 choice = greedy.choose(state, p)
                 assert choice in legal
                 seen.add(state.phase)
-                if state.phase == "debt" and state._debt_city(p) == 2 and state.free_city:
+                if state.phase == "debt" and state.acting_city(p) == 2 and state.free_city:
                     seen.add("free_city_debt")
                 for a in legal:
                     if a.kind == "free_build":
@@ -188,7 +189,7 @@ def debt_position(coins: int, owed: int, age: int = 1, turn: int = 2) -> Classic
     for p in (1, 2):
         state.apply(p, Action("sell", state.hands[p][0].name))
     assert state.phase == "debt"
-    state.owed[1] = owed
+    cities(state).owed[1] = owed
     state.cities[1].coins = coins
     touch(state)
     return state

@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from tests.classic.parts import leaders
 from tests.classic.scenario import card, give, play_turn, sell
 from wonders.classic.actions import Action
 from wonders.classic.cards import leaders_catalog
@@ -68,39 +69,39 @@ def test_options_name_expansions() -> None:
 def test_six_starting_coins_and_four_leaders_each_drafted_to_the_right() -> None:
     state = lgame(*W3)
     assert [c.coins for c in state.cities] == [6, 6, 6]
-    assert [len(p) for p in state.packets] == [4, 4, 4]
-    first = list(state.packets[1])
+    assert [len(p) for p in leaders(state).packets] == [4, 4, 4]
+    first = list(leaders(state).packets[1])
     for p in state.to_move():
-        state.apply(p, Action("draft", state.packets[p][0].name))
-    assert state.packets[0] == first[1:]  # seat 1's packet went to its right (seat 0)
+        state.apply(p, Action("draft", leaders(state).packets[p][0].name))
+    assert leaders(state).packets[0] == first[1:]  # seat 1's packet went to its right (seat 0)
     assert state.view(0)["pass_to"] == "right"  # the view says where the leaders go
     draft_all(state)
-    assert [len(h) for h in state.leader_hands] == [4, 4, 4]
-    assert state.phase == "recruit" and state.age == 1 and len(state.box) == 36 - 12
+    assert [len(h) for h in leaders(state).hands] == [4, 4, 4]
+    assert state.phase == "recruit" and state.age == 1 and len(leaders(state).box) == 36 - 12
 
 
 def test_two_player_exchange_draft_and_no_leaders_for_the_free_city() -> None:
     state = setup({"players": 2, "expansions": ["leaders"]}, 3)
-    first = list(state.packets[1])
+    first = list(leaders(state).packets[1])
     for p in state.to_move():
-        state.apply(p, Action("draft", state.packets[p][0].name))
-    assert state.packets[0] == first[1:]
+        state.apply(p, Action("draft", leaders(state).packets[p][0].name))
+    assert leaders(state).packets[0] == first[1:]
     draft_all(state)
-    assert [len(h) for h in state.leader_hands] == [4, 4]
+    assert [len(h) for h in leaders(state).hands] == [4, 4]
     assert [c.coins for c in state.cities] == [6, 6, 3]
 
 
 def test_recruitment_recruit_wonder_or_sell_to_the_box() -> None:
     state = lgame(*W3)
     draft_all(state)
-    hand = [c.name for c in state.leader_hands[0]]
+    hand = [c.name for c in leaders(state).hands[0]]
     kinds = {a.kind for a in state.legal_actions(0)}
     assert kinds >= {"recruit", "sell"}
     state.apply(0, sell(hand[0]))
     for p in (1, 2):
         state.apply(p, next(a for a in state.legal_actions(p) if a.kind == "recruit"))
     assert state.cities[0].coins == 9
-    assert state.box[-1].name == hand[0] and all(c.name != hand[0] for c in state.discard)
+    assert leaders(state).box[-1].name == hand[0] and all(c.name != hand[0] for c in state.discard)
     assert len(state.cities[1].leaders) == 1
     assert state.cities[1].coins == 6 - state.cities[1].leaders[0].coins
 
@@ -111,22 +112,22 @@ def test_age_three_plays_one_of_two_leaders_and_returns_the_other() -> None:
     while state.age < 3 or state.phase != "recruit":
         p = state.to_move()[0]
         state.apply(p, rng.choice(state.legal_actions(p)))
-    assert [len(h) for h in state.leader_hands] == [2, 2, 2]
-    box = len(state.box)
+    assert [len(h) for h in leaders(state).hands] == [2, 2, 2]
+    box = len(leaders(state).box)
     for p in state.to_move():
         state.apply(p, next(a for a in state.legal_actions(p) if a.kind != "sell"))
-    assert [len(h) for h in state.leader_hands] == [0, 0, 0]
-    assert len(state.box) == box + 3
+    assert [len(h) for h in leaders(state).hands] == [0, 0, 0]
+    assert len(leaders(state).box) == box + 3
 
 
 def test_leader_hands_are_hidden() -> None:
     state = lgame(*W3)
     draft_all(state)
     view = state.view(0)
-    assert view["leader_hand"] == [c.name for c in state.leader_hands[0]]
+    assert view["leader_hand"] == [c.name for c in leaders(state).hands[0]]
     assert all("leader_hand" not in p for p in view["players"])
     world = state.sample_world(0, random.Random(1))
-    assert world.leader_hands[0] == state.leader_hands[0]
+    assert leaders(world).hands[0] == leaders(state).hands[0]
     assert world.view(0)["players"] == view["players"]
 
 
@@ -211,15 +212,15 @@ def recruitment(*wonders: str, sides: str = "A", hand: tuple[str, ...] = ()) -> 
     state = lgame(*wonders, sides=sides)
     draft_all(state)
     if hand:
-        state.leader_hands[0] = [lcard(n) for n in hand]
-        state.leader_masks[0] = [1] * len(hand)
+        leaders(state).hands[0] = [lcard(n) for n in hand]
+        leaders(state).hand_masks[0] = [1] * len(hand)
         state._legal.clear()
     return state
 
 
 def finish_recruitment(state: ClassicState, moves: dict[int, Action]) -> None:
     for p in state.to_move():
-        state.apply(p, moves.get(p) or sell(state.leader_hands[p][0].name))
+        state.apply(p, moves.get(p) or sell(leaders(state).hands[p][0].name))
 
 
 def test_recruiting_pays_the_cost_to_the_bank_and_croesus_gives_six() -> None:
@@ -232,7 +233,7 @@ def test_maecenas_makes_later_leaders_free() -> None:
     state = recruitment(*W3, hand=("Maecenas", "Caesar", "Sappho", "Nero"))
     finish_recruitment(state, {0: Action("recruit", "Maecenas")})
     assert state.cities[0].coins == 5
-    assert state.leader_cost(0, lcard("Caesar")) == 0
+    assert leaders(state).cost(state, 0, lcard("Caesar")) == 0
 
 
 def test_roma_a_leaders_cost_nothing() -> None:
@@ -244,10 +245,10 @@ def test_roma_a_leaders_cost_nothing() -> None:
 
 def test_roma_b_two_less_and_one_less_for_its_neighbours() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
-    assert state.leader_cost(0, lcard("Pericles")) == 4
-    assert state.leader_cost(0, lcard("Sappho")) == 0
-    assert state.leader_cost(1, lcard("Pericles")) == 5
-    assert state.leader_cost(2, lcard("Pericles")) == 5
+    assert leaders(state).cost(state, 0, lcard("Pericles")) == 4
+    assert leaders(state).cost(state, 0, lcard("Sappho")) == 0
+    assert leaders(state).cost(state, 1, lcard("Pericles")) == 5
+    assert leaders(state).cost(state, 2, lcard("Pericles")) == 5
 
 
 def test_roma_b_first_stage_draws_four_leaders_and_gives_five_coins() -> None:
@@ -255,7 +256,7 @@ def test_roma_b_first_stage_draws_four_leaders_and_gives_five_coins() -> None:
     give(state, 0, "Lumber Yard", "Clay Pool")
     stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
     finish_recruitment(state, {0: stage})
-    assert len(state.leader_hands[0]) == 3 + 4
+    assert len(leaders(state).hands[0]) == 3 + 4
     assert state.cities[0].coins == 6 + 5
 
 
@@ -554,15 +555,15 @@ def test_courtesans_copying_croesus_gives_the_coins_at_once() -> None:
 def test_roma_b_with_leaders_to_spare_chooses_the_one_sent_back_in_age_three() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
     state.age = 3
-    state.leader_hands[0] = [lcard(n) for n in ("Caesar", "Sappho", "Nero", "Zenobia")]
-    state.leader_masks[0] = [1] * 4
-    state.returns = []
+    leaders(state).hands[0] = [lcard(n) for n in ("Caesar", "Sappho", "Nero", "Zenobia")]
+    leaders(state).hand_masks[0] = [1] * 4
+    leaders(state).returns = []
     state._legal.clear()
     finish_recruitment(state, {0: Action("recruit", "Caesar")})
     assert state.phase == "return_leader" and state.to_move() == [0]
     state.apply(0, Action("return", "Nero"))
-    assert [c.name for c in state.leader_hands[0]] == ["Sappho", "Zenobia"]
-    assert state.box[-1].name == "Nero"
+    assert [c.name for c in leaders(state).hands[0]] == ["Sappho", "Zenobia"]
+    assert leaders(state).box[-1].name == "Nero"
     assert state.to_move() == [1]  # the others (3 leaders left in this position) choose too
 
 
@@ -573,11 +574,11 @@ def test_sampling_in_the_draft_keeps_own_packet_and_redeals_other_hands() -> Non
     seen = set()
     for k in range(15):
         world = state.sample_world(0, random.Random(k))
-        assert world.packets[0] == state.packets[0]
-        assert world.leader_hands[0] == state.leader_hands[0]
+        assert leaders(world).packets[0] == leaders(state).packets[0]
+        assert leaders(world).hands[0] == leaders(state).hands[0]
         # seat 0 passed its packet to seat 3 (its right): seat 3 now holds exactly those
-        assert world.packets[3] == state.packets[3]
-        seen.add(tuple(c.name for c in world.leader_hands[2]))
+        assert leaders(world).packets[3] == leaders(state).packets[3]
+        seen.add(tuple(c.name for c in leaders(world).hands[2]))
         assert world.view(0)["leader_packet"] == state.view(0)["leader_packet"]
     assert len(seen) > 1
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from tests.classic import cities_scenario, scenario
+from tests.classic.parts import cities
 from wonders.classic import advice
 from wonders.classic.actions import Action
 from wonders.classic.present import QUIET, Log, action_label, decision
@@ -461,7 +462,7 @@ def test_the_debt_decision_says_whose_card_caused_it_and_what_a_coin_unpaid_cost
     state.apply(1, Action("build", "Altar"))  # no coins: the loss becomes debt at once
     state.apply(2, Action("sell", "Altar"))  # 3 coins, in hand when the loss is settled
     state.apply(0, Action("build", "Hideout"))  # every other city loses 1 coin
-    assert state.phase == "debt" and state.owed == {2: 1}
+    assert state.phase == "debt" and cities(state).owed == {2: 1}
     view, legal = state.view(2), [a.to_json() for a in state.legal_actions(2)]
     assert decision(view, legal) == (
         "Pay your losses or take debt",

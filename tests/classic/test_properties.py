@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.classic.parts import cities, leaders
 from wonders.classic.state import ClassicState, setup
 from wonders.classic.state import from_json as state_from_json
 from wonders.core import GameRecord, replay
@@ -59,13 +60,15 @@ def age_cards(state: ClassicState) -> Counter[tuple[str, int]]:
     return Counter((c.name, c.age) for c in places)
 
 
-def leaders(state: ClassicState) -> Counter[str]:
+def every_leader(state: ClassicState) -> Counter[str]:
     """Every leader, wherever it is (the box included)."""
     places = [c for city in state.cities for c in city.leaders]
     places += [c for city in state.cities for c in city.buried if c.color == "white"]
-    places += [c for hand in state.leader_hands for c in hand]
-    places += [c for packet in state.packets for c in packet]
-    places += state.box
+    if state.leaders_on:
+        part = leaders(state)
+        places += [c for hand in part.hands for c in hand]
+        places += [c for packet in part.packets for c in packet]
+        places += part.box
     return Counter(c.name for c in places)
 
 
@@ -110,15 +113,21 @@ def _hidden_and_public(state: ClassicState, viewer: int | None) -> tuple[set[str
     hidden |= {c.name for c in state.discard}
     hidden |= {c.name for q, city in enumerate(state.cities) for c in city.buried}
     if state.leaders_on:
-        hidden |= {c.name for q, h in enumerate(state.leader_hands) if q not in knowing for c in h}
-        hidden |= {c.name for q, h in enumerate(state.packets) if q not in knowing for c in h}
-        hidden |= {c.name for c in state.box}
+        hidden |= {
+            c.name for q, h in enumerate(leaders(state).hands) if q not in knowing for c in h
+        }
+        hidden |= {
+            c.name for q, h in enumerate(leaders(state).packets) if q not in knowing for c in h
+        }
+        hidden |= {c.name for c in leaders(state).box}
     public = {c.name for city in state.cities for c in city.cards}
     public |= {c.name for city in state.cities for c in city.leaders}
     for q in knowing:
         public |= {c.name for c in state.hands[q]}
         if state.leaders_on:
-            public |= {c.name for c in state.leader_hands[q]} | {c.name for c in state.packets[q]}
+            public |= {c.name for c in leaders(state).hands[q]} | {
+                c.name for c in leaders(state).packets[q]
+            }
     for e in state.events:
         told = {e.get("seat"), e.get("by")} & knowing
         if "card" in e and (not e.get("secret") or told):
@@ -218,13 +227,13 @@ def test_invariants_hold_through_random_free_city_and_leaders_games(
     rng = random.Random(seed)
     deck = age_cards(state)
     assert sum(deck.values()) == 21 * len(state.cities)
-    roster = leaders(state)
+    roster = every_leader(state)
     start = sum(c.coins for c in state.cities)
     while not state.is_terminal():
         p = rng.choice(state.to_move())
         state.apply(p, rng.choice(state.legal_actions(p)))
         assert age_cards(state) == deck
-        assert leaders(state) == roster  # sold and returned leaders are in the box
+        assert every_leader(state) == roster  # sold and returned leaders are in the box
         assert not any(c.color == "white" for c in state.discard)
         for city in state.cities:
             names = [c.name for c in city.cards]
@@ -264,7 +273,7 @@ def test_free_city_and_leaders_views_and_sampled_worlds_keep_hands_hidden(
         assert _public(world.view(viewer)) == _public(state.view(viewer))
         assert world.hands[viewer] == state.hands[viewer]
         if state.leaders_on:
-            assert world.leader_hands[viewer] == state.leader_hands[viewer]
+            assert leaders(world).hands[viewer] == leaders(state).hands[viewer]
         view = state.view(viewer)
         others = [q for q in range(len(state.cities)) if q != viewer]
         text = repr(view)
@@ -277,10 +286,10 @@ def test_free_city_and_leaders_views_and_sampled_worlds_keep_hands_hidden(
                 c.name
                 for q in range(state.num_players)
                 if q != viewer
-                for c in state.leader_hands[q]
+                for c in leaders(state).hands[q]
             }
-            hidden -= {c.name for c in state.leader_hands[viewer]}
-            hidden -= {c.name for c in state.packets[viewer]}
+            hidden -= {c.name for c in leaders(state).hands[viewer]}
+            hidden -= {c.name for c in leaders(state).packets[viewer]}
             public = {c.name for city in state.cities for c in city.leaders}
             for event in view["events"]:
                 if event.get("type") in ("recruit", "copy"):
@@ -307,14 +316,14 @@ def test_invariants_hold_through_random_cities_games(seed: int, options: dict[st
     for age in (1, 2, 3):
         assert colours[(age, "black")] == min(n, 7)
     assert colours[(3, "purple")] == min(n + 2, 9)
-    roster = leaders(state)
+    roster = every_leader(state)
     start = sum(c.coins for c in state.cities)
     debts = [0] * n
     while not state.is_terminal():
         p = rng.choice(state.to_move())
         state.apply(p, rng.choice(state.legal_actions(p)))
         assert age_cards(state) == deck
-        assert leaders(state) == roster
+        assert every_leader(state) == roster
         for q, city in enumerate(state.cities):
             names = [c.name for c in city.cards]
             assert len(names) == len(set(names))
@@ -325,8 +334,8 @@ def test_invariants_hold_through_random_cities_games(seed: int, options: dict[st
             debts[q] = city.debt
         assert sum(c.coins for c in state.cities) == start + bank_flow(state)
         if state.phase == "debt":
-            assert state.owed and all(v > 0 for v in state.owed.values())
-            assert all(state.cities[c].coins > 0 for c in state.owed)
+            assert cities(state).owed and all(v > 0 for v in cities(state).owed.values())
+            assert all(state.cities[c].coins > 0 for c in cities(state).owed)
     result = state.result()
     assert len(result.players) == state.num_players
     for r in result.players:

@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.classic.cities_scenario import build, new_game, set_coins, set_turn, settle
+from tests.classic.parts import cities, leaders
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, black_cards
 from wonders.classic.sampling import IN_HAND, _last_sighting
@@ -175,8 +176,9 @@ def test_a_sampled_world_looks_the_same_to_the_player_and_plays_on(
         mate = state.teammate(viewer)
         if mate is not None:
             assert world.hands[mate] == state.hands[mate]
-            assert world.leader_hands[mate] == state.leader_hands[mate]
-            assert world.packets[mate] == state.packets[mate]
+            if state.leaders_on:
+                assert leaders(world).hands[mate] == leaders(state).hands[mate]
+                assert leaders(world).packets[mate] == leaders(state).packets[mate]
         # the same number of cards of each Age and colour; black cards and guilds once each
         assert shape(world) == shape(state)
         unique = [c.name for c in every_age_card(world) if c.color in (BLACK, "purple")]
@@ -185,7 +187,7 @@ def test_a_sampled_world_looks_the_same_to_the_player_and_plays_on(
             if c.color == BLACK:
                 assert c in black_cards(state.cat, c.age)
         if state.leaders_on:
-            assert world.leader_hands[viewer] == state.leader_hands[viewer]
+            assert leaders(world).hands[viewer] == leaders(state).hands[viewer]
     assert state.to_json() == before  # sampling never touches the game
     world = state.sample_world(seed % state.num_players, random.Random(seed))
     play_out(world, random.Random(seed))
@@ -240,12 +242,12 @@ def test_the_teammates_hand_sales_and_leaders_are_kept() -> None:
     for k in range(20):
         world = state.sample_world(0, random.Random(k))
         assert world.hands[1] == state.hands[1]
-        assert world.leader_hands[1] == state.leader_hands[1]
+        assert leaders(world).hands[1] == leaders(state).hands[1]
         for i in mate_sales:  # the teammate's sales are known (the events show them)
             assert world.discard[i] == state.discard[i]
         assert public(world.view(0)) == public(state.view(0))
         varied |= names(world.hands[2] + world.hands[3]) != names(state.hands[2] + state.hands[3])
-        varied |= world.leader_hands[2] != state.leader_hands[2]
+        varied |= leaders(world).hands[2] != leaders(state).hands[2]
     assert varied  # the opponents' hands are resampled
     # seat 2's view: seat 0's hand went through seat 2 (turn 2), then its teammate (turn 3)
     # who passed it on: seat 2 knows its cards (not their order)
@@ -265,7 +267,7 @@ def test_others_choices_in_the_debt_phase_are_forgotten() -> None:
         state.apply(p, action)
     for p in (1, 2):
         state.apply(p, Action("sell", state.hands[p][0].name))
-    assert state.phase == "debt" and state.owed == {1: 1, 2: 1}
+    assert state.phase == "debt" and cities(state).owed == {1: 1, 2: 1}
     state.apply(1, Action("pay", bank=1))
     world = state.sample_world(2, random.Random(0))
     assert world.pending[1] is None and world.to_move() == [1, 2]

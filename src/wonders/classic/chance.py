@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from wonders.classic.leaders import Leaders, leaders_of
+from wonders.classic.turn import ClassicState
 from wonders.core.chance import Batch, ChanceModel, Place, Pool, Slot, remove_slot, swap_in
 from wonders.core.protocol import JSON
 from wonders.core.protocol import State as EngineState
@@ -103,7 +105,7 @@ class ClassicChance(ChanceModel):
                     places += [(("hand", a.age, c, i), "deck") for i in range(len(hand))]
                 pools["deck"] = self._deck_pool(a.age)
             if self.leaders_on:
-                for p, packet in enumerate(a.packets):
+                for p, packet in enumerate(_leaders(a).packets):
                     places += [(("packet", p, i, 0), "leaders") for i in range(len(packet))]
                 pools["leaders"] = Pool.shuffled(list(self.leader_id.values()))
             return Batch("setup", after, places, pools)
@@ -116,11 +118,12 @@ class ClassicChance(ChanceModel):
             drawn = sum(
                 e.get("count", 0) for e in a.events[len(b.events) :] if e["type"] == "draw_leaders"
             )
-            unseen = [k for k in range(len(b.box)) if not b.box_masks[k]]
-            draws = [k for k in range(min(drawn, len(b.box))) if not b.box_masks[k]]
+            box, masks = _leaders(b).box, _leaders(b).box_masks
+            unseen = [k for k in range(len(box)) if not masks[k]]
+            draws = [k for k in range(min(drawn, len(box))) if not masks[k]]
             if draws:
                 places += [(("box", k, 0, 0), "box") for k in draws]
-                pools["box"] = Pool.shuffled([self.leader_id[b.box[k].name] for k in unseen])
+                pools["box"] = Pool.shuffled([self.leader_id[box[k].name] for k in unseen])
         return Batch("pre", before, places, pools) if places else None
 
     def commit(self, batch: Batch) -> EngineState:
@@ -171,3 +174,10 @@ class ClassicChance(ChanceModel):
             other, j = next((o, j) for o, j in slots if self.kind[(o[j][0], o[j][1])] == kind)
             other[j] = x
         lst[i] = ref
+
+
+def _leaders(state: ClassicState) -> Leaders:
+    """The Leaders part of a game with the expansion."""
+    part = leaders_of(state)
+    assert part is not None
+    return part

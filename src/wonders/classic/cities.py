@@ -17,9 +17,7 @@ from __future__ import annotations
 
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, Effect, Stage
-from wonders.classic.city import City
-from wonders.classic.leaders import LeadersRules
-from wonders.classic.turn import Resolution
+from wonders.classic.turn import ClassicState, Part, Resolution
 from wonders.classic.views import CityPublic, ClassicView
 from wonders.core.protocol import JSON, rank_players
 
@@ -28,54 +26,61 @@ CITIES_HAND_SIZE = 8  # one card more a hand, one turn more an Age (not at 8 pla
 TEAM_SIZES = (4, 6, 8)
 
 
-class CitiesRules(LeadersRules):
-    def teammate(self, seat: int) -> int | None:
+class Cities(Part):
+    """The Cities expansion's rules and state: the coin losses of this turn (who caused
+    them, the effect), what each city owes in the debt phase, Berenice's once-a-turn coin
+    and the coins received from neighbours this turn; the team game when ``teams``."""
+
+    def __init__(self, teams: bool, n: int) -> None:
+        self.teams = teams
+        self.losses: list[tuple[int, Effect]] = []
+        self.owed: dict[int, int] = {}
+        self.berenice_done: set[int] = set()
+        self.trade_in = [0] * n  # coins each city received from its neighbours this turn
+
+    def copy(self) -> Cities:
+        o = Cities(self.teams, 0)
+        o.losses, o.owed = list(self.losses), dict(self.owed)
+        o.berenice_done, o.trade_in = set(self.berenice_done), list(self.trade_in)
+        return o
+
+    def teammate(self, g: ClassicState, seat: int) -> int | None:
         """Team game: the seat playing with ``seat`` (seats 0-1, 2-3... sit together)."""
-        if not self.cities_on:
-            return super().teammate(seat)
         return seat ^ 1 if self.teams else None
+
+    def knows(self, g: ClassicState, player: int, event: JSON) -> bool:
+        """Teammates know each other's secret cards (they saw the hand)."""
+        return self.teams and g.played(player ^ 1, event)
 
     # ------------------------------------------------------------ the debt phase
 
-    def to_move(self) -> list[int]:
-        if not self.cities_on:
-            return super().to_move()
-        if self.phase == DEBT:
-            return sorted({self.decider(c) for c in self.owed if self.pending[c] is None})
-        return super().to_move()
+    def phases(self) -> tuple[str, ...]:
+        return (DEBT,)
 
-    def _legal_now(self, player: int) -> list[Action]:
-        if not self.cities_on:
-            return super()._legal_now(player)
-        if self.phase == DEBT:
-            city = self._debt_city(player)
-            most = min(self.cities[city].coins, self.owed[city])
-            return [Action("pay", bank=k) for k in range(most, -1, -1)]
-        return super()._legal_now(player)
+    def movers(self, g: ClassicState, phase: str) -> list[int]:
+        return sorted({g.decider(c) for c in self.owed if g.pending[c] is None})
 
-    def _decide(self, player: int, action: Action) -> None:
-        if not self.cities_on:
-            super()._decide(player, action)
-            return
-        if self.phase != DEBT:
-            super()._decide(player, action)
-            return
-        self.pending[self._debt_city(player)] = action
-        self._legal.pop(player, None)
-        if all(self.pending[c] is not None for c in self.owed):
-            self._settle_debts()
+    def legal(self, g: ClassicState, phase: str, player: int) -> list[Action]:
+        city = self.debt_city(g, player)
+        most = min(g.cities[city].coins, self.owed[city])
+        return [Action("pay", bank=k) for k in range(most, -1, -1)]
 
-    def _chosen(self, p: int) -> bool:
-        if not self.cities_on:
-            return super()._chosen(p)
-        if self.phase == DEBT:
-            return self.pending[p] is not None
-        return super()._chosen(p)
+    def decide(self, g: ClassicState, phase: str, player: int, action: Action) -> None:
+        g.pending[self.debt_city(g, player)] = action
+        g._legal.pop(player, None)
+        if all(g.pending[c] is not None for c in self.owed):
+            self._settle_debts(g)
 
-    def _debt_city(self, seat: int) -> int:
+    def chosen(self, g: ClassicState, phase: str, city: int) -> bool:
+        return g.pending[city] is not None
+
+    def acting_city(self, g: ClassicState, phase: str, player: int) -> int:
+        return self.debt_city(g, player)
+
+    def debt_city(self, g: ClassicState, seat: int) -> int:
         """The city whose loss ``seat`` decides now (at 2 players the Free City's
         controller decides for their own city first, then for the Free City)."""
-        return min(c for c in self.owed if self.pending[c] is None and self.decider(c) == seat)
+        return min(c for c in self.owed if g.pending[c] is None and g.decider(c) == seat)
 
     def _note_losses(self, p: int, effects: tuple[Effect, ...]) -> None:
         """Coin losses are settled at the end of the turn (the debt phase)."""
@@ -83,158 +88,126 @@ class CitiesRules(LeadersRules):
             if e.type in ("lose_coins", "lose_coins_per"):
                 self.losses.append((p, e))
 
-    def _owes_before_next_turn(self) -> bool:
+    def owes_before_next_turn(self, g: ClassicState) -> bool:
         """The turn's coin losses, once every card is played."""
-        if not self.cities_on:
-            return super()._owes_before_next_turn()
-        if super()._owes_before_next_turn():
-            return True
         if not self.losses:
             return False
-        self._start_debt()
-        return self.phase == DEBT
+        self._start_debt(g)
+        return g.phase == DEBT
 
-    def _start_debt(self) -> None:
+    def _start_debt(self, g: ClassicState) -> None:
         """What each city loses this turn; a city with coins chooses what to pay (phase
         ``debt``), one without takes it all as debt."""
-        owed = [0] * self.n
+        owed = [0] * g.n
         for source, e in self.losses:
-            for q in range(self.n):
+            for q in range(g.n):
                 if q == source:
                     continue
                 if e.type == "lose_coins":
                     owed[q] += e.amount
                 else:  # lose_coins_per: the loser's own victory tokens or wonder stages
-                    city = self.cities[q]
+                    city = g.cities[q]
                     what = city.victories if e.count[0] == "victory_tokens" else city.stages
                     owed[q] += e.amount * what
         self.losses = []
         self.owed = {}
         for q, amount in enumerate(owed):
-            if amount and self.cities[q].coins == 0:
-                self._take_loss(q, amount, 0)
+            if amount and g.cities[q].coins == 0:
+                self._take_loss(g, q, amount, 0)
             elif amount:
                 self.owed[q] = amount
         if self.owed:
-            self.phase, self.queue = DEBT, []
-            self.pending = [None] * self.n
-            self._legal.clear()
+            g.phase, g.queue = DEBT, []
+            g.pending = [None] * g.n
+            g._legal.clear()
             shown = {str(c): n for c, n in self.owed.items()}
-            self._events.append({"type": "losses", "owed": shown})
+            g.events.append({"type": "losses", "owed": shown})
 
-    def _settle_debts(self) -> None:
+    def _settle_debts(self, g: ClassicState) -> None:
         for c, amount in sorted(self.owed.items()):
-            action = self.pending[c]
+            action = g.pending[c]
             assert action is not None
-            self._take_loss(c, amount, action.bank)
+            self._take_loss(g, c, amount, action.bank)
         self.owed = {}
-        self.pending = [None] * self.n
-        self._legal.clear()
-        self._after_turn()
+        g.pending = [None] * g.n
+        g._legal.clear()
+        g.after_turn()
 
-    def _take_loss(self, c: int, amount: int, paid: int) -> None:
-        city = self.cities[c]
+    def _take_loss(self, g: ClassicState, c: int, amount: int, paid: int) -> None:
+        city = g.cities[c]
         city.coins -= paid
         city.debt += amount - paid
-        self._events.append(
+        g.events.append(
             {"type": "debt", "seat": c, "lost": amount, "paid": paid, "debt": amount - paid}
         )
 
     # ------------------------------------------------------------ black cards and leaders
 
-    def _card_free_power(self, p: int, card: Card) -> bool:
+    def card_free_power(self, g: ClassicState, p: int, card: Card) -> bool:
         """Caligula: one black card free an Age."""
-        if not self.cities_on:
-            return super()._card_free_power(p, card)
-        return (card.color == BLACK and self._caligula_ready(p)) or super()._card_free_power(
-            p, card
-        )
+        return card.color == BLACK and self.caligula_ready(g, p)
 
-    def _caligula_ready(self, p: int) -> bool:
-        city = self.cities[p]
-        return bool(city.lp.get("free_black_per_age")) and city.caligula_age != self.age
+    def caligula_ready(self, g: ClassicState, p: int) -> bool:
+        city = g.cities[p]
+        return bool(city.lp.get("free_black_per_age")) and city.caligula_age != g.age
 
-    def _use_free_build(self, p: int, card: Card) -> None:
+    def use_free_build(self, g: ClassicState, p: int, card: Card) -> bool:
         """Caligula's power first: Olympia's fits any card."""
-        if not self.cities_on:
-            super()._use_free_build(p, card)
-            return
-        if card.color == BLACK and self._caligula_ready(p):
-            self.cities[p].caligula_age = self.age
-        else:
-            super()._use_free_build(p, card)
+        if card.color == BLACK and self.caligula_ready(g, p):
+            g.cities[p].caligula_age = g.age
+            return True
+        return False
 
-    def _on_card_built(self, p: int, card: Card) -> None:
-        super()._on_card_built(p, card)
-        if not self.cities_on:
-            return
+    def on_card_built(self, g: ClassicState, p: int, card: Card) -> None:
         self._note_losses(p, card.effects)
 
-    def _on_stage_built(self, p: int, stage: Stage) -> None:
-        if not self.cities_on:
-            super()._on_stage_built(p, stage)
-            return
+    def on_stage_built(self, g: ClassicState, p: int, stage: Stage) -> None:
         self._note_losses(p, stage.effects)
-        super()._on_stage_built(p, stage)
 
-    def _new_turn_of_coins(self) -> None:
+    def new_turn_of_coins(self, g: ClassicState) -> None:
         """Berenice's coin is once a turn."""
-        super()._new_turn_of_coins()
-        if not self.cities_on:
-            return
         self.berenice_done.clear()
 
-    def _after_payment(
-        self, p: int, action: Action, chain: bool, bought: int, res: Resolution
+    def after_payment(
+        self, g: ClassicState, p: int, action: Action, chain: bool, bought: int, res: Resolution
     ) -> None:
         """Coins paid to neighbours are not from the bank (Berenice)."""
-        super()._after_payment(p, action, chain, bought, res)
-        if not self.cities_on:
-            return
-        self._trade_in[self.left(p)] += action.left
-        self._trade_in[self.right(p)] += action.right
+        self.trade_in[g.left(p)] += action.left
+        self.trade_in[g.right(p)] += action.right
 
-    def _income_bonus(self, income: list[int]) -> None:
+    def income_bonus(self, g: ClassicState, income: list[int]) -> None:
         """Berenice: 1 coin more when coins arrive from the bank, once a turn."""
-        super()._income_bonus(income)
-        if not self.cities_on:
-            return
         for p, amount in enumerate(income):
-            bonus = amount > self._trade_in[p] and self.cities[p].lp.get("bank_bonus")
+            bonus = amount > self.trade_in[p] and g.cities[p].lp.get("bank_bonus")
             if bonus and p not in self.berenice_done:
                 self.berenice_done.add(p)
                 income[p] += 1
-        self._trade_in = [0] * self.n
+        self.trade_in = [0] * g.n
 
     # ------------------------------------------------------------ conflicts
 
-    def _sitting_out(self) -> set[int]:
+    def sitting_out(self, g: ClassicState) -> set[int]:
         """The cities holding a diplomacy token sit out (and spend it); the conflicts are a
         turn of their own for Berenice (Cities FAQ)."""
-        if not self.cities_on:
-            return super()._sitting_out()
-        out = super()._sitting_out()
         self.berenice_done.clear()
-        diplomats = {p for p in range(self.n) if self.cities[p].diplomacy}
+        diplomats = {p for p in range(g.n) if g.cities[p].diplomacy}
         for p in sorted(diplomats):
-            self.cities[p].diplomacy -= 1
-            self._events.append({"type": "diplomacy", "seat": p, "age": self.age})
-        return out | diplomats
+            g.cities[p].diplomacy -= 1
+            g.events.append({"type": "diplomacy", "seat": p, "age": g.age})
+        return diplomats
 
-    def _battles(self, out: set[int]) -> list[tuple[int, int, int]]:
+    def battles(self, g: ClassicState, out: set[int]) -> list[tuple[int, int, int]]:
         """Diplomats sit out and their neighbours fight; two cities left fight once. Teams:
         each player fights the opposing neighbour for two tokens, one when either holds a
         diplomacy token."""
-        if not self.cities_on:
-            return super()._battles(out)
         if self.teams:
             return [
                 (p, q, 1 if p in out or q in out else 2)
-                for p in range(self.n)
-                for q in (self.left(p),)
+                for p in range(g.n)
+                for q in (g.left(p),)
                 if p // 2 != q // 2
             ]
-        fighters = [p for p in range(self.n) if p not in out]
+        fighters = [p for p in range(g.n) if p not in out]
         if len(fighters) == 2:
             return [(fighters[0], fighters[1], 1)]
         if len(fighters) < 2:
@@ -243,73 +216,53 @@ class CitiesRules(LeadersRules):
 
     # ------------------------------------------------------------ the end: teams
 
-    def _ranks(self, totals: list[int], coins: list[int]) -> list[int]:
+    def ranks(self, g: ClassicState, totals: list[int], coins: list[int]) -> list[int] | None:
         """Teams are ranked by their two players' points, then coins."""
-        if not self.cities_on:
-            return super()._ranks(totals, coins)
         if not self.teams:
-            return super()._ranks(totals, coins)
-        team_ranks = rank_players(self._team_keys(totals, coins))
-        return [team_ranks[p // 2] for p in range(self.players)]
+            return None
+        team_ranks = rank_players(self._team_keys(g, totals, coins))
+        return [team_ranks[p // 2] for p in range(g.players)]
 
-    def _team_keys(self, totals: list[int], coins: list[int]) -> list[tuple[int, int]]:
-        m = self.players
+    def _team_keys(
+        self, g: ClassicState, totals: list[int], coins: list[int]
+    ) -> list[tuple[int, int]]:
+        m = g.players
         return [(totals[t] + totals[t + 1], coins[t] + coins[t + 1]) for t in range(0, m, 2)]
 
-    def _result_extra(
-        self, breakdowns: list[dict[str, int]], totals: list[int], coins: list[int]
-    ) -> JSON:
-        if not self.cities_on:
-            return super()._result_extra(breakdowns, totals, coins)
-        extra = super()._result_extra(breakdowns, totals, coins)
+    def result_extra(
+        self, g: ClassicState, breakdowns: list[dict[str, int]], totals: list[int], extra: JSON
+    ) -> None:
         if self.teams:
-            keys = self._team_keys(totals, coins)
+            keys = self._team_keys(g, totals, [c.coins for c in g.cities])
             team_ranks = rank_players(keys)
             extra["teams"] = [
                 {"seats": [2 * i, 2 * i + 1], "total": k[0], "coins": k[1], "rank": team_ranks[i]}
                 for i, k in enumerate(keys)
             ]
-        return extra
 
-    # ------------------------------------------------------------ views and copies
+    # ------------------------------------------------------------ views and JSON
 
-    def _city_public(self, p: int) -> CityPublic:
-        if not self.cities_on:
-            return super()._city_public(p)
-        out = super()._city_public(p)
-        city = self.cities[p]
+    def city_public(self, g: ClassicState, p: int, out: CityPublic) -> None:
+        city = g.cities[p]
         out["debt"] = city.debt
         out["diplomacy"] = city.diplomacy
         if p in self.owed:
             out["owes"] = self.owed[p]
-        return out
 
-    def _view_extra(self, out: ClassicView, player: int | None) -> None:
-        super()._view_extra(out, player)
-        if not self.cities_on:
-            return
+    def view_extra(self, g: ClassicState, out: ClassicView, player: int | None) -> None:
         if self.teams:
-            out["teams"] = [[p, p + 1] for p in range(0, self.players, 2)]
+            out["teams"] = [[p, p + 1] for p in range(0, g.players, 2)]
         if player is None:
             return
-        mate = self.teammate(player)
+        mate = g.teammate(player)
         if mate is not None:  # teammates show each other their hands
             out["teammate"] = mate
-            out["teammate_hand"] = [c.name for c in self.hands[mate]]
-        if self.phase == DEBT and player in self.to_move():
-            out["deciding_for"] = self._debt_city(player)
+            out["teammate_hand"] = [c.name for c in g.hands[mate]]
+        if g.phase == DEBT and player in g.to_move():
+            out["deciding_for"] = self.debt_city(g, player)
 
-    def knows(self, player: int, event: JSON) -> bool:
-        """Teammates know each other's secret cards (they saw the hand)."""
-        if not (self.cities_on and self.teams):
-            return super().knows(player, event)
-        return super().knows(player, event) or super().knows(player ^ 1, event)
-
-    def _json_extra(self, out: JSON) -> None:
-        super()._json_extra(out)
-        if not self.cities_on:
-            return
-        for i, c in enumerate(self.cities):
+    def to_json(self, g: ClassicState, out: JSON) -> None:
+        for i, c in enumerate(g.cities):
             out["cities"][i].update(
                 debt=c.debt,
                 diplomacy=c.diplomacy,
@@ -319,19 +272,20 @@ class CitiesRules(LeadersRules):
         out["losses"] = [[p, e.type, e.amount, list(e.count)] for p, e in self.losses]
         out["berenice_done"] = sorted(self.berenice_done)
 
-    def _load_city_extra(self, city: City, data: JSON) -> None:
-        super()._load_city_extra(city, data)
-        if not self.cities_on:
-            return
-        city.debt, city.diplomacy = data["debt"], data["diplomacy"]
-        city.caligula_age = data["caligula_age"]
-
-    def _load_extra(self, data: JSON) -> None:
-        super()._load_extra(data)
-        if not self.cities_on:
-            return
+    def load(self, g: ClassicState, data: JSON) -> None:
+        for city, c in zip(g.cities, data["cities"], strict=True):
+            city.debt, city.diplomacy = c["debt"], c["diplomacy"]
+            city.caligula_age = c["caligula_age"]
         self.owed = {int(k): v for k, v in data["owed"].items()}
         self.losses = [
             (p, Effect(kind, amount=n, count=tuple(what))) for p, kind, n, what in data["losses"]
         ]
         self.berenice_done = set(data["berenice_done"])
+
+
+def cities_of(g: ClassicState) -> Cities | None:
+    """The game's Cities part (None without the expansion)."""
+    for part in g.parts:
+        if isinstance(part, Cities):
+            return part
+    return None

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card
-from wonders.classic.turn import DRAFT, EXTRA, ClassicState
+from wonders.classic.turn import DRAFT, ClassicState, Part
 from wonders.classic.views import ClassicView
 from wonders.core.protocol import JSON
 
@@ -24,158 +24,102 @@ FREE_CITY_PLAYERS = 2
 FREE_CITY = 2  # the Free City's index among the cities of a 2-player game
 
 
-class FreeCityRules(ClassicState):
-    def controller(self) -> int:
+class FreeCity(Part):
+    """The Free City's rules, and which seats know each card of each hand (``hand_masks``;
+    the Free City's deck is its hand)."""
+
+    def __init__(self, n: int) -> None:
+        self.hand_masks: list[list[int]] = [[] for _ in range(n)]  # n: the cities
+
+    def copy(self) -> FreeCity:
+        o = FreeCity(0)
+        o.hand_masks = [list(m) for m in self.hand_masks]
+        return o
+
+    def controller(self, g: ClassicState) -> int:
         """The seat playing for the Free City this turn (the Free City card's holder)."""
-        if not self.free_city:
-            return super().controller()
-        start = 1 if self.age == 2 else 0
-        return (start + max(self.turn, 1) - 1) % 2
+        start = 1 if g.age == 2 else 0
+        return (start + max(g.turn, 1) - 1) % 2
 
-    def decider(self, city: int) -> int:
-        if not self.free_city:
-            return super().decider(city)
-        return city if city < self.players else self.controller()
-
-    def _fc_choosing(self, player: int) -> bool:
+    def choosing(self, g: ClassicState, player: int) -> bool:
         """Whether ``player`` now chooses the Free City's card (after their own)."""
-        return (
-            self.phase == DRAFT
-            and player == self.controller()
-            and self.pending[player] is not None
-            and self.pending[FREE_CITY] is None
-        )
+        return g.phase == DRAFT and g.acting_city(player) == FREE_CITY
 
-    # ------------------------------------------------------------ choices
-
-    def to_move(self) -> list[int]:
-        if not self.free_city:
-            return super().to_move()
-        movers = super().to_move()
-        if self.phase == DRAFT and self.pending[FREE_CITY] is None:
-            ctrl = self.controller()
-            if self.pending[ctrl] is not None:  # now choosing the Free City's card
-                movers = sorted([*movers, ctrl])
-        return movers
-
-    def _legal_now(self, player: int) -> list[Action]:
-        if not self.free_city:
-            return super()._legal_now(player)
-        if self._fc_choosing(player):
-            pick = self.pending[player]
-            assert pick is not None
-            hand = list(self.hands[player])
-            hand.remove(next(c for c in hand if c.name == pick.card))
-            return self._free_city_filter(self._card_actions(FREE_CITY, hand, olympia=True), hand)
-        acts = super()._legal_now(player)
-        if self.phase == EXTRA and self.queue[0] == FREE_CITY:
-            acts = self._free_city_filter(acts, self.hands[FREE_CITY])
-        return acts
-
-    def _free_city_filter(self, acts: list[Action], hand: list[Card]) -> list[Action]:
+    def card_actions(
+        self, g: ClassicState, city: int, acts: list[Action], hand: list[Card]
+    ) -> list[Action]:
         """The Free City builds a card free by chain when it can, and sells only when it can
         neither build a card nor a wonder stage (2-player rules)."""
-        city = self.cities[FREE_CITY]
-        chained = {c.name for c in hand if not city.has_name(c) and city.chain_free(c)}
+        if city != FREE_CITY:
+            return acts
+        fc = g.cities[FREE_CITY]
+        chained = {c.name for c in hand if not fc.has_name(c) and fc.chain_free(c)}
         kept = [a for a in acts if a.card not in chained or a.kind == "build"]
         if any(a.kind != "sell" for a in kept):
             kept = [a for a in kept if a.kind != "sell"]
         return kept
 
-    def _offers_every_payment(self, p: int) -> bool:
-        if not self.free_city:
-            return super()._offers_every_payment(p)
-        return p == FREE_CITY or super()._offers_every_payment(p)
-
-    def _decide(self, player: int, action: Action) -> None:
-        if not self.free_city:
-            super()._decide(player, action)
-            return
-        if self.phase != DRAFT:
-            super()._decide(player, action)
-            return
-        self.pending[FREE_CITY if self._fc_choosing(player) else player] = action
-        self._legal.clear()  # the controller's choices change with their own pick
-        if all(a is not None for a in self.pending):
-            self._resolve_turn()
-
     # ------------------------------------------------------------ the turn
 
-    def _deal_age(self, age: int) -> None:
-        super()._deal_age(age)
-        if not self.free_city:
-            return
-        self.hand_masks = [[1 << p] * len(h) for p, h in enumerate(self.hands)]
-        self.hand_masks[FREE_CITY] = [0] * len(self.hands[FREE_CITY])
+    def deal_age(self, g: ClassicState) -> None:
+        self.hand_masks = [[1 << p] * len(h) for p, h in enumerate(g.hands)]
+        self.hand_masks[FREE_CITY] = [0] * len(g.hands[FREE_CITY])
 
-    def _begin_turn(self) -> None:
+    def begin_turn(self, g: ClassicState) -> None:
         """The Free City card's holder adds the top card of its deck to their hand."""
-        super()._begin_turn()
-        if not self.free_city:
-            return
-        ctrl = self.controller()
-        self.hands[ctrl].append(self.hands[FREE_CITY].pop(0))
+        ctrl = self.controller(g)
+        g.hands[ctrl].append(g.hands[FREE_CITY].pop(0))
         self.hand_masks[FREE_CITY].pop(0)
         self.hand_masks[ctrl].append(1 << ctrl)
-        self._events.append({"type": "free_city", "controller": ctrl, "turn": self.turn})
+        g.events.append({"type": "free_city", "controller": ctrl, "turn": g.turn})
 
-    def _left_hand(self, seat: int, index: int) -> None:
-        if not self.free_city:
-            super()._left_hand(seat, index)
-            return
+    def left_hand(self, g: ClassicState, seat: int, index: int) -> None:
         del self.hand_masks[seat][index]
 
-    def _pass_hands(self) -> None:
+    def pass_hands(self, g: ClassicState) -> bool:
         """The two players swap hands; the Free City's deck stays."""
-        if not self.free_city:
-            super()._pass_hands()
-            return
-        self.hands[0], self.hands[1] = self.hands[1], self.hands[0]
-        self.hand_masks[0] = [3] * len(self.hands[0])  # both have seen these
-        self.hand_masks[1] = [3] * len(self.hands[1])
+        g.hands[0], g.hands[1] = g.hands[1], g.hands[0]
+        self.hand_masks[0] = [3] * len(g.hands[0])  # both have seen these
+        self.hand_masks[1] = [3] * len(g.hands[1])
+        return True
 
-    # ------------------------------------------------------------ result, views, copies
+    # ------------------------------------------------------------ result, views, JSON
 
-    def _result_extra(
-        self, breakdowns: list[dict[str, int]], totals: list[int], coins: list[int]
-    ) -> JSON:
+    def result_extra(
+        self, g: ClassicState, breakdowns: list[dict[str, int]], totals: list[int], extra: JSON
+    ) -> None:
         """The Free City is scored, not ranked."""
-        if not self.free_city:
-            return super()._result_extra(breakdowns, totals, coins)
-        extra = super()._result_extra(breakdowns, totals, coins)
         extra["free_city"] = {
             "total": totals[FREE_CITY],
             "breakdown": breakdowns[FREE_CITY],
-            "coins": coins[FREE_CITY],
+            "coins": g.cities[FREE_CITY].coins,
         }
-        return extra
 
-    def _view_extra(self, out: ClassicView, player: int | None) -> None:
-        super()._view_extra(out, player)
-        if not self.free_city:
-            return
+    def view_extra(self, g: ClassicState, out: ClassicView, player: int | None) -> None:
         out["free_city"] = {
-            **self._city_public(FREE_CITY),
-            "deck_size": len(self.hands[FREE_CITY]),
-            "controller": self.controller(),
+            **g.city_public(FREE_CITY),
+            "deck_size": len(g.hands[FREE_CITY]),
+            "controller": self.controller(g),
         }
         if player is not None:
-            if self._fc_choosing(player):
+            if self.choosing(g, player):
                 out["deciding_for"] = "free_city"
-            if self.phase == DRAFT and player == self.controller():
-                fc_pick = self.pending[FREE_CITY]
+            if g.phase == DRAFT and player == self.controller(g):
+                fc_pick = g.pending[FREE_CITY]
                 out["free_city_chosen"] = fc_pick.to_json() if fc_pick is not None else None
         if "result" in out:
-            out["free_city_result"] = self.result().extra["free_city"]
+            out["free_city_result"] = g.result().extra["free_city"]
 
-    def _json_extra(self, out: JSON) -> None:
-        super()._json_extra(out)
-        if not self.free_city:
-            return
+    def to_json(self, g: ClassicState, out: JSON) -> None:
         out["hand_masks"] = [list(m) for m in self.hand_masks]
 
-    def _load_extra(self, data: JSON) -> None:
-        super()._load_extra(data)
-        if not self.free_city:
-            return
+    def load(self, g: ClassicState, data: JSON) -> None:
         self.hand_masks = [list(m) for m in data["hand_masks"]]
+
+
+def free_city_of(g: ClassicState) -> FreeCity | None:
+    """The game's Free City part (None but at 2 players)."""
+    for part in g.parts:
+        if isinstance(part, FreeCity):
+            return part
+    return None

@@ -82,9 +82,9 @@ from typing import Any
 from wonders.classic import scoring
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, MAX_PLAYERS, Card, Vector, age_deck, catalog, catalog_for
-from wonders.classic.cities import DEBT, CitiesRules
+from wonders.classic.cities import DEBT, cities_of
 from wonders.classic.city import City
-from wonders.classic.free_city import FreeCityRules
+from wonders.classic.leaders import leaders_of
 from wonders.classic.payments import Market, payment_options
 from wonders.classic.trade import docked_price
 from wonders.classic.turn import (
@@ -187,13 +187,7 @@ LATER_POWERS = {  # leader effects worth more than their points now (in points)
 
 def acting_city(state: ClassicState, player: int) -> int:
     """The city ``player`` decides for now (the Free City, or a sub-decision's city)."""
-    if state.phase in ("extra_card", "discard_build") and state.queue:
-        return state.queue[0]
-    if isinstance(state, CitiesRules) and state.phase == DEBT:
-        return state._debt_city(player)
-    if isinstance(state, FreeCityRules) and state.free_city and state._fc_choosing(player):
-        return state.n - 1
-    return player
+    return state.acting_city(player)
 
 
 def leader_value(state: ClassicState, player: int, leader: Card) -> float:
@@ -220,7 +214,9 @@ def leader_action_value(state: ClassicState, player: int, action: Action) -> flo
         return -leader_value(state, player, leader)
     keep = -0.1 * leader_value(state, player, leader)  # prefer parting with weak leaders
     if action.kind == "recruit":
-        cost = state.leader_cost(player, leader)
+        leaders = leaders_of(state)
+        assert leaders is not None  # a leader's action: the expansion is on
+        cost = leaders.cost(state, player, leader)
         return leader_value(state, player, leader) - cost * COIN_POINTS
     if action.kind == "sell":
         return SELL_COINS * COIN_POINTS + keep
@@ -310,9 +306,8 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
         if state.cities_on:  # Diocletian (and Xenophon) with Cities
             city.coins += city.lp.get("coins_on_build:" + card.color, 0)
         if kind == "free_build":
-            caligula = (
-                isinstance(state, CitiesRules) and state.cities_on and state._caligula_ready(player)
-            )
+            part = cities_of(state)
+            caligula = part is not None and part.caligula_ready(state, player)
             if card.color == BLACK and caligula:
                 city.caligula_age = state.age
             else:
@@ -323,7 +318,9 @@ def apply_to_city(state: ClassicState, player: int, action: Action) -> City:
     elif kind == "sell":
         city.coins += SELL_COINS
     elif kind == "pay":
-        city.debt += state.owed.get(player, 0) - action.bank
+        part = cities_of(state)
+        owed = part.owed.get(player, 0) if part is not None else 0
+        city.debt += owed - action.bank
     return city
 
 

@@ -14,11 +14,12 @@ from typing import Any, Final
 
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Wonder
+from wonders.classic.cities import cities_of
 from wonders.classic.city import City
 from wonders.classic.free_city import FREE_CITY
-from wonders.classic.leaders import LEADER_DRAFT
+from wonders.classic.leaders import LEADER_DRAFT, leaders_of
 from wonders.classic.state import ClassicGame
-from wonders.classic.turn import DISCARD_BUILD
+from wonders.classic.turn import DISCARD_BUILD, DRAFT
 from wonders.core.obsbuf import ZEROS, Observer, Run, legal_map
 
 PAY_SLOTS: Final = 8
@@ -133,8 +134,8 @@ class ClassicObserver(Observer):
         """``seat``'s observation: its float32 bytes, a new bytearray."""
         index = self.cards
         phase = state.phase
-        leaders = state.leaders_on
-        drafting = leaders and phase == LEADER_DRAFT
+        leaders = leaders_of(state)
+        drafting = leaders is not None and phase == LEADER_DRAFT
         to_move = state.to_move()
         head = self.header
         at = len(PHASES)
@@ -143,26 +144,28 @@ class ClassicObserver(Observer):
         head.set(at + 1, state.turn)
         head.flag(at + 2, state._pass_to() == "left")
         head.set(at + 3, len(state.discard))
-        head.set(at + 4, len(state.box) if leaders else 0)
-        head.set(at + 5, state.draft_round if drafting else 0)
+        head.set(at + 4, len(leaders.box) if leaders is not None else 0)
+        head.set(at + 5, leaders.draft_round if leaders is not None and drafting else 0)
         head.flag(at + 6, seat in to_move)
         head.flag(at + 7, state.pending[seat] is not None)
-        head.flag(at + 8, state.free_city and state._fc_choosing(seat))
+        fc_choosing = state.free_city and phase == DRAFT and state.acting_city(seat) == FREE_CITY
+        head.flag(at + 8, fc_choosing)
         fields = self.fields[seat]
         building = phase == DISCARD_BUILD and to_move == [seat]
         mate = state.teammate(seat)
         mate_hand, mate_packet = NONE, NONE
-        if leaders and mate is not None:
-            mate_hand = state.leader_hands[mate]
+        packet = leaders.packets[seat] if leaders is not None and drafting else NONE
+        if leaders is not None and mate is not None:
+            mate_hand = leaders.hands[mate]
             if drafting:
-                mate_packet = state.packets[mate]
+                mate_packet = leaders.packets[mate]
         if mate is None or not state.cities_on:
             mate = None  # the view names a teammate only with Cities
         runs: list[Any] = [
             head.out,
             fields[0].of(state.hands[seat], index),
-            fields[1].of(state.leader_hands[seat] if leaders else NONE, index),
-            fields[2].of(state.packets[seat] if drafting else NONE, index),
+            fields[1].of(leaders.hands[seat] if leaders is not None else NONE, index),
+            fields[2].of(packet, index),
             fields[3].of(state.discard if building else NONE, index),
             fields[4].of(state.hands[mate] if mate is not None else NONE, index),
             fields[5].of(mate_hand, index),
@@ -172,7 +175,7 @@ class ClassicObserver(Observer):
         for r in range(n):
             p = (seat + r) % n
             part = self.parts[p]
-            self._city(state, p, part, state._chosen(p))
+            self._city(state, p, part, state.chosen(p))
             runs.append(part.summary.out)
             runs.append(ONE if p == mate else ZEROS[1])
             runs.append(ONE if p in to_move else ZEROS[1])
@@ -188,13 +191,14 @@ class ClassicObserver(Observer):
     def _city(self, state: ClassicGame, p: int, part: CityPart, chosen: bool) -> None:
         """City ``p``'s runs in ``part``, written again where they changed."""
         city: City = state.cities[p]
-        leaders = state.leaders_on and p < state.players
-        cities = state.cities_on
+        part_leaders = leaders_of(state)
+        leaders = part_leaders is not None and p < state.players
+        cities = cities_of(state)
         hand = len(state.hands[p])
-        leader_hand = len(state.leader_hands[p]) if leaders else 0
-        debt = city.debt if cities else 0
-        diplomacy = city.diplomacy if cities else 0
-        owes = state.owed.get(p, 0) if cities else 0
+        leader_hand = len(part_leaders.hands[p]) if part_leaders is not None and leaders else 0
+        debt = city.debt if cities is not None else 0
+        diplomacy = city.diplomacy if cities is not None else 0
+        owes = cities.owed.get(p, 0) if cities is not None else 0
         if not (
             part.coins == city.coins
             and part.stages == city.stages

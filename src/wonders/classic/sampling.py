@@ -40,7 +40,8 @@ import random
 from typing import TYPE_CHECKING
 
 from wonders.classic.cards import BLACK, Card
-from wonders.classic.leaders import BOX
+from wonders.classic.free_city import FreeCity, free_city_of
+from wonders.classic.leaders import BOX, Leaders, leaders_of
 from wonders.core.draws import sample, shuffle, shuffle_all
 from wonders.core.protocol import JSON
 
@@ -64,10 +65,14 @@ def sample_world(state: ClassicState, player: int, rng: random.Random) -> Classi
     for q in range(n):
         if q != player and not _keeps_choice(state, player, q):
             world.pending[q] = None
-    if state.leaders_on:
-        _sample_leaders(state, world, known, rng)
-    if state.free_city:
-        _sample_free_city(state, world, player, rng)
+    leaders = leaders_of(state)
+    if leaders is not None:
+        world_leaders = leaders_of(world)
+        assert world_leaders is not None
+        _sample_leaders(state, leaders, world, world_leaders, known, rng)
+    free_city = free_city_of(state)
+    if free_city is not None:
+        _sample_free_city(state, free_city, world, player, rng)
         _filter_events(state, world, player)
         return world
     # each hidden place goes by its provenance (age, packet, removal index, remover): to the
@@ -150,7 +155,7 @@ def _keeps_choice(state: ClassicState, player: int, q: int) -> bool:
     pending = state.pending[q]
     if pending is not None and pending.kind == "skip" and state.phase == "recruit":
         return True
-    return state.free_city and q >= state.players and state.controller() == player
+    return q >= state.players and state.controller() == player
 
 
 def _filter_events(state: ClassicState, world: ClassicState, player: int) -> None:
@@ -205,13 +210,13 @@ def _shuffle_free(
 
 
 def _sample_free_city(
-    state: ClassicState, world: ClassicState, player: int, rng: random.Random
+    state: ClassicState, free_city: FreeCity, world: ClassicState, player: int, rng: random.Random
 ) -> None:
     """2 players: re-deal the Age cards ``player`` does not know (module doc)."""
     free: list[list[int]] = [[], [], [], []]
     for q in range(state.n):
         if q != player:
-            for i, mask in enumerate(state.hand_masks[q]):
+            for i, mask in enumerate(free_city.hand_masks[q]):
                 if not mask >> player & 1:
                     free[state.age].append(HAND << 16 | q << 8 | i)
     for i, (age, _, _, remover) in enumerate(state.discard_from):
@@ -225,26 +230,31 @@ def _sample_free_city(
 
 
 def _sample_leaders(
-    state: ClassicState, world: ClassicState, known: int, rng: random.Random
+    state: ClassicState,
+    leaders: Leaders,
+    world: ClassicState,
+    world_leaders: Leaders,
+    known: int,
+    rng: random.Random,
 ) -> None:
     """Re-deal the leaders the seats in ``known`` do not know: other hands and packets, the
     box, the leaders under others' wonder stages."""
-    places: list[int] = []  # (kind, a, b) as in _get, the box's as (BOX_PLACE, index, 0)
+    places: list[int] = []  # (kind, a, b) as in _set, the box's as (BOX_PLACE, index, 0)
     cards: list[Card] = []
     for q in range(state.players):
         if known >> q & 1:
             continue
-        hand, masks = state.leader_hands[q], state.leader_masks[q]
+        hand, masks = leaders.hands[q], leaders.hand_masks[q]
         for i in range(len(masks)):
             if not masks[i] & known:
                 places.append(LEADER_HAND << 16 | q << 8 | i)
                 cards.append(hand[i])
-        hand, masks = state.packets[q], state.packet_masks[q]
+        hand, masks = leaders.packets[q], leaders.packet_masks[q]
         for i in range(len(masks)):
             if not masks[i] & known:
                 places.append(PACKET << 16 | q << 8 | i)
                 cards.append(hand[i])
-    box, masks = state.box, state.box_masks
+    box, masks = leaders.box, leaders.box_masks
     for i in range(len(masks)):
         if not masks[i] & known:
             places.append(BOX_PLACE << 16 | i << 8)
@@ -256,7 +266,15 @@ def _sample_leaders(
                 cards.append(state.cities[q].buried[i])
     shuffle(rng, _canonical(cards))
     for k in range(len(places)):
-        _set(world, places[k], cards[k])
+        kind, a, b = places[k] >> 16, places[k] >> 8 & 255, places[k] & 255
+        if kind == LEADER_HAND:
+            world_leaders.hands[a][b] = cards[k]
+        elif kind == PACKET:
+            world_leaders.packets[a][b] = cards[k]
+        elif kind == BOX_PLACE:
+            world_leaders.box[a] = cards[k]
+        else:
+            _set(world, places[k], cards[k])
 
 
 def _without_card(event: JSON) -> JSON:
@@ -295,13 +313,7 @@ def _get(state: ClassicState, place: int) -> Card:
         return state.hands[a][b]
     if kind == DISCARD:
         return state.discard[a]
-    if kind == BURIED:
-        return state.cities[a].buried[b]
-    if kind == LEADER_HAND:
-        return state.leader_hands[a][b]
-    if kind == PACKET:
-        return state.packets[a][b]
-    return state.box[a]
+    return state.cities[a].buried[b]
 
 
 def _set(world: ClassicState, place: int, card: Card) -> None:
@@ -310,14 +322,8 @@ def _set(world: ClassicState, place: int, card: Card) -> None:
         world.hands[a][b] = card
     elif kind == DISCARD:
         world.discard[a] = card
-    elif kind == BURIED:
-        world.cities[a].buried[b] = card
-    elif kind == LEADER_HAND:
-        world.leader_hands[a][b] = card
-    elif kind == PACKET:
-        world.packets[a][b] = card
     else:
-        world.box[a] = card
+        world.cities[a].buried[b] = card
 
 
 def _visible_names(state: ClassicState, free: list[list[int]]) -> int:

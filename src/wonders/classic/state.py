@@ -2,7 +2,8 @@
 
 The rules live in one module each, and this one composes them:
 
-- ``turn.py``: the base game's turn (3-7 players), with the hooks the variants plug into;
+- ``turn.py``: the base game's turn (3-7 players), with the hooks the variants' parts plug
+  into (``Part``) and the base payments (``Trade``);
 - ``free_city.py``: the 2-player variant (``{"players": 2}``), the Free City;
 - ``leaders.py``: the Leaders expansion (``{"expansions": ["leaders"]}``);
 - ``cities.py``: the Cities expansion and its team game (``{"expansions": ["cities"]}``,
@@ -11,7 +12,7 @@ The rules live in one module each, and this one composes them:
 - ``sampling.py``: the worlds a player cannot tell apart (``sample_world``).
 
 ``setup`` checks the options, deals the wonders and the three Ages' hands from the seed and
-starts the game; ``from_json`` reads a saved state back into the class of its options.
+starts the game; ``from_json`` reads a saved state back with the parts of its options.
 """
 
 from __future__ import annotations
@@ -30,10 +31,11 @@ from wonders.classic.cards import (
     black_cards,
     catalog_for,
 )
-from wonders.classic.cities import CITIES_HAND_SIZE, TEAM_SIZES, CitiesRules
+from wonders.classic.cities import CITIES_HAND_SIZE, TEAM_SIZES, Cities
 from wonders.classic.city import STARTING_COINS, City
-from wonders.classic.free_city import FREE_CITY, FREE_CITY_PLAYERS
-from wonders.classic.leaders import LEADERS_COINS
+from wonders.classic.free_city import FREE_CITY, FREE_CITY_PLAYERS, FreeCity
+from wonders.classic.leaders import LEADERS_COINS, Leaders
+from wonders.classic.trade import ExpansionTrade
 from wonders.classic.turn import (
     DEFEAT_TOKEN,
     HAND_SIZE,
@@ -41,6 +43,8 @@ from wonders.classic.turn import (
     TURNS_PER_AGE,
     VICTORY_TOKEN,
     ClassicState,
+    Part,
+    Trade,
 )
 from wonders.core.draws import sample, shuffle
 from wonders.core.errors import OptionsError
@@ -195,9 +199,27 @@ def setup(options: JSON, seed: int) -> ClassicState:
             deck += sample(rng, list(cat.guilds), min(n + 2, MAX_GUILDS))
         shuffle(rng, deck)
         ages.append([deck[i * size : (i + 1) * size] for i in range(n)])
-    state = ClassicGame(cat, opts, seed, cities, ages, size)
+    parts, trade = variant_parts(opts)
+    state = ClassicGame(cat, opts, seed, cities, ages, size, parts, trade)
     state.start(rng)
     return state
+
+
+def variant_parts(options: JSON) -> tuple[list[Part], Trade]:
+    """The parts a game's (normalized) options turn on, in the order the base turn asks
+    them (the Free City, Leaders, Cities), and its payments (the expansions' with either
+    expansion)."""
+    players = options["players"]
+    n = len(options["sides"])
+    expansions = options.get("expansions", [])
+    parts: list[Part] = []
+    if n > players:
+        parts.append(FreeCity(n))
+    if "leaders" in expansions:
+        parts.append(Leaders(players))
+    if "cities" in expansions:
+        parts.append(Cities(bool(options.get("teams")), n))
+    return parts, ExpansionTrade() if expansions else Trade()
 
 
 def hand_size(options: JSON) -> int:
@@ -207,19 +229,17 @@ def hand_size(options: JSON) -> int:
     return HAND_SIZE
 
 
-class ClassicGame(CitiesRules):
-    """Every 7 Wonders game: the base turn with the variants' rules on top, in one line of
-    classes (Cities' over Leaders' over the expansions' trade over the Free City's over the
-    base turn); each variant's hooks act only when the game's options turn it on, and hand
-    the call down the line otherwise. One line, not mixins, because compiled classes
-    (mypyc) allow only single inheritance."""
+class ClassicGame(ClassicState):
+    """Every 7 Wonders game: the base turn with the parts its options turn on, and the
+    search's sampling of the worlds a player cannot tell apart."""
 
     def sample_world(self, player: int, rng: random.Random) -> ClassicState:
         return sampling.sample_world(self, player, rng)
 
     @classmethod
     def from_json(cls, data: JSON) -> ClassicState:
-        return cls.load(data, hand_size(data["options"]))
+        parts, trade = variant_parts(data["options"])
+        return cls.load(data, hand_size(data["options"]), parts, trade)
 
 
 def from_json(data: JSON) -> ClassicState:

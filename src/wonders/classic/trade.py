@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from wonders.classic.actions import Action
 from wonders.classic.cards import ZERO, Card, Vector
 from wonders.classic.city import City
-from wonders.classic.free_city import FreeCityRules
 from wonders.classic.payments import (
     MarketKey,
     affordable,
@@ -29,7 +28,7 @@ from wonders.classic.payments import (
     pareto3,
     reduced_costs,
 )
-from wonders.classic.turn import Payment
+from wonders.classic.turn import ClassicState, Payment, Trade
 from wonders.core.protocol import JSON
 
 # City.trade_used bits: the docks' (1 left, 2 right), Bilkis' bank resource bought this
@@ -58,75 +57,61 @@ def _ones(bits: int) -> int:
     return bin(bits).count("1")
 
 
-class ExpansionTrade(FreeCityRules):
+class ExpansionTrade(Trade):
     """The card choices and payments of a game with Leaders, Cities or both."""
 
-    def _begin_turn(self) -> None:
-        if not self.trade_on:
-            super()._begin_turn()
-            return
-        self._fresh_turn()
-        super()._begin_turn()
-
-    def _fresh_turn(self) -> None:
+    def begin_turn(self, g: ClassicState) -> None:
         """Once-a-turn powers (Bilkis, the Clandestine Docks, Hatshepsut) are ready again."""
-        for city in self.cities:
+        for city in g.cities:
             city.trade_used = 0
 
-    def _build_pays(
-        self, p: int, city: City, card: Card, market: MarketKey, budget: int
+    def build_pays(
+        self, g: ClassicState, p: int, city: City, card: Card, market: MarketKey, budget: int
     ) -> Sequence[Payment] | None:
-        if not self.trade_on:
-            return super()._build_pays(p, city, card, market, budget)
         cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
         if (card.coins == 0 and not any(cost)) or city.chain_free(card):
             return None
         less = city.lp.get("discount:" + card.color, 0)
-        return self._pays(p, cost, less, budget - card.coins, market)
+        return self._pays(g, p, cost, less, budget - card.coins, market)
 
-    def _stage_pays(self, p: int, market: MarketKey) -> Sequence[Payment]:
+    def stage_pays(self, g: ClassicState, p: int, market: MarketKey) -> Sequence[Payment]:
         """The payments of the next wonder stage (Petra's coins are paid to the bank on top;
         the Architect Cabinet takes the resources off, not the coins)."""
-        if not self.trade_on:
-            return super()._stage_pays(p, market)
-        city = self.cities[p]
+        city = g.cities[p]
         stage = city.next_stage
         if stage is None or stage.coins > city.coins:
             return []
         cost = ZERO if "free_stage_resources" in city.powers else stage.cost
         less = city.lp.get("discount:wonder", 0)
-        return self._pays(p, cost, less, city.coins - stage.coins, market)
+        return self._pays(g, p, cost, less, city.coins - stage.coins, market)
 
     def _pays(
-        self, p: int, cost: Vector, less: int, budget: int, market: MarketKey
+        self, g: ClassicState, p: int, cost: Vector, less: int, budget: int, market: MarketKey
     ) -> list[tuple[int, int, int]]:
         """The (left, right, bank) payments of a resource cost for city ``p``, with ``less``
         resources taken off: the ones no other beats on every side, or every one for a
         city offered every payment (the Free City)."""
-        city = self.cities[p]
-        if not less and city.docks == NO_DOCKS and not self._bilkis_ready(city):
+        city = g.cities[p]
+        if not less and city.docks == NO_DOCKS and not _bilkis_ready(city):
             # no power changes this payment: the solver's pairs are all there is
             pairs = affordable(market_options(cost, market), budget)
             return [(left, right, 0) for left, right in pairs]
-        options = self._pay_options(p, cost, less, budget)
-        if self._offers_every_payment(p):
+        options = self._pay_options(g, p, cost, less, budget)
+        if g.offers_every_payment(p):
             return sorted(options)
         return pareto3(set(options))
 
-    def _bilkis_ready(self, city: City) -> bool:
-        return city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED
-
     def _pay_options(
-        self, p: int, cost: Vector, less: int, budget: int
+        self, g: ClassicState, p: int, cost: Vector, less: int, budget: int
     ) -> dict[tuple[int, int, int], int]:
         """Every payment of ``_pays`` (not only the best ones), each with the docks it uses
         (bit 1 left, 2 right; a purchase the dock makes free uses it too), the fewest
         when one payment can be made in two ways."""
         if budget < 0:
             return {}
-        city = self.cities[p]
-        market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
-        bilkis = self._bilkis_ready(city)
+        city = g.cities[p]
+        market = city.market_key(g.cities[g.left(p)], g.cities[g.right(p)])
+        bilkis = _bilkis_ready(city)
         dock_l, dock_r = docks_off(city)
         found: dict[tuple[int, int, int], int] = {}
         for need in reduced_costs(cost, less) if less else (cost,):
@@ -143,9 +128,9 @@ class ExpansionTrade(FreeCityRules):
                             found[pay] = used
         return found
 
-    def _docks_used(self, p: int, action: Action, card: Card) -> int:
+    def _docks_used(self, g: ClassicState, p: int, action: Action, card: Card) -> int:
         """The docks (bits 1 left, 2 right) the chosen payment of a build or stage uses."""
-        city = self.cities[p]
+        city = g.cities[p]
         if action.kind == "build":
             cost = ZERO if card.is_guild and city.lp.get("free_guilds") else card.cost
             less, budget = city.lp.get("discount:" + card.color, 0), city.coins - card.coins
@@ -154,32 +139,27 @@ class ExpansionTrade(FreeCityRules):
             assert stage is not None
             cost = ZERO if "free_stage_resources" in city.powers else stage.cost
             less, budget = city.lp.get("discount:wonder", 0), city.coins - stage.coins
-        options = self._pay_options(p, cost, less, budget)
+        options = self._pay_options(g, p, cost, less, budget)
         return options.get((action.left, action.right, action.bank), 0)
 
-    def _purchases(self, p: int, action: Action, card: Card, chain: bool) -> int:
+    def purchases(self, g: ClassicState, p: int, action: Action, card: Card, chain: bool) -> int:
         """The sides bought from, a purchase the docks made free included; the docks and
         Bilkis are spent for the turn."""
-        if not self.trade_on:
-            return super()._purchases(p, action, card, chain)
-        city = self.cities[p]
+        city = g.cities[p]
         docks = 0
         if any(city.docks) and action.kind in ("build", "wonder") and not chain:
-            docks = self._docks_used(p, action, card)  # before the coins go
+            docks = self._docks_used(g, p, action, card)  # before the coins go
             city.trade_used |= docks
         if action.bank:
             city.trade_used |= BILKIS_USED
-        return super()._purchases(p, action, card, chain) | docks
+        return super().purchases(g, p, action, card, chain) | docks
 
-    def _json_extra(self, out: JSON) -> None:
-        super()._json_extra(out)
-        if not self.trade_on:
-            return
-        for i, c in enumerate(self.cities):  # once-a-turn powers used (Bilkis, docks)
-            out["cities"][i]["trade_used"] = c.trade_used
+    def city_json(self, city: City, out: JSON) -> None:
+        out["trade_used"] = city.trade_used  # once-a-turn powers used (Bilkis, docks)
 
-    def _load_city_extra(self, city: City, data: JSON) -> None:
-        super()._load_city_extra(city, data)
-        if not self.trade_on:
-            return
+    def load_city(self, city: City, data: JSON) -> None:
         city.trade_used = data.get("trade_used", 0)
+
+
+def _bilkis_ready(city: City) -> bool:
+    return city.lp.get("bank_resource", 0) > 0 and not city.trade_used & BILKIS_USED

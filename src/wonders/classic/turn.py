@@ -8,32 +8,19 @@ received arrive. Wonder powers that act after the turn are decisions of their ow
 order of RULES-NOTES: Babylon B's extra card, then the last cards are discarded, then
 Halicarnassus builds from the discard pile. After the last turn of an Age come the conflicts.
 
-The variants (``free_city.py``, ``trade.py``, ``leaders.py``, ``cities.py``) are classes in
-one line on top of this one that override the named hooks below, each calling ``super()`` for
-what it does not change and handing every call down when the game's options leave its
-variant out; ``state.ClassicGame`` is the last of the line. The hooks, by the rulebook's
-phases:
+The variants are *parts* (``Part``): the Free City (``free_city.py``), Leaders
+(``leaders.py``) and Cities (``cities.py``), each owning its state, its copy and its JSON, and
+the expansions' payments (``trade.py``, a ``Trade``). A game holds the parts its options turn
+on (``state.py`` composes them); the base turn asks each part at the named points of
+``Part``, in order, and a part that is off is simply not there.
 
-- the phases: ``to_move``, ``_legal_now`` (the legal actions of the phase), ``_decide`` (an
-  action taken in it), ``_chosen`` (who has chosen in a simultaneous phase);
-- the start of the game and of an Age: ``start``, ``_start_age``, ``_deal_age``,
-  ``_begin_turn``;
-- the card choice: ``_build_pays`` / ``_stage_pays`` (the payments offered),
-  ``_card_free_power`` (a free build besides Olympia A's);
-- the payment: ``_new_turn_of_coins`` (a turn's coins begin), ``_purchases`` (the sides
-  bought from, before the coins go) and ``_after_payment`` (coins that follow a payment);
-- the placing: ``_place``, ``_use_free_build``, ``_on_card_built``, ``_on_stage_built``,
-  ``_build_income``, ``_income_bonus`` (coins arriving) and ``_left_hand``; what the moves
-  of a turn add up to (the coins each city receives, the buildings and stages whose coins
-  count after all placing) is a ``Resolution``, handed from ``_pay`` to ``_place`` to
-  ``_settle``;
-- the end of the turn: ``_owes_after_cards`` (decisions right after the cards),
-  ``_discard_builders`` (who builds from the discard pile, in order),
-  ``_owes_before_next_turn``, ``_next_turn`` and ``_pass_hands``;
-- the conflicts: ``_sitting_out``, ``_battles``, ``_defeat_taker``, ``_on_victory``;
-- the end of the game: ``_ranks`` and ``_result_extra``;
-- views and copies: ``_city_public``, ``_view_extra``, ``knows``,
-  ``_json_extra``, ``_load_city_extra``, ``_load_extra``.
+Who moves and what they may do is a *phase table*: each phase has an owner (the base turn for
+``draft``, ``extra_card``, ``discard_build`` and ``over``; a part for each phase it adds: the
+leader draft, the recruitment, the debt...), which answers ``movers`` (who owes a decision),
+``legal`` (what they may do), ``decide`` (what a choice does), ``chosen`` (who has chosen, in
+a simultaneous phase) and ``acting_city`` (the city a seat decides for). What the moves of a
+turn add up to (the coins each city receives, the buildings and stages whose coins count
+after all placing) is a ``Resolution``, handed from ``pay`` to ``place`` to ``settle``.
 
 Rulings taken here (also in docs/RULINGS.md):
 - Babylon B plays its last card with the coins it has after the last turn resolved.
@@ -49,7 +36,7 @@ from typing import Any
 
 from wonders.classic import scoring
 from wonders.classic.actions import KINDS, Action, new_action
-from wonders.classic.cards import Card, Catalog, Effect, Stage, catalog_for
+from wonders.classic.cards import Card, Catalog, Stage, catalog_for
 from wonders.classic.city import City
 from wonders.classic.payments import FREE, MarketKey, affordable, market_options
 from wonders.classic.views import CityPublic, CityView, ClassicView
@@ -79,7 +66,7 @@ def _paying(kind: str, name: str, pay: Payment) -> Action:
 class Resolution:
     """What the moves of a turn (or a move played alone) add up to while they resolve: the
     coins each city receives at the end of it, and the buildings and wonder stages placed,
-    whose coin effects count once everything is placed (``ClassicState._settle``)."""
+    whose coin effects count once everything is placed (``ClassicState.settle``)."""
 
     def __init__(self, n: int) -> None:
         self.income = [0] * n
@@ -87,10 +74,240 @@ class Resolution:
         self.stages: list[tuple[int, int]] = []  # (city, the index of the stage built)
 
 
+class Trade:
+    """How a city pays: the base game's payments, ``(left, right)`` coins to the neighbours
+    for the resources bought, the cheapest ways only. ``trade.py``'s subclass is the
+    expansions' (a bank coin for Bilkis' resource, the leaders' discounts, the Clandestine
+    Docks), shared by Leaders and Cities; a game holds one."""
+
+    def begin_turn(self, g: ClassicState) -> None:
+        """A turn of card choices begins (once-a-turn trading powers are ready again)."""
+
+    def build_pays(
+        self, g: ClassicState, p: int, city: City, card: Card, market: MarketKey, budget: int
+    ) -> Sequence[Payment] | None:
+        """The payments offered for building ``card`` (a card not in the city): None when it
+        is built for nothing (no cost, or by chain), else every Pareto-minimal way to buy
+        the resources missing besides the card's coins (none when it cannot be paid)."""
+        if card.free or city.chain_free(card):
+            return None
+        if card.coins > budget:
+            return ()
+        if not any(card.cost):
+            return FREE
+        return affordable(market_options(card.cost, market), budget - card.coins)
+
+    def stage_pays(self, g: ClassicState, p: int, market: MarketKey) -> Sequence[Payment]:
+        """The payments offered for the next wonder stage (none when all are built)."""
+        city = g.cities[p]
+        stage = city.next_stage
+        if stage is None:
+            return ()
+        return affordable(market_options(stage.cost, market), city.coins)
+
+    def purchases(self, g: ClassicState, p: int, action: Action, card: Card, chain: bool) -> int:
+        """The sides ``action`` buys from (bit 1 left, 2 right), before the coins go."""
+        return (1 if action.left else 0) | (2 if action.right else 0)
+
+    def city_json(self, city: City, out: JSON) -> None:
+        """What the payments keep in a city's entry of the state's JSON."""
+
+    def load_city(self, city: City, data: JSON) -> None:
+        """Read back what ``city_json`` wrote."""
+
+
+class Part:
+    """A variant's rules and state: the Free City, Leaders or Cities. The base turn asks each
+    part of its game (``ClassicState.parts``, in that order) at the points below; a hook
+    does nothing, or has no say (None, False), unless the part overrides it. A part owns its
+    state: ``copy`` copies it (for ``clone``), ``to_json`` and ``load`` save and read it."""
+
+    def copy(self) -> Part:
+        """An independent copy of the part's state (for ``ClassicState.clone``)."""
+        return self
+
+    # ------------------------------------------------ the phases it adds (the phase table)
+
+    def phases(self) -> tuple[str, ...]:
+        """The phases this part owns: the base turn asks it the four questions below."""
+        return ()
+
+    def movers(self, g: ClassicState, phase: str) -> list[int]:
+        """Who owes a decision now: by default the decider of the first city queued."""
+        return [g.decider(g.queue[0])] if g.queue else []
+
+    def legal(self, g: ClassicState, phase: str, player: int) -> list[Action]:
+        """The legal actions of ``player``, who owes a decision in ``phase``."""
+        return []
+
+    def decide(self, g: ClassicState, phase: str, player: int, action: Action) -> None:
+        """Take ``player``'s legal ``action`` in ``phase``."""
+
+    def chosen(self, g: ClassicState, phase: str, city: int) -> bool:
+        """Whether city ``city`` has chosen (in a simultaneous phase)."""
+        return False
+
+    def acting_city(self, g: ClassicState, phase: str, player: int) -> int:
+        """The city ``player`` decides for now: by default the first city queued."""
+        return g.queue[0] if g.queue else player
+
+    # ------------------------------------------------ seats
+
+    def controller(self, g: ClassicState) -> int | None:
+        """The seat playing for the cities no player owns (the Free City's controller)."""
+        return None
+
+    def teammate(self, g: ClassicState, seat: int) -> int | None:
+        """The seat playing with ``seat`` (the team game)."""
+        return None
+
+    def knows(self, g: ClassicState, player: int, event: JSON) -> bool:
+        """Whether ``player`` knows a secret event's card besides the seats that played it."""
+        return False
+
+    # ------------------------------------------------ the start of the game and of an Age
+
+    def start(self, g: ClassicState, rng: random.Random) -> bool:
+        """The game begins; True when the part begins it (the leader draft)."""
+        return False
+
+    def start_age(self, g: ClassicState, age: int) -> bool:
+        """An Age begins; True when the part begins it (the recruitment)."""
+        return False
+
+    def deal_age(self, g: ClassicState) -> None:
+        """The Age's hands have been dealt."""
+
+    def begin_turn(self, g: ClassicState) -> None:
+        """A turn of card choices begins."""
+
+    # ------------------------------------------------ the card choice
+
+    def card_actions(
+        self, g: ClassicState, city: int, acts: list[Action], hand: list[Card]
+    ) -> list[Action]:
+        """The card choices offered to ``city`` (a variant may keep only some)."""
+        return acts
+
+    def card_free_power(self, g: ClassicState, p: int, card: Card) -> bool:
+        """Whether city ``p`` may build ``card`` free by a power besides Olympia A's."""
+        return False
+
+    def left_hand(self, g: ClassicState, seat: int, index: int) -> None:
+        """The card at ``index`` of ``seat``'s hand has left it."""
+
+    # ------------------------------------------------ payments and placing
+
+    def new_turn_of_coins(self, g: ClassicState) -> None:
+        """Coins are about to change hands in a turn of their own."""
+
+    def after_payment(
+        self, g: ClassicState, p: int, action: Action, chain: bool, bought: int, res: Resolution
+    ) -> None:
+        """Coins that follow a payment (``bought``: the sides bought from, bits 1 and 2)."""
+
+    def place(
+        self,
+        g: ClassicState,
+        p: int,
+        action: Action,
+        card: Card,
+        prov: Provenance,
+        res: Resolution,
+    ) -> bool:
+        """Put ``card`` where ``action`` says instead of the base turn; True when done."""
+        return False
+
+    def use_free_build(self, g: ClassicState, p: int, card: Card) -> bool:
+        """Spend the power behind a ``free_build`` instead of Olympia's; True when spent."""
+        return False
+
+    def on_card_built(self, g: ClassicState, p: int, card: Card) -> None:
+        """A card has entered city ``p``."""
+
+    def on_stage_built(self, g: ClassicState, p: int, stage: Stage) -> None:
+        """A wonder stage has been built in city ``p``."""
+
+    def build_income(self, g: ClassicState, p: int, card: Card) -> int:
+        """Coins the part's powers add when city ``p`` builds ``card``."""
+        return 0
+
+    def income_bonus(self, g: ClassicState, income: list[int]) -> None:
+        """Coins a power adds to what arrives (``income``, changed in place)."""
+
+    # ------------------------------------------------ the end of a turn
+
+    def owes_after_cards(self, g: ClassicState) -> bool:
+        """A decision owed right after the cards (before Babylon's extra card); True when
+        one is now the phase."""
+        return False
+
+    def discard_builders(self, g: ClassicState) -> list[list[int]]:
+        """Queues of cities building from the discard pile after Halicarnassus'."""
+        return []
+
+    def owes_before_next_turn(self, g: ClassicState) -> bool:
+        """A decision owed after the discard builds, before the next turn; True when one
+        is now the phase."""
+        return False
+
+    def pass_hands(self, g: ClassicState) -> bool:
+        """Pass the hands instead of the base turn; True when done."""
+        return False
+
+    def pass_to(self, g: ClassicState) -> str | None:
+        """Where the cards in hand go next, when the part says ("left" or "right")."""
+        return None
+
+    # ------------------------------------------------ conflicts
+
+    def sitting_out(self, g: ClassicState) -> set[int]:
+        """The cities out of this Age's conflicts."""
+        return set()
+
+    def battles(self, g: ClassicState, out: set[int]) -> list[tuple[int, int, int]] | None:
+        """The conflicts of this Age instead of the base turn's: (city, city, tokens)."""
+        return None
+
+    def defeat_taker(self, g: ClassicState, winner: int, loser: int) -> int | None:
+        """Who takes the defeat token instead of the loser."""
+        return None
+
+    def on_victory(self, g: ClassicState, winner: int, tokens: int, income: list[int]) -> None:
+        """Coins a victory brings."""
+
+    # ------------------------------------------------ the end of the game
+
+    def ranks(self, g: ClassicState, totals: list[int], coins: list[int]) -> list[int] | None:
+        """The players' ranks instead of points then coins."""
+        return None
+
+    def result_extra(
+        self, g: ClassicState, breakdowns: list[dict[str, int]], totals: list[int], extra: JSON
+    ) -> None:
+        """What the part adds to the result beyond the players (in ``extra``)."""
+
+    # ------------------------------------------------ views and JSON
+
+    def city_public(self, g: ClassicState, p: int, out: CityPublic) -> None:
+        """What everyone sees of city ``p`` that the part adds."""
+
+    def view_extra(self, g: ClassicState, out: ClassicView, player: int | None) -> None:
+        """What the part adds to ``player``'s view."""
+
+    def to_json(self, g: ClassicState, out: JSON) -> None:
+        """The part's state in the state's JSON (its own keys, and its cities' entries)."""
+
+    def load(self, g: ClassicState, data: JSON) -> None:
+        """Read back what ``to_json`` wrote (the cities are loaded, their entries in
+        ``data["cities"]``)."""
+
+
 class ClassicState(State):
-    """The base game. The variants' facts (``free_city``, ``leaders_on``, ``cities_on``,
-    ``trade_on``, ``teams``) are read from the options; their state is declared here, empty,
-    so that views, sampling and bots read every game alike."""
+    """The base game, with the parts its options turn on (``parts``: the Free City,
+    Leaders, Cities) and its payments (``trade``). Which variants are on is also kept as
+    facts read from the options (``free_city``, ``leaders_on``, ``cities_on``, ``teams``)
+    for views, sampling and bots."""
 
     game_name = "classic"
 
@@ -101,11 +318,13 @@ class ClassicState(State):
         seed: int,
         cities: list[City],
         ages: list[list[list[Card]]],
-        hand_size: int = HAND_SIZE,
+        hand_size: int,
+        parts: list[Part],
+        trade: Trade,
         copy_of: ClassicState | None = None,
     ) -> None:
         if copy_of is not None:  # clone(): compiled classes have no bare __new__
-            self._copy(copy_of, cities, ages)
+            self._copy(copy_of, cities, ages, parts)
             return
         self.cat = cat
         self.options = options
@@ -114,12 +333,16 @@ class ClassicState(State):
         self.n = len(cities)  # cities: the players' and, at 2 players, the Free City
         self.players: int = options.get("players", self.n)
         expansions = options.get("expansions", ())
-        # which variants' rules apply (each variant's hooks read only its own flag)
         self.free_city = self.n > self.players
         self.leaders_on = "leaders" in expansions
         self.cities_on = "cities" in expansions
-        self.trade_on = self.leaders_on or self.cities_on  # trade.py's payments
         self.teams = bool(options.get("teams"))
+        self.parts = parts
+        self.trade = trade
+        # the phase table's phases added by the parts: phase -> index in ``parts``
+        self._owners: dict[str, int] = {
+            phase: i for i, part in enumerate(parts) for phase in part.phases()
+        }
         self.hand_size = hand_size
         self.turns_per_age = hand_size - 1
         self.ages = ages  # the hands to deal at the start of each Age not started yet
@@ -135,26 +358,6 @@ class ClassicState(State):
         self.discard_seen: list[int] = []  # bit mask of the seats that looked at each card
         self.buried_from: list[list[Provenance]] = [[] for _ in cities]
         self.halicarnassus: list[int] = []  # seats whose stage lets them build from discard
-        # 2 players (free_city.py): which seats know each card of each hand
-        self.hand_masks: list[list[int]] = [[] for _ in cities]
-        # Leaders (leaders.py): kept hands, draft packets, the box, with who knows each card
-        self.leader_hands: list[list[Card]] = [[] for _ in range(self.players)]
-        self.leader_masks: list[list[int]] = [[] for _ in range(self.players)]
-        self.packets: list[list[Card]] = [[] for _ in range(self.players)]
-        self.packet_masks: list[list[int]] = [[] for _ in range(self.players)]
-        self.box: list[Card] = []
-        self.box_masks: list[int] = []
-        self.draft_round = 0
-        self.solomon: list[int] = []  # cities whose leader builds from the discard pile
-        self.courtesans: list[int] = []  # cities owing the Courtesans Guild's choice
-        self.recruits: list[int] = []  # Roma B stages: recruit a leader at once
-        self.returns: list[int] = []  # Age III: seats choosing the leader to send back
-        # Cities (cities.py): coin losses of this turn (who caused it, the effect), what each
-        # city owes in the debt phase, Berenice's once-a-turn coin, coins from neighbours
-        self.losses: list[tuple[int, Effect]] = []
-        self.owed: dict[int, int] = {}
-        self.berenice_done: set[int] = set()
-        self._trade_in = [0] * self.n
         self._events: list[JSON] = []
         self._secret: list[int] = []  # secret_events(): the indices found so far
         self._secret_scanned = 0  # ... in the first _secret_scanned events
@@ -183,22 +386,36 @@ class ClassicState(State):
 
     def controller(self) -> int:
         """The seat playing for the Free City this turn (2 players only: free_city.py)."""
+        for part in self.parts:
+            seat = part.controller(self)
+            if seat is not None:
+                return seat
         raise IllegalActionError(_("there is no Free City in this game"))
 
     def teammate(self, seat: int) -> int | None:
         """The seat playing with ``seat`` in the team game (cities.py); None otherwise."""
+        for part in self.parts:
+            mate = part.teammate(self, seat)
+            if mate is not None:
+                return mate
         return None
 
     def decider(self, city: int) -> int:
-        """The seat that decides for ``city`` (the Free City's controller for the Free City)."""
-        return city
+        """The seat that decides for ``city``: its own, or for a city no player owns (the
+        Free City) the controller's."""
+        return city if city < self.players else self.controller()
+
+    # ------------------------------------------------------------ the phase table
 
     def to_move(self) -> list[int]:
-        if self.phase == DRAFT:
-            return [p for p in range(self.players) if self.pending[p] is None]
-        if self.phase == OVER:
+        phase = self.phase
+        if phase == DRAFT:
+            return self._draft_movers()
+        if phase in (EXTRA, DISCARD_BUILD):
+            return [self.decider(self.queue[0])] if self.queue else []
+        if phase == OVER:
             return []
-        return [self.decider(self.queue[0])] if self.queue else []
+        return self.parts[self._owners[phase]].movers(self, phase)
 
     def is_terminal(self) -> bool:
         return self.phase == OVER
@@ -213,12 +430,22 @@ class ClassicState(State):
 
     def _legal_now(self, player: int) -> list[Action]:
         """The legal actions of ``player``, who owes a decision in the current phase."""
-        if self.phase == DRAFT:
-            return self._card_actions(player, self.hands[player], olympia=True)
-        if self.phase == DISCARD_BUILD:
+        phase = self.phase
+        if phase == DRAFT:
+            city = self._draft_city(player)
+            hand = self.hands[player]
+            if city != player:  # the Free City's card, from the hand less the own pick
+                pick = self.pending[player]
+                assert pick is not None
+                hand = list(hand)
+                hand.remove(next(c for c in hand if c.name == pick.card))
+            return self._offered(city, hand, olympia=True)
+        if phase == DISCARD_BUILD:
             return self._discard_build_actions(self.queue[0])
-        city = self.queue[0]  # EXTRA: Babylon B's last card
-        return self._card_actions(city, self.hands[city], olympia=False)
+        if phase == EXTRA:  # Babylon B's last card
+            city = self.queue[0]
+            return self._offered(city, self.hands[city], olympia=False)
+        return self.parts[self._owners[phase]].legal(self, phase, player)
 
     def apply(self, player: int, action: Any) -> None:
         if not isinstance(action, Action) or action.kind not in KINDS:
@@ -245,24 +472,82 @@ class ClassicState(State):
 
     def _decide(self, player: int, action: Action) -> None:
         """Take ``player``'s legal ``action`` in the current phase."""
-        if self.phase == DRAFT:
-            self.pending[player] = action
-            self._legal.pop(player, None)
+        phase = self.phase
+        if phase == DRAFT:
+            self.pending[self._draft_city(player)] = action
+            self._legal.pop(player, None)  # the controller chooses the Free City's next
             if all(a is not None for a in self.pending):
                 self._resolve_turn()
             return
+        if phase not in (EXTRA, DISCARD_BUILD):
+            self.parts[self._owners[phase]].decide(self, phase, player, action)
+            return
         city = self.queue.pop(0)
         self._legal.clear()
-        if self.phase == EXTRA:
+        if phase == EXTRA:
             self._play_card(city, action, self._take_from_hand(city, action.card))
             if not self.queue:
-                self._after_turn()
+                self.after_turn()
             return
         if action.kind == "discard_build":  # DISCARD_BUILD
             self._build_from_discard(city, action.card)
-        self._after_turn()
+        self.after_turn()
+
+    def chosen(self, city: int) -> bool:
+        """Whether ``city`` has chosen in a simultaneous phase (its choice still hidden)."""
+        phase = self.phase
+        if phase == DRAFT:
+            return self.pending[city] is not None
+        if phase in (EXTRA, DISCARD_BUILD, OVER):
+            return False
+        return self.parts[self._owners[phase]].chosen(self, phase, city)
+
+    def acting_city(self, player: int) -> int:
+        """The city ``player`` decides for now: their own, the Free City's when choosing for
+        it, or the city owing a sub-decision."""
+        phase = self.phase
+        if phase == DRAFT:
+            return self._draft_city(player)
+        if phase in (EXTRA, DISCARD_BUILD):
+            return self.queue[0] if self.queue else player
+        if phase == OVER:
+            return player
+        return self.parts[self._owners[phase]].acting_city(self, phase, player)
+
+    def simultaneous_movers(self) -> list[int]:
+        """The players who have not chosen yet, in a phase where all choose at once."""
+        return [p for p in range(self.players) if self.pending[p] is None]
+
+    def _draft_movers(self) -> list[int]:
+        """The players choosing a card; a city no player owns (the Free City) has its card
+        chosen by its controller, after their own."""
+        movers = self.simultaneous_movers()
+        for c in range(self.players, self.n):
+            if self.pending[c] is None:
+                seat = self.decider(c)
+                if self.pending[seat] is not None:
+                    movers.append(seat)
+                    movers.sort()
+        return movers
+
+    def _draft_city(self, player: int) -> int:
+        """The city whose card ``player`` chooses now in the draft: their own, then the
+        Free City's when they control it."""
+        if self.pending[player] is None:
+            return player
+        for c in range(self.players, self.n):
+            if self.pending[c] is None and self.decider(c) == player:
+                return c
+        return player
 
     # ------------------------------------------------------------ legal actions
+
+    def _offered(self, city: int, hand: list[Card], olympia: bool) -> list[Action]:
+        """The card choices of ``city`` from ``hand``, as its variants allow them."""
+        acts = self._card_actions(city, hand, olympia)
+        for part in self.parts:
+            acts = part.card_actions(self, city, acts, hand)
+        return acts
 
     def _card_actions(self, p: int, hand: list[Card], olympia: bool) -> list[Action]:
         """The card choices of city ``p``: build (each payment), bury under the next stage
@@ -270,7 +555,8 @@ class ClassicState(State):
         city = self.cities[p]
         market = city.market_key(self.cities[self.left(p)], self.cities[self.right(p)])
         budget = city.coins
-        stage_pay = self._stage_pays(p, market)
+        trade = self.trade
+        stage_pay = trade.stage_pays(self, p, market)
         olympia_ready = (
             olympia and "free_build_per_age" in city.powers and city.free_build_age != self.age
         )
@@ -284,7 +570,7 @@ class ClassicState(State):
             seen |= bit
             name = card.name
             if not names & bit:
-                pays = self._build_pays(p, city, card, market, budget)
+                pays = trade.build_pays(self, p, city, card, market, budget)
                 if pays is None:
                     acts.append(new_action("build", name))
                 else:
@@ -297,41 +583,14 @@ class ClassicState(State):
             acts.append(new_action("sell", name))
         return acts
 
-    def _build_pays(
-        self, p: int, city: City, card: Card, market: MarketKey, budget: int
-    ) -> Sequence[Payment] | None:
-        """The payments offered for building ``card`` (a card not in the city): None when it
-        is built for nothing (no cost, or by chain), else every Pareto-minimal way to buy
-        the resources missing besides the card's coins (none when it cannot be paid)."""
-        if card.free or city.chain_free(card):
-            return None
-        if card.coins > budget:
-            return ()
-        if not any(card.cost):
-            return FREE
-        return affordable(market_options(card.cost, market), budget - card.coins)
-
-    def _stage_pays(self, p: int, market: MarketKey) -> Sequence[Payment]:
-        """The payments offered for the next wonder stage (none when all are built)."""
-        city = self.cities[p]
-        stage = city.next_stage
-        if stage is None:
-            return ()
-        return affordable(market_options(stage.cost, market), city.coins)
-
-    def _offers_every_payment(self, p: int) -> bool:
-        """Whether city ``p`` is offered every payment, not only the cheapest ones (the
-        Free City's controller buys "whatever the price": free_city.py)."""
-        return False
-
     def _card_free_power(self, p: int, card: Card) -> bool:
         """A free build of ``card`` besides Olympia A's (Caligula's: cities.py)."""
-        return False
+        return any(part.card_free_power(self, p, card) for part in self.parts)
 
-    def leader_cost(self, p: int, leader: Card) -> int:
-        """What recruiting ``leader`` costs seat ``p`` now: its coins (leaders.py applies
-        the powers that lower it)."""
-        return leader.coins
+    def offers_every_payment(self, p: int) -> bool:
+        """Whether city ``p`` is offered every payment, not only the cheapest ones: a city
+        no player owns (the Free City: its controller buys "whatever the price")."""
+        return p >= self.players
 
     def _discard_build_actions(self, p: int) -> list[Action]:
         city = self.cities[p]
@@ -341,15 +600,23 @@ class ClassicState(State):
     # ------------------------------------------------------------ turn flow
 
     def start(self, rng: random.Random) -> None:
-        """The game begins (after the deal of ``state.setup``): Age I (leaders.py drafts
-        leaders first)."""
-        self._start_age(1)
+        """The game begins (after the deal of ``state.setup``): Age I, unless a part begins
+        it (leaders.py drafts leaders first)."""
+        for part in self.parts:
+            if part.start(self, rng):
+                return
+        self.start_age(1)
 
-    def _start_age(self, age: int) -> None:
-        self._deal_age(age)
+    def start_age(self, age: int) -> None:
+        """An Age begins: its hands dealt, its first turn (a part may begin it otherwise:
+        the leaders' recruitment)."""
+        for part in self.parts:
+            if part.start_age(self, age):
+                return
+        self.deal_age(age)
         self._begin_turn()
 
-    def _deal_age(self, age: int) -> None:
+    def deal_age(self, age: int) -> None:
         """The Age's hands dealt; its first turn."""
         self.age = age
         self.turn = 1
@@ -359,10 +626,15 @@ class ClassicState(State):
         self.phase = DRAFT
         self._legal.clear()
         self._events.append({"type": "age", "age": age})
+        for part in self.parts:
+            part.deal_age(self)
 
     def _begin_turn(self) -> None:
-        """A turn of card choices begins (the Free City's holder draws; once-a-turn powers
-        are ready again: free_city.py, trade.py)."""
+        """A turn of card choices begins (once-a-turn powers are ready again: trade.py; the
+        Free City's holder draws: free_city.py)."""
+        self.trade.begin_turn(self)
+        for part in self.parts:
+            part.begin_turn(self)
 
     def halicarnassus_turn(self, city: int) -> bool:
         """Whether the discard build owed now is Halicarnassus' (else Solomon's)."""
@@ -382,33 +654,33 @@ class ClassicState(State):
         for i, card in enumerate(hand):
             if card.name == name:
                 del hand[i]
-                self._left_hand(seat, i)
+                for part in self.parts:
+                    part.left_hand(self, seat, i)
                 return card, prov
         raise AssertionError(f"{name} not in hand")  # legal_actions checked it
-
-    def _left_hand(self, seat: int, index: int) -> None:
-        """The card at ``index`` of ``seat``'s hand has left it (free_city.py's masks)."""
 
     def _resolve_turn(self) -> None:
         actions = [a for a in self.pending if a is not None]
         self.pending = [None] * self.n
         self._legal.clear()
         self._events.append({"type": "turn", "age": self.age, "turn": self.turn})
-        self._new_turn_of_coins()
+        self.new_turn_of_coins()
         taken = [self._take_from_hand(self.decider(p), a.card) for p, a in enumerate(actions)]
         res = Resolution(self.n)
         for p, action in enumerate(actions):
             card, prov = taken[p]
-            bank = self._pay(p, action, card, res)
-            self._place(p, action, card, prov, bank, res)
-        self._settle(res)
+            bank = self.pay(p, action, card, res)
+            self.place(p, action, card, prov, bank, res)
+        self.settle(res)
         self.extra_done = False
-        self._after_turn()
+        self.after_turn()
 
-    def _new_turn_of_coins(self) -> None:
+    def new_turn_of_coins(self) -> None:
         """Coins are about to change hands in a turn of its own (Berenice: cities.py)."""
+        for part in self.parts:
+            part.new_turn_of_coins(self)
 
-    def _pay(self, p: int, action: Action, card: Card, res: Resolution) -> int:
+    def pay(self, p: int, action: Action, card: Card, res: Resolution) -> int:
         """Coins leave the city: the card's bank cost (not for chains) and the trades.
 
         Returns the coins paid to the bank."""
@@ -418,28 +690,23 @@ class ClassicState(State):
         if action.kind == "wonder":
             stage = city.next_stage
             bank = stage.coins if stage is not None else 0  # Petra
-        bought = self._purchases(p, action, card, chain)
+        bought = self.trade.purchases(self, p, action, card, chain)
         city.coins -= bank + action.left + action.right + action.bank
         res.income[self.left(p)] += action.left
         res.income[self.right(p)] += action.right
-        self._after_payment(p, action, chain, bought, res)
+        for part in self.parts:  # coins that follow (Hatshepsut, Vitruvius: leaders.py)
+            part.after_payment(self, p, action, chain, bought, res)
         return bank + action.bank
 
-    def _purchases(self, p: int, action: Action, card: Card, chain: bool) -> int:
-        """The sides ``action`` buys from (bit 1 left, 2 right), before the coins go."""
-        return (1 if action.left else 0) | (2 if action.right else 0)
-
-    def _after_payment(
-        self, p: int, action: Action, chain: bool, bought: int, res: Resolution
-    ) -> None:
-        """Coins that follow a payment (Hatshepsut, Vitruvius: leaders.py)."""
-
-    def _place(
+    def place(
         self, p: int, action: Action, card: Card, prov: Provenance, bank: int, res: Resolution
     ) -> None:
         """Put ``card`` where ``action`` says (``bank``: the coins it paid the bank), noting in
         ``res`` what it brings: a sale's coins, the building or stage whose coins count at
-        ``_settle``."""
+        ``settle``; a part may place it instead (a leader sold: to the box)."""
+        for part in self.parts:
+            if part.place(self, p, action, card, prov, res):
+                return
         city = self.cities[p]
         kind = action.kind
         by = {"by": self.decider(p)} if p >= self.players else {}
@@ -447,7 +714,7 @@ class ClassicState(State):
             if kind == "free_build":
                 self._use_free_build(p, card)
             city.add_card(card)
-            self._on_card_built(p, card)
+            self.on_card_built(p, card)
             res.built.append((p, card))
             self._events.append(
                 {"type": "build", "seat": p, "card": card.name, "free": kind == "free_build",
@@ -466,7 +733,8 @@ class ClassicState(State):
             )  # fmt: skip
             if "build_from_discard" in stage.powers:
                 self.halicarnassus.append(p)
-            self._on_stage_built(p, stage)
+            for part in self.parts:
+                part.on_stage_built(self, p, stage)
         else:  # sell
             self._to_discard(card, prov)
             res.income[p] += SELL_COINS
@@ -475,14 +743,17 @@ class ClassicState(State):
             )
 
     def _use_free_build(self, p: int, card: Card) -> None:
-        """Spend the power behind a ``free_build`` (Olympia A's, once an Age)."""
+        """Spend the power behind a ``free_build``: a part's (Caligula's), else Olympia A's,
+        once an Age."""
+        for part in self.parts:
+            if part.use_free_build(self, p, card):
+                return
         self.cities[p].free_build_age = self.age
 
-    def _on_card_built(self, p: int, card: Card) -> None:
+    def on_card_built(self, p: int, card: Card) -> None:
         """A card has entered city ``p`` (Cities' losses, the Courtesans Guild)."""
-
-    def _on_stage_built(self, p: int, stage: Stage) -> None:
-        """A wonder stage has been built in city ``p`` (Cities' losses, Roma's powers)."""
+        for part in self.parts:
+            part.on_card_built(self, p, card)
 
     def _to_discard(self, card: Card, prov: Provenance) -> None:
         self.discard.append(card)
@@ -501,37 +772,33 @@ class ClassicState(State):
             elif e.type == "neighbours_coins":
                 income[self.left(p)] += e.amount
                 income[self.right(p)] += e.amount
-        income[p] += coins + self._build_income(p, card)
+        for part in self.parts:  # Xenophon, Diocletian: leaders.py
+            coins += part.build_income(self, p, card)
+        income[p] += coins
 
-    def _build_income(self, p: int, card: Card) -> int:
-        """Coins a city's powers add when it builds ``card`` (Xenophon: leaders.py)."""
-        return 0
-
-    def _settle(self, res: Resolution) -> None:
+    def settle(self, res: Resolution) -> None:
         """Coin effects of what was placed (counted after all placing), then income arrives."""
         for p, card in res.built:
             self._card_income(p, card, res.income)
         for p, stage_index in res.stages:
             res.income[p] += self.cities[p].stages_def[stage_index].coins_now
-        self._receive(res.income)
+        self.receive(res.income)
 
-    def _receive(self, income: list[int]) -> None:
+    def receive(self, income: list[int]) -> None:
         """The coins of ``income`` arrive (one event a city)."""
-        self._income_bonus(income)
+        for part in self.parts:  # Berenice: cities.py
+            part.income_bonus(self, income)
         for p, amount in enumerate(income):
             if amount:
                 self.cities[p].coins += amount
                 self._events.append({"type": "coins", "seat": p, "amount": amount})
 
-    def _income_bonus(self, income: list[int]) -> None:
-        """Coins a power adds to what arrives (Berenice: cities.py)."""
-
     def _play_card(self, p: int, action: Action, taken: tuple[Card, Provenance]) -> None:
         """One card played on its own (Babylon B's last card): pay, place, coins at once."""
         res = Resolution(self.n)
-        bank = self._pay(p, action, taken[0], res)
-        self._place(p, action, taken[0], taken[1], bank, res)
-        self._settle(res)
+        bank = self.pay(p, action, taken[0], res)
+        self.place(p, action, taken[0], taken[1], bank, res)
+        self.settle(res)
 
     def _build_from_discard(self, p: int, name: str) -> None:
         for i, card in enumerate(self.discard):
@@ -541,17 +808,18 @@ class ClassicState(State):
         else:
             raise AssertionError(f"{name} not in the discard pile")
         self.cities[p].add_card(card)
-        self._on_card_built(p, card)
+        self.on_card_built(p, card)
         self._events.append({"type": "build", "seat": p, "card": name, "from_discard": True})
         income = [0] * self.n
         self._card_income(p, card, income)
-        self._receive(income)
+        self.receive(income)
 
-    def _after_turn(self) -> None:
+    def after_turn(self) -> None:
         """Run the end-of-turn steps in order, stopping at the next decision owed."""
         last_turn = self.turn == self.turns_per_age
-        if self._owes_after_cards():
-            return
+        for part in self.parts:  # the Courtesans Guild, Roma B: leaders.py
+            if part.owes_after_cards(self):
+                return
         if last_turn and not self.extra_done:
             self.extra_done = True
             extra = [
@@ -570,7 +838,10 @@ class ClassicState(State):
                     self._events.append(
                         {"type": "discard", "seat": p, "card": card.name, "secret": True}
                     )
-        for source in self._discard_builders():
+        builders = [self.halicarnassus]  # then Solomon (leaders.py)
+        for part in self.parts:
+            builders += part.discard_builders(self)
+        for source in builders:
             while source:
                 p = source.pop(0)
                 if any(not self.cities[p].has_name(c) for c in self.discard):
@@ -581,45 +852,39 @@ class ClassicState(State):
                         self._events.append({"type": "solomon", "seat": p})
                     self._legal.clear()
                     return
-        if self._owes_before_next_turn():
-            return
+        for part in self.parts:  # the leaders sent back, Cities' debts
+            if part.owes_before_next_turn(self):
+                return
         self._legal.clear()
         if self._next_turn(last_turn):
             return
         self._conflicts()
         if self.age < 3:
-            self._start_age(self.age + 1)
+            self.start_age(self.age + 1)
         else:
             self.phase, self.queue = OVER, []
             self._result = self._compute_result()
             self._events.append({"type": "game_over", "totals": self._result.totals})
 
-    def _owes_after_cards(self) -> bool:
-        """A decision owed right after the cards are played (before Babylon's extra card);
-        True when one is now the phase."""
-        return False
-
-    def _discard_builders(self) -> list[list[int]]:
-        """The queues of cities building from the discard pile, in order: Halicarnassus,
-        then Solomon (leaders.py)."""
-        return [self.halicarnassus]
-
-    def _owes_before_next_turn(self) -> bool:
-        """A decision owed after the discard builds, before the next turn (leaders' return,
-        Cities' debts); True when one is now the phase."""
-        return False
-
     def _next_turn(self, last_turn: bool) -> bool:
-        """Pass the hands and start the next turn of the Age; False after its last turn."""
+        """Pass the hands and start the next turn of the Age; False after its last turn.
+        After turn 0 (the leaders' recruitment) the Age's first turn begins, nothing
+        passed."""
         if last_turn:
             return False
-        self._pass_hands()
+        if self.turn == 0:
+            self.pending = [None] * self.n
+        else:
+            self._pass_hands()
         self.turn += 1
         self.phase, self.queue = DRAFT, []
         self._begin_turn()
         return True
 
     def _pass_hands(self) -> None:
+        for part in self.parts:  # the Free City: the two players swap
+            if part.pass_hands(self):
+                return
         step = -1 if self.age == 2 else 1
         moved: list[list[Card]] = [[] for _ in range(self.n)]
         for p in range(self.n):
@@ -628,26 +893,29 @@ class ClassicState(State):
 
     # ------------------------------------------------------------ conflicts
 
-    def _sitting_out(self) -> set[int]:
-        """The cities out of this Age's conflicts (Cities' diplomacy)."""
-        return set()
-
     def _battles(self, out: set[int]) -> list[tuple[int, int, int]]:
         """The conflicts of this Age: (city, city, tokens each): every city against its
-        left neighbour."""
+        left neighbour, unless a part says otherwise (Cities' diplomacy and teams)."""
+        for part in self.parts:
+            battles = part.battles(self, out)
+            if battles is not None:
+                return battles
         return [(p, self.left(p), 1) for p in range(self.n)]
 
     def _defeat_taker(self, winner: int, loser: int) -> int:
-        """Who takes a defeat token (Tomyris hands it to the winner: leaders.py)."""
+        """Who takes a defeat token: the loser (Tomyris hands it to the winner: leaders.py)."""
+        for part in self.parts:
+            taker = part.defeat_taker(self, winner, loser)
+            if taker is not None:
+                return taker
         return loser
-
-    def _on_victory(self, winner: int, tokens: int, income: list[int]) -> None:
-        """Coins a victory brings (Nero: leaders.py)."""
 
     def _conflicts(self) -> None:
         win = VICTORY_TOKEN[self.age]
         income = [0] * self.n
-        out = self._sitting_out()
+        out: set[int] = set()
+        for part in self.parts:  # the cities out of this Age's conflicts (diplomacy)
+            out |= part.sitting_out(self)
         strength = [c.strength() for c in self.cities]  # before this Age's tokens (Semiramis)
         for p, q, tokens in self._battles(out):
             if strength[p] == strength[q]:
@@ -662,8 +930,9 @@ class ClassicState(State):
             if tokens != 1:
                 event["tokens"] = tokens
             self._events.append(event)
-            self._on_victory(winner, tokens, income)
-        self._receive(income)
+            for part in self.parts:  # Nero: leaders.py
+                part.on_victory(self, winner, tokens, income)
+        self.receive(income)
 
     # ------------------------------------------------------------ scoring
 
@@ -683,19 +952,19 @@ class ClassicState(State):
         m = self.players
         ranks = self._ranks(totals, coins)
         players = [PlayerResult(p, totals[p], breakdowns[p], ranks[p], coins[p]) for p in range(m)]
-        extra = self._result_extra(breakdowns, totals, coins)
+        extra: JSON = {}
+        for part in self.parts:  # the Free City's score, the teams
+            part.result_extra(self, breakdowns, totals, extra)
         return Result(players, [p for p in range(m) if ranks[p] == 1], extra=extra)
 
     def _ranks(self, totals: list[int], coins: list[int]) -> list[int]:
         """The players' ranks: points, then coins (teams: cities.py)."""
+        for part in self.parts:
+            ranks = part.ranks(self, totals, coins)
+            if ranks is not None:
+                return ranks
         m = self.players
         return rank_players(list(zip(totals[:m], coins[:m], strict=True)))
-
-    def _result_extra(
-        self, breakdowns: list[dict[str, int]], totals: list[int], coins: list[int]
-    ) -> JSON:
-        """What the result adds beyond the players (the teams, the Free City)."""
-        return {}
 
     def result(self) -> Result:
         if self._result is None:
@@ -704,14 +973,10 @@ class ClassicState(State):
 
     # ------------------------------------------------------------ views
 
-    def _chosen(self, p: int) -> bool:
-        """Whether city ``p`` has chosen in a simultaneous phase."""
-        return self.phase == DRAFT and self.pending[p] is not None
-
-    def _city_public(self, p: int) -> CityPublic:
+    def city_public(self, p: int) -> CityPublic:
         """What everyone sees of city ``p`` (a variant adds its own fields)."""
         city = self.cities[p]
-        return {
+        out: CityPublic = {
             "seat": p,
             "wonder": city.wonder.name,
             "side": city.side,
@@ -722,9 +987,12 @@ class ClassicState(State):
             "tokens": list(city.tokens),
             "buildings": [c.name for c in city.cards],
         }
+        for part in self.parts:
+            part.city_public(self, p, out)
+        return out
 
     def _city_view(self, p: int) -> CityView:
-        return {**self._city_public(p), "hand_size": len(self.hands[p]), "chosen": self._chosen(p)}
+        return {**self.city_public(p), "hand_size": len(self.hands[p]), "chosen": self.chosen(p)}
 
     def view(self, player: int | None) -> ClassicView:
         """What ``player`` may know; ``None`` is a spectator (no hand, no hidden card)."""
@@ -750,14 +1018,16 @@ class ClassicState(State):
                 out["discard"] = sorted(c.name for c in self.discard)
         if self.phase == OVER:
             out["result"] = self.result().to_json()
-        self._view_extra(out, player)
+        for part in self.parts:
+            part.view_extra(self, out, player)
         return out
 
     def _pass_to(self) -> str:
+        for part in self.parts:  # the leader draft passes right
+            side = part.pass_to(self)
+            if side is not None:
+                return side
         return "right" if self.age == 2 else "left"
-
-    def _view_extra(self, out: ClassicView, player: int | None) -> None:
-        """What a variant adds to ``player``'s view."""
 
     def secret_events(self) -> list[int]:
         """The indices of the secret events in the log (kept up to date as it grows; a log
@@ -770,8 +1040,16 @@ class ClassicState(State):
         return self._secret
 
     def knows(self, player: int, event: JSON) -> bool:
-        """Whether ``player`` knows a secret event's card: its city's seat, or the Free City's
-        controller (``by``)."""
+        """Whether ``player`` knows a secret event's card: its city's seat, the Free City's
+        controller (``by``), or as a part says (a teammate: cities.py)."""
+        if self.played(player, event):
+            return True
+        return any(part.knows(self, player, event) for part in self.parts)
+
+    @staticmethod
+    def played(player: int, event: JSON) -> bool:
+        """Whether ``player`` played a secret event's card: its city's seat, or the Free
+        City's controller (``by``)."""
         seat, by = event.get("seat"), event.get("by")
         return (isinstance(seat, int) and seat == player) or (isinstance(by, int) and by == player)
 
@@ -799,15 +1077,20 @@ class ClassicState(State):
     # ------------------------------------------------------------ copies and JSON
 
     def clone(self) -> ClassicState:
-        """An independent copy: every field (the variants' too, all declared in ``__init__``),
-        containers changed in place copied, cards and actions shared (immutable)."""
+        """An independent copy: every field, containers changed in place copied, the parts
+        copied by themselves, cards and actions shared (immutable)."""
         cities = [c.clone() for c in self.cities]
         ages = [[list(h) for h in age] for age in self.ages]
-        return type(self)(self.cat, self.options, self.seed, cities, ages, self.hand_size, self)
+        parts = [part.copy() for part in self.parts]
+        return type(self)(
+            self.cat, self.options, self.seed, cities, ages, self.hand_size, parts, self.trade, self
+        )
 
-    def _copy(self, o: ClassicState, cities: list[City], ages: list[list[list[Card]]]) -> None:
-        """Every field of ``o`` (the variants' too, all declared in ``__init__``), with these
-        copies of its cities and Ages; the containers changed in place are copied."""
+    def _copy(
+        self, o: ClassicState, cities: list[City], ages: list[list[list[Card]]], parts: list[Part]
+    ) -> None:
+        """Every field of ``o``, with these copies of its cities, Ages and parts; the
+        containers changed in place are copied."""
         self.cat, self.options, self.seed, self.cities, self.ages = (
             o.cat,
             o.options,
@@ -816,8 +1099,9 @@ class ClassicState(State):
             ages,
         )
         self.n, self.players, self.free_city = o.n, o.players, o.free_city
-        self.leaders_on, self.cities_on, self.trade_on = o.leaders_on, o.cities_on, o.trade_on
-        self.teams, self.hand_size, self.turns_per_age = o.teams, o.hand_size, o.turns_per_age
+        self.leaders_on, self.cities_on, self.teams = o.leaders_on, o.cities_on, o.teams
+        self.parts, self.trade, self._owners = parts, o.trade, o._owners
+        self.hand_size, self.turns_per_age = o.hand_size, o.turns_per_age
         self.age, self.turn, self.phase, self.extra_done = o.age, o.turn, o.phase, o.extra_done
         self.hands = [list(h) for h in o.hands]
         self.pending, self.queue = list(o.pending), list(o.queue)
@@ -825,22 +1109,6 @@ class ClassicState(State):
         self.discard_seen = list(o.discard_seen)
         self.buried_from = [list(b) for b in o.buried_from]
         self.halicarnassus = list(o.halicarnassus)
-        # a variant's lists are shared while it is off: nothing changes them then
-        self.hand_masks = [list(m) for m in o.hand_masks] if o.free_city else o.hand_masks
-        if o.leaders_on:
-            self.leader_hands = [list(h) for h in o.leader_hands]
-            self.leader_masks = [list(m) for m in o.leader_masks]
-            self.packets = [list(h) for h in o.packets]
-            self.packet_masks = [list(m) for m in o.packet_masks]
-        else:
-            self.leader_hands, self.leader_masks = o.leader_hands, o.leader_masks
-            self.packets, self.packet_masks = o.packets, o.packet_masks
-        self.box, self.box_masks = list(o.box), list(o.box_masks)
-        self.draft_round = o.draft_round
-        self.solomon, self.courtesans = list(o.solomon), list(o.courtesans)
-        self.recruits, self.returns = list(o.recruits), list(o.returns)
-        self.losses, self.owed = list(o.losses), dict(o.owed)
-        self.berenice_done, self._trade_in = set(o.berenice_done), list(o._trade_in)
         self._events = list(o._events)
         self._secret, self._secret_scanned = list(o._secret), o._secret_scanned
         self._seen, self._seen_of = {}, self._events
@@ -883,21 +1151,16 @@ class ClassicState(State):
             "halicarnassus": list(self.halicarnassus),
             "events": list(self._events),
         }
-        self._json_extra(out)
+        for i, c in enumerate(self.cities):
+            self.trade.city_json(c, out["cities"][i])
+        for part in self.parts:
+            part.to_json(self, out)
         return out
 
-    def _json_extra(self, out: JSON) -> None:
-        """What a variant adds to the state's JSON."""
-
-    def _load_city_extra(self, city: City, data: JSON) -> None:
-        """Read back what ``_json_extra`` wrote in a city's entry."""
-
-    def _load_extra(self, data: JSON) -> None:
-        """Read back what ``_json_extra`` wrote."""
-
     @classmethod
-    def load(cls, data: JSON, hand_size: int) -> ClassicState:
-        """The state of this class saved in ``data`` (``state.from_json`` picks the class)."""
+    def load(cls, data: JSON, hand_size: int, parts: list[Part], trade: Trade) -> ClassicState:
+        """The state saved in ``data``, with the parts and payments of its options
+        (``state.from_json`` picks them)."""
         cat = catalog_for(data["options"].get("expansions", []))
         cards = {(c.name, c.age): c for c in (*cat.cards, *cat.leaders)}
 
@@ -919,9 +1182,9 @@ class ClassicState(State):
             city.free_build_age = c["free_build_age"]
             cities.append(city)
         ages = [[[card(x) for x in h] for h in age] for age in data["ages"]]
-        state = cls(cat, data["options"], data["seed"], cities, ages, hand_size)
+        state = cls(cat, data["options"], data["seed"], cities, ages, hand_size, parts, trade)
         for city, c in zip(cities, data["cities"], strict=True):
-            state._load_city_extra(city, c)
+            trade.load_city(city, c)
         state.age, state.turn, state.phase = data["age"], data["turn"], data["phase"]
         state.queue = list(data["queue"])
         state.extra_done = data["extra_done"]
@@ -932,7 +1195,8 @@ class ClassicState(State):
         state.discard_seen = list(data["discard_seen"])
         state.buried_from = [[prov(x) for x in c["buried_from"]] for c in data["cities"]]
         state.halicarnassus = list(data["halicarnassus"])
-        state._load_extra(data)
+        for part in parts:
+            part.load(state, data)
         state._events = list(data["events"])
         if state.phase == OVER:
             state._result = state._compute_result()
