@@ -2,19 +2,41 @@
 
 A game is set up with ``{"expansions": ["cities"]}`` (and Leaders or teams when asked): 8 cards
 a hand and 7 turns an Age (7 and 6 at 8 players). Seat ``p``'s left neighbour is ``p + 1``,
-its right neighbour ``p - 1``. Buildings, stages, leaders, coins and hands are written through
-``City.add_card`` / ``build_stage`` / ``add_leader`` so the city's derived facts stay right;
-turns are played through the real engine, debt phase included (``settle``).
+its right neighbour ``p - 1``. Turns are played through the real engine, debt phase included
+(``settle``).
+
+Positions are built through the state's saved form, as in ``scenario``: each helper returns a
+NEW state read back by ``from_json`` from ``to_json`` with some fields replaced (``at``, and
+``city`` for a city's fields; ``leaders_at`` for the Leaders part's), so buildings, stages,
+leaders, coins and hands are what a game reaching the position would hold: loading rebuilds
+each city's production, discounts, shields, science and leader powers from its cards. What
+the saved form keeps as a count rather than derives (a city's diplomacy tokens) is given
+with what brings it (a Residence, Byzantium's stage, Aspasia). Keep the state returned:
+``state = give(state, 0, "Residence")``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from tests.classic.parts import leaders
+from tests.classic.scenario import (
+    at,
+    city,
+    diplomacy,
+    diplomacy_tokens,
+    give_stages,
+    hand_masks,
+    leader_hand,
+    leaders_at,
+    ref,
+    saved,
+)
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Catalog, catalog_for
 from wonders.classic.state import ClassicState, setup
+
+__all__ = ["at", "city", "give_stages", "leader_hand", "leaders_at", "saved"]
 
 # Free cards with no effect on trading, coins, science or conflicts (fillers for hands).
 FILLER = ("Altar", "Theater", "Pawnshop", "Baths", "Altar", "Theater", "Pawnshop", "Baths")
@@ -49,84 +71,97 @@ def new_game(
         options["teams"] = True
     state = setup(options, seed)
     if leaders:
-        skip_leaders(state)
+        state = skip_leaders(state)
     return state
 
 
-def skip_leaders(state: ClassicState) -> None:
-    """Leaders: draft the first leader offered each round, then recruit nobody (every leader
-    sold in the recruitment), reaching Age I turn 1 with empty leader hands."""
+def skip_leaders(state: ClassicState) -> ClassicState:
+    """Leaders: draft the first leader offered each round (played on ``state``), then skip
+    the recruitment: the state returned is at Age I turn 1 with empty leader hands."""
     while state.phase == "leader_draft":
         for seat in state.to_move():
             state.apply(seat, state.legal_actions(seat)[0])
-    leaders(state).hands = [[] for _ in range(state.players)]
-    leaders(state).hand_masks = [[] for _ in range(state.players)]
-    state.pending = [None] * state.n
-    state.turn, state.phase = 1, "draft"
-    touch(state)
+    return leaders_at(
+        at(state, turn=1, phase="draft", pending=[None] * state.n),
+        hands=[[] for _ in range(state.players)],
+        hand_masks=[[] for _ in range(state.players)],
+    )
 
 
-def touch(state: ClassicState) -> None:
-    state._legal.clear()
+def give(state: ClassicState, seat: int, *cards: str | Card) -> ClassicState:
+    """Buildings already standing in a city (built earlier: no coins, no losses now; a
+    diplomacy card's token still held)."""
+    added = [card(c, leaders=state.leaders_on) if isinstance(c, str) else c for c in cards]
+    was = saved(state)["cities"][seat]
+    return city(
+        state,
+        seat,
+        cards=[*was["cards"], *(ref(c) for c in added)],
+        **diplomacy(was, diplomacy_tokens(*added)),
+    )
 
 
-def give(state: ClassicState, seat: int, *cards: str | Card) -> None:
-    """Buildings already standing in a city (built earlier: no coins, no losses now)."""
-    leaders = state.leaders_on
-    for c in cards:
-        state.cities[seat].add_card(card(c, leaders=leaders) if isinstance(c, str) else c)
-    touch(state)
+def give_age(state: ClassicState, seat: int, name: str, age: int) -> ClassicState:
+    return give(state, seat, card(name, age, leaders=state.leaders_on))
 
 
-def give_age(state: ClassicState, seat: int, name: str, age: int) -> None:
-    give(state, seat, card(name, age, leaders=state.leaders_on))
+def give_leader(state: ClassicState, seat: int, name: str) -> ClassicState:
+    """A leader already recruited (its lasting effects on, Aspasia's token held; nothing
+    happens on arrival)."""
+    leader = card(name, leaders=True)
+    was = saved(state)["cities"][seat]
+    return city(
+        state,
+        seat,
+        leaders=[*was["leaders"], leader.name],
+        **diplomacy(was, diplomacy_tokens(leader)),
+    )
 
 
-def give_leader(state: ClassicState, seat: int, name: str) -> None:
-    """A leader already recruited (its lasting effects on; nothing happens on arrival)."""
-    state.cities[seat].add_leader(card(name, leaders=True))
-    touch(state)
-
-
-def give_stages(state: ClassicState, seat: int, count: int) -> None:
-    for _ in range(count):
-        state.cities[seat].build_stage(card("Altar"))
-    touch(state)
-
-
-def set_discard(state: ClassicState, *names: str) -> None:
+def set_discard(state: ClassicState, *names: str) -> ClassicState:
     """The discard pile: these Age I cards (as if sold on the Age's first turn)."""
-    state.discard = [card(n) for n in names]
-    state.discard_from = [(1, 0, i, 0) for i in range(len(names))]
-    state.discard_seen = [0] * len(names)
-    touch(state)
+    return at(
+        state,
+        discard=[ref(card(n)) for n in names],
+        discard_from=[[1, 0, i, 0] for i in range(len(names))],
+        discard_seen=[0] * len(names),
+    )
 
 
-def set_coins(state: ClassicState, *amounts: int) -> None:
+def set_coins(state: ClassicState, *amounts: int) -> ClassicState:
     assert len(amounts) == state.n
-    for city, amount in zip(state.cities, amounts, strict=True):
-        city.coins = amount
-    touch(state)
+    cities = saved(state)["cities"]
+    return at(state, cities=[{**c, "coins": a} for c, a in zip(cities, amounts, strict=True)])
 
 
-def set_tokens(state: ClassicState, seat: int, *tokens: int) -> None:
-    state.cities[seat].tokens = list(tokens)
-    touch(state)
+def set_tokens(state: ClassicState, seat: int, *tokens: int) -> ClassicState:
+    return city(state, seat, tokens=list(tokens))
+
+
+def set_hand(state: ClassicState, seat: int, *names: str) -> ClassicState:
+    """The cards in ``seat``'s hand (the Age I ones; at 2 players, known to their holder)."""
+    data = saved(state)
+    held = [ref(card(n)) for n in names]
+    data["hands"][seat] = held
+    return at(state, hands=data["hands"], **hand_masks(data, {seat: held}))
 
 
 def set_turn(
     state: ClassicState, age: int, turn: int, hands: Mapping[int, Sequence[str]] | None = None
-) -> None:
+) -> ClassicState:
     """Jump to ``turn`` of ``age``: every hand holds ``hand_size + 1 - turn`` cards, the
-    given ones or FILLER cards."""
+    given ones or FILLER cards (at 2 players, each known to its holder only)."""
     size = state.hand_size + 1 - turn
-    state.age, state.turn = age, turn
+    new: dict[int, list[list[Any]]] = {}
     for seat in range(state.n):
         names = list(hands[seat]) if hands and seat in hands else list(FILLER[:size])
         assert len(names) == size, f"seat {seat} needs {size} cards on turn {turn}"
-        state.hands[seat] = [card(n, age, state.leaders_on) if _in_age(n, age) else card(n)
-                             for n in names]  # fmt: skip
-    touch(state)
+        new[seat] = [ref(card(n, age, state.leaders_on) if _in_age(n, age) else card(n))
+                     for n in names]  # fmt: skip
+    data = saved(state)
+    return at(
+        state, age=age, turn=turn, hands=[new[p] for p in range(state.n)], **hand_masks(data, new)
+    )
 
 
 def _in_age(name: str, age: int) -> bool:
@@ -134,7 +169,8 @@ def _in_age(name: str, age: int) -> bool:
 
 
 def play_turn(state: ClassicState, moves: Mapping[int, Action] | None = None) -> None:
-    """Every seat owing a card plays: the given action, or sells its first card."""
+    """Every seat owing a card plays (on ``state`` itself): the given action, or sells its
+    first card."""
     moves = moves or {}
     assert state.phase == "draft", f"a sub-decision is owed: {state.phase}"
     assert set(moves) <= set(state.to_move()), "a move for a seat that owes none"
@@ -143,18 +179,21 @@ def play_turn(state: ClassicState, moves: Mapping[int, Action] | None = None) ->
 
 
 def settle(state: ClassicState, paid: Mapping[int, int]) -> None:
-    """The debt phase: each losing city pays what ``paid`` says (0 when not given)."""
+    """The debt phase (played on ``state``): each losing city pays what ``paid`` says (0
+    when not given)."""
     assert state.phase == "debt", f"no debt phase now: {state.phase}"
     while state.phase == "debt":
         seat = state.to_move()[0]
-        city = state.acting_city(seat)
-        state.apply(seat, Action("pay", bank=paid.get(city, 0)))
+        acting = state.acting_city(seat)
+        state.apply(seat, Action("pay", bank=paid.get(acting, 0)))
 
 
-def end_age(state: ClassicState, age: int) -> None:
-    """Play the last turn of ``age`` (everyone sells a filler): the conflicts run."""
-    set_turn(state, age, state.turns_per_age)
+def end_age(state: ClassicState, age: int) -> ClassicState:
+    """The last turn of ``age`` (everyone sells a filler) played: the conflicts run. Returns
+    the state it was played on."""
+    state = set_turn(state, age, state.turns_per_age)
     play_turn(state)
+    return state
 
 
 def build(name: str, left: int = 0, right: int = 0, bank: int = 0) -> Action:

@@ -26,6 +26,7 @@ from tests.classic.scenario import (
     sell,
     set_coins,
     set_hand,
+    set_tokens,
     set_turn,
     wonder,
 )
@@ -37,67 +38,67 @@ from wonders.classic.state import ClassicState
 def test_produce_fixed_pays_the_owners_cost_every_turn() -> None:
     # Rhodes (ore) with a Lumber Yard: Stockade (1 wood) costs nothing, turn after turn
     s = new_game("Rhodes", "Giza", "Babylon")  # neighbours: stone (left), clay (right)
-    give(s, 0, "Lumber Yard")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Stockade", "Barracks", "Altar")
+    s = give(s, 0, "Lumber Yard")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Stockade", "Barracks", "Altar")
     assert payments(s, 0, "build", "Stockade") == {(0, 0)}
     play_turn(s, {0: build("Stockade")})
-    set_hand(s, 0, "Archery Range", "Altar")  # 2 wood + ore: only one wood of its own
+    s = set_hand(s, 0, "Archery Range", "Altar")  # 2 wood + ore: only one wood of its own
     assert payments(s, 0, "build", "Archery Range") == set()  # nobody sells wood, no coins
-    give(s, 0, "Sawmill")
+    s = give(s, 0, "Sawmill")
     assert payments(s, 0, "build", "Archery Range") == {(0, 0)}
 
 
 def test_resources_are_not_spent_by_building() -> None:
     # the same Lumber Yard pays a wood on two consecutive turns
     s = new_game("Rhodes", "Giza", "Babylon")
-    give(s, 0, "Lumber Yard")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Stockade", "School")
+    s = give(s, 0, "Lumber Yard")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Stockade", "School")
     play_turn(s, {0: build("Stockade")})
-    set_hand(s, 0, "Statue", "Altar")  # wood + 2 ore: the same wood, Rhodes' ore, an Ore Vein
-    give(s, 0, "Ore Vein")
+    s = set_hand(s, 0, "Statue", "Altar")  # wood + 2 ore: the same wood, Rhodes' ore, an Ore Vein
+    s = give(s, 0, "Ore Vein")
     assert payments(s, 0, "build", "Statue") == {(0, 0)}
 
 
 def test_either_or_card_gives_one_of_its_resources_not_both() -> None:
     # Timber Yard: wood OR stone each turn
     s = new_game("Rhodes", "Giza", "Olympia")  # left Giza sells stone, right Olympia wood
-    give(s, 0, "Timber Yard")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Stockade", "Baths", "Senate")
+    s = give(s, 0, "Timber Yard")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Stockade", "Baths", "Senate")
     assert payments(s, 0, "build", "Stockade") == {(0, 0)}  # wood
     assert payments(s, 0, "build", "Baths") == {(0, 0)}  # stone
     # Senate (2 wood, stone, ore) with Lumber Yard + Timber Yard + Rhodes' ore: one unit short
-    give(s, 0, "Lumber Yard")
+    s = give(s, 0, "Lumber Yard")
     assert payments(s, 0, "build", "Senate") == set()  # and no coins to buy it
-    set_coins(s, 2, 3, 3)
+    s = set_coins(s, 2, 3, 3)
     # the Timber Yard makes whichever is not bought: stone from the left or wood from the right
     assert payments(s, 0, "build", "Senate") == {(2, 0), (0, 2)}
 
 
 def test_double_production_card_gives_two_units() -> None:
     s = new_game("Rhodes", "Giza", "Babylon")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Walls", "Aqueduct", "Caravansery", "Courthouse", "Altar")
-    give(s, 0, "Quarry")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Walls", "Aqueduct", "Caravansery", "Courthouse", "Altar")
+    s = give(s, 0, "Quarry")
     assert payments(s, 0, "build", "Aqueduct") == set()  # 3 stone: Quarry gives 2
-    give(s, 0, "Stone Pit")
+    s = give(s, 0, "Stone Pit")
     assert payments(s, 0, "build", "Aqueduct") == {(0, 0)}
-    give(s, 0, "Sawmill")
+    s = give(s, 0, "Sawmill")
     assert payments(s, 0, "build", "Caravansery") == {(0, 0)}  # 2 wood
-    give(s, 0, "Brickyard", "Loom")
+    s = give(s, 0, "Brickyard", "Loom")
     assert payments(s, 0, "build", "Courthouse") == {(0, 0)}  # 2 clay + loom
 
 
 def test_caravansery_and_forum_produce_any_one_for_their_owner() -> None:
     s = new_game("Rhodes", "Giza", "Babylon")
-    give(s, 0, "Caravansery", "Forum")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Stockade", "Guard Tower", "Baths", "Apothecary", "Workshop", "Scriptorium")
+    s = give(s, 0, "Caravansery", "Forum")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Stockade", "Guard Tower", "Baths", "Apothecary", "Workshop", "Scriptorium")
     for name in ("Stockade", "Guard Tower", "Baths", "Apothecary", "Workshop", "Scriptorium"):
         assert payments(s, 0, "build", name) == {(0, 0)}, name
-    set_hand(s, 0, "Library", "Altar")  # 2 stone + loom: Caravansery gives only one stone
+    s = set_hand(s, 0, "Library", "Altar")  # 2 stone + loom: Caravansery gives only one stone
     assert payments(s, 0, "build", "Library") == set()
 
 
@@ -106,11 +107,11 @@ def test_caravansery_and_forum_produce_any_one_for_their_owner() -> None:
 
 def test_tavern_gives_five_coins_once() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    set_coins(s, 0, 0, 0, 0)
-    set_hand(s, 0, "Tavern", "Altar", "Theater")
+    s = set_coins(s, 0, 0, 0, 0)
+    s = set_hand(s, 0, "Tavern", "Altar", "Theater")
     play_turn(s, {0: build("Tavern")})
     assert coins(s)[0] == 5
-    set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 0, "Altar", "Theater")
     play_turn(s, {0: build("Altar")})
     assert coins(s)[0] == 5  # not again
     assert score(s, 0)["commerce"] == 0
@@ -118,14 +119,14 @@ def test_tavern_gives_five_coins_once() -> None:
 
 def test_vineyard_counts_browns_in_self_and_both_neighbours_incl_this_turn() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Lumber Yard", "Loom")  # 1 brown (the grey never counts)
-    give(s, 1, "Stone Pit")  # left: 1 brown, and a second one built this very turn
-    give(s, 2, "Clay Pool", "Ore Vein", "Timber Yard")  # opposite seat: never counted
-    give(s, 3, "Quarry", "Clay Pit")  # right: 2 browns
-    set_coins(s, 0, 3, 3, 3)
-    set_hand(s, 0, "Vineyard", "Altar")
-    set_hand(s, 1, "Ore Vein", "Altar")
-    set_hand(s, 3, "Sawmill", "Altar")  # the right neighbour sells: no brown from it this turn
+    s = give(s, 0, "Lumber Yard", "Loom")  # 1 brown (the grey never counts)
+    s = give(s, 1, "Stone Pit")  # left: 1 brown, and a second one built this very turn
+    s = give(s, 2, "Clay Pool", "Ore Vein", "Timber Yard")  # opposite seat: never counted
+    s = give(s, 3, "Quarry", "Clay Pit")  # right: 2 browns
+    s = set_coins(s, 0, 3, 3, 3)
+    s = set_hand(s, 0, "Vineyard", "Altar")
+    s = set_hand(s, 1, "Ore Vein", "Altar")
+    s = set_hand(s, 3, "Sawmill", "Altar")  # the right neighbour sells: no brown from it this turn
     play_turn(s, {0: build("Vineyard"), 1: build("Ore Vein"), 3: sell("Sawmill")})
     assert coins(s)[0] == 1 + 2 + 2
     assert score(s, 0)["commerce"] == 0
@@ -133,78 +134,80 @@ def test_vineyard_counts_browns_in_self_and_both_neighbours_incl_this_turn() -> 
 
 def test_bazar_gives_two_per_grey_in_self_and_both_neighbours_incl_this_turn() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Loom", "Lumber Yard")  # 1 grey (the brown never counts)
-    give(s, 1, "Press")
-    give(s, 2, "Glassworks", "Loom", "Press")  # opposite seat: never counted
-    give(s, 3, "Glassworks")
-    set_coins(s, 0, 3, 3, 3)
-    set_hand(s, 0, "Bazar", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 3, "Press", "Altar")  # the right neighbour builds a grey this very turn
+    s = give(s, 0, "Loom", "Lumber Yard")  # 1 grey (the brown never counts)
+    s = give(s, 1, "Press")
+    s = give(s, 2, "Glassworks", "Loom", "Press")  # opposite seat: never counted
+    s = give(s, 3, "Glassworks")
+    s = set_coins(s, 0, 3, 3, 3)
+    s = set_hand(s, 0, "Bazar", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 3, "Press", "Altar")  # the right neighbour builds a grey this very turn
     play_turn(s, {0: build("Bazar"), 1: build("Altar"), 3: build("Press")})
     assert coins(s)[0] == 2 * (1 + 1 + 2)
 
 
-def _build_free(s: ClassicState, seat: int, name: str) -> None:
-    """Build ``name`` for ``seat`` this turn with exactly its resources given to the city."""
-    set_hand(s, seat, name, "Altar")
+def _build_free(s: ClassicState, seat: int, name: str) -> ClassicState:
+    """Build ``name`` for ``seat`` this turn with exactly its resources given to the city
+    (returns the state it was built in)."""
+    s = set_hand(s, seat, name, "Altar")
     assert payments(s, seat, "build", name) == {(0, 0)}, name
     play_turn(s, {seat: build(name)})
+    return s
 
 
 def test_haven_coin_per_own_brown_when_built_and_point_per_brown_at_the_end() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Lumber Yard", "Loom", "Clay Pool")  # wood + loom (+ Rhodes' ore); 2 browns
-    give(s, 1, "Stone Pit", "Ore Vein")  # neighbours' browns never count
-    give(s, 2, "Sawmill")
-    set_coins(s, 0, 0, 0)
-    _build_free(s, 0, "Haven")
+    s = give(s, 0, "Lumber Yard", "Loom", "Clay Pool")  # wood + loom (+ Rhodes' ore); 2 browns
+    s = give(s, 1, "Stone Pit", "Ore Vein")  # neighbours' browns never count
+    s = give(s, 2, "Sawmill")
+    s = set_coins(s, 0, 0, 0)
+    s = _build_free(s, 0, "Haven")
     assert coins(s)[0] == 2
     assert score(s, 0)["commerce"] == 2
-    give(s, 0, "Stone Pit")  # points count the browns at the end, coins were paid once
+    s = give(s, 0, "Stone Pit")  # points count the browns at the end, coins were paid once
     assert score(s, 0)["commerce"] == 3
     assert coins(s)[0] == 2
 
 
 def test_lighthouse_counts_itself() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Stone Pit", "Glassworks", "Tavern", "Marketplace")  # 2 yellow
-    give(s, 1, "East Trading Post", "Vineyard")  # neighbours' yellow never count
-    set_coins(s, 0, 0, 0)
-    _build_free(s, 0, "Lighthouse")
+    s = give(s, 0, "Stone Pit", "Glassworks", "Tavern", "Marketplace")  # 2 yellow
+    s = give(s, 1, "East Trading Post", "Vineyard")  # neighbours' yellow never count
+    s = set_coins(s, 0, 0, 0)
+    s = _build_free(s, 0, "Lighthouse")
     assert coins(s)[0] == 3
     assert score(s, 0)["commerce"] == 3
 
 
 def test_chamber_of_commerce_two_per_own_grey() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Brickyard", "Press", "Loom")  # 2 clay + papyrus; 2 grey
-    give(s, 1, "Glassworks")
-    set_coins(s, 0, 0, 0)
-    _build_free(s, 0, "Chamber of Commerce")
+    s = give(s, 0, "Brickyard", "Press", "Loom")  # 2 clay + papyrus; 2 grey
+    s = give(s, 1, "Glassworks")
+    s = set_coins(s, 0, 0, 0)
+    s = _build_free(s, 0, "Chamber of Commerce")
     assert coins(s)[0] == 4
     assert score(s, 0)["commerce"] == 4
 
 
 def test_arena_three_coins_per_own_stage_when_built_one_point_per_stage_at_the_end() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Quarry")  # 2 stone + Rhodes' ore
-    give_stages(s, 0, 2)
-    give_stages(s, 1, 3)  # a neighbour's stages never count
-    set_coins(s, 0, 0, 0)
-    _build_free(s, 0, "Arena")
+    s = give(s, 0, "Quarry")  # 2 stone + Rhodes' ore
+    s = give_stages(s, 0, 2)
+    s = give_stages(s, 1, 3)  # a neighbour's stages never count
+    s = set_coins(s, 0, 0, 0)
+    s = _build_free(s, 0, "Arena")
     assert coins(s)[0] == 6
     assert score(s, 0)["commerce"] == 2
-    give_stages(s, 0, 1)
+    s = give_stages(s, 0, 1)
     assert score(s, 0)["commerce"] == 3
     assert coins(s)[0] == 6
 
 
 def test_arena_built_with_no_stage_gives_nothing_yet() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Quarry")
-    set_coins(s, 0, 0, 0)
-    _build_free(s, 0, "Arena")
+    s = give(s, 0, "Quarry")
+    s = set_coins(s, 0, 0, 0)
+    s = _build_free(s, 0, "Arena")
     assert coins(s)[0] == 0
     assert score(s, 0)["commerce"] == 0
 
@@ -231,13 +234,13 @@ BLUE = {
 @pytest.mark.parametrize("name", sorted(BLUE))
 def test_blue_card_scores_its_printed_points(name: str) -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, name)
+    s = give(s, 0, name)
     assert score(s, 0)["civilian"] == BLUE[name]
 
 
 def test_blue_points_add_up() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Altar", "Aqueduct", "Town Hall")  # the rulebook's scoring example: 13
+    s = give(s, 0, "Altar", "Aqueduct", "Town Hall")  # the rulebook's scoring example: 13
     assert score(s, 0)["civilian"] == 13
 
 
@@ -259,10 +262,10 @@ RED = {
 @pytest.mark.parametrize("name", sorted(RED))
 def test_red_card_gives_its_printed_shields(name: str) -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, name)
-    give(s, 1, "Stockade")  # 1 shield on the left, none on the right
+    s = give(s, 0, name)
+    s = give(s, 1, "Stockade")  # 1 shield on the left, none on the right
     assert s.cities[0].shields == RED[name]
-    end_age(s, 3)  # one shield ties the left neighbour; more wins; the right has none
+    s = end_age(s, 3)  # one shield ties the left neighbour; more wins; the right has none
     expected = ([5] if RED[name] > 1 else []) + [5]
     assert sorted(s.cities[0].tokens) == sorted(expected)
 
@@ -295,7 +298,7 @@ def test_green_card_has_its_printed_symbol(name: str) -> None:
     for other, partners in PARTNER.items():
         s = new_game("Rhodes", "Giza", "Olympia")
         partner = partners[0] if partners[0] != name else partners[1]
-        give(s, 0, name, partner)
+        s = give(s, 0, name, partner)
         # two of one symbol: 4 points; two different: 1 + 1
         assert score(s, 0)["science"] == (4 if other == symbol else 2), (name, other)
 
@@ -319,47 +322,47 @@ def test_guild_counting_the_neighbours_cards(
 ) -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
     # the same cards in the guild owner's own city and in the opposite city never count
-    give(s, 0, guild, *left, *(c for c in right if c not in left))
-    give(s, 1, *left)
-    give(s, 2, *left, *right)
-    give(s, 3, *right)
+    s = give(s, 0, guild, *left, *(c for c in right if c not in left))
+    s = give(s, 1, *left)
+    s = give(s, 2, *left, *right)
+    s = give(s, 3, *right)
     assert score(s, 0)["guilds"] == points
 
 
 def test_craftsmens_guild_scores_two_per_neighbouring_grey() -> None:
     # the printed card (the Russian rulebook's 1 VP is an erratum)
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Craftsmens Guild", "Glassworks")
-    give(s, 1, "Loom")
+    s = give(s, 0, "Craftsmens Guild", "Glassworks")
+    s = give(s, 1, "Loom")
     assert score(s, 0)["guilds"] == 2
 
 
 def test_shipowners_guild_counts_own_brown_grey_purple_itself_included() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Shipowners Guild", "Lumber Yard", "Sawmill", "Loom", "Altar", "Tavern")
-    give(s, 1, "Ore Vein", "Press", "Spies Guild")  # neighbours' cards never count
-    give(s, 3, "Workers Guild")
+    s = give(s, 0, "Shipowners Guild", "Lumber Yard", "Sawmill", "Loom", "Altar", "Tavern")
+    s = give(s, 1, "Ore Vein", "Press", "Spies Guild")  # neighbours' cards never count
+    s = give(s, 3, "Workers Guild")
     assert score(s, 0)["guilds"] == 2 + 1 + 1
-    give(s, 0, "Magistrates Guild")  # another own guild counts too (it scores 0 itself)
+    s = give(s, 0, "Magistrates Guild")  # another own guild counts too (it scores 0 itself)
     assert score(s, 0)["guilds"] == 2 + 1 + 2
 
 
 def test_strategists_guild_counts_the_neighbours_defeat_tokens() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Strategists Guild")
-    s.cities[0].tokens = [-1, -1]  # own defeats never count
-    s.cities[1].tokens = [-1, 1, 3, -1]  # victories never count
-    s.cities[2].tokens = [-1, -1, -1]  # opposite seat
-    s.cities[3].tokens = [5, -1]
+    s = give(s, 0, "Strategists Guild")
+    s = set_tokens(s, 0, -1, -1)  # own defeats never count
+    s = set_tokens(s, 1, -1, 1, 3, -1)  # victories never count
+    s = set_tokens(s, 2, -1, -1, -1)  # opposite seat
+    s = set_tokens(s, 3, 5, -1)
     assert score(s, 0)["guilds"] == 3
 
 
 def test_strategists_guild_counts_the_third_age_defeats() -> None:
     # the guild scores at the end, after the conflicts of Age III
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Strategists Guild", "Arsenal")
-    give(s, 2, "Arsenal")  # 1 and 3 lose to their neighbours 0 and 2
-    end_age(s, 3)
+    s = give(s, 0, "Strategists Guild", "Arsenal")
+    s = give(s, 2, "Arsenal")  # 1 and 3 lose to their neighbours 0 and 2
+    s = end_age(s, 3)
     assert s.cities[1].tokens == [-1, -1]
     assert s.cities[3].tokens == [-1, -1]
     assert s.result().players[0].breakdown["guilds"] == 4
@@ -367,19 +370,19 @@ def test_strategists_guild_counts_the_third_age_defeats() -> None:
 
 def test_builders_guild_counts_stages_in_self_and_both_neighbours() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Builders Guild")
-    give_stages(s, 0, 1)
-    give_stages(s, 1, 2)
-    give_stages(s, 2, 3)  # opposite seat
-    give_stages(s, 3, 3)
+    s = give(s, 0, "Builders Guild")
+    s = give_stages(s, 0, 1)
+    s = give_stages(s, 1, 2)
+    s = give_stages(s, 2, 3)  # opposite seat
+    s = give_stages(s, 3, 3)
     assert score(s, 0)["guilds"] == 1 + 2 + 3
 
 
 def test_scientists_guild_is_a_science_wildcard() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Apothecary", "Workshop")
+    s = give(s, 0, "Apothecary", "Workshop")
     assert score(s, 0)["science"] == 2
-    give(s, 0, "Scientists Guild")
+    s = give(s, 0, "Scientists Guild")
     assert score(s, 0)["science"] == 1 + 1 + 1 + 7  # the tablet completes the set
     assert score(s, 0)["guilds"] == 0
 
@@ -390,11 +393,11 @@ def test_scientists_guild_is_a_science_wildcard() -> None:
 def test_chain_build_is_free_of_resources_and_coins() -> None:
     # Aqueduct (3 stone) chains from Baths; the left neighbour sells 3 stone
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 1, "Quarry")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Aqueduct", "Altar")
+    s = give(s, 1, "Quarry")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Aqueduct", "Altar")
     assert payments(s, 0, "build", "Aqueduct") == {(6, 0)}  # without Baths: buy 3 stone
-    give(s, 0, "Baths")
+    s = give(s, 0, "Baths")
     assert payments(s, 0, "build", "Aqueduct") == {(0, 0)}  # with it: free, and only free
     assert_illegal(s, 0, build("Aqueduct", 6, 0))
     play_turn(s, {0: build("Aqueduct")})
@@ -404,9 +407,9 @@ def test_chain_build_is_free_of_resources_and_coins() -> None:
 
 def test_chain_build_needs_no_coins_in_hand() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Theater")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Statue", "Altar")
+    s = give(s, 0, "Theater")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Statue", "Altar")
     assert payments(s, 0, "build", "Statue") == {(0, 0)}
 
 
@@ -444,22 +447,22 @@ def test_chain_build_needs_no_coins_in_hand() -> None:
 def test_every_printed_chain_builds_free(source: str, target: str) -> None:
     # Alexandria between Olympia and Babylon; nobody can pay: no coins at all
     s = new_game("Alexandria", "Olympia", "Babylon")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, target, "Pawnshop")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, target, "Pawnshop")
     assert payments(s, 0, "build", target) == set()
-    give(s, 0, source)
+    s = give(s, 0, source)
     assert payments(s, 0, "build", target) == {(0, 0)}
 
 
 def test_chain_across_ages_in_real_play() -> None:
     # Scriptorium built in Age I makes Library free in Age II
     s = new_game("Rhodes", "Ephesus", "Olympia")  # Ephesus (left) sells papyrus
-    set_coins(s, 2, 3, 3)
-    set_turn(s, 1, 6, {0: ["Scriptorium", "Altar"]})
+    s = set_coins(s, 2, 3, 3)
+    s = set_turn(s, 1, 6, {0: ["Scriptorium", "Altar"]})
     play_turn(s, {0: build("Scriptorium", 2, 0)})
     assert s.age == 2 and "Scriptorium" in names(s, 0)
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Library", "Altar")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Library", "Altar")
     assert payments(s, 0, "build", "Library") == {(0, 0)}
     play_turn(s, {0: build("Library")})
     assert names(s, 0)[-1] == "Library"
@@ -470,10 +473,9 @@ def test_chain_across_ages_in_real_play() -> None:
 
 def test_no_second_building_of_a_name_even_from_another_age() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, card("Loom", 1))
-    set_coins(s, 5, 3, 3)
-    s.hands[0] = [card("Loom", 2), card("Altar")]
-    s._legal.clear()
+    s = give(s, 0, card("Loom", 1))
+    s = set_coins(s, 5, 3, 3)
+    s = set_hand(s, 0, card("Loom", 2), card("Altar"))
     assert "Loom" not in offered(s, 0, "build")
     assert "Loom" in offered(s, 0, "sell")  # it can still be sold
     assert_illegal(s, 0, build("Loom"))
@@ -482,16 +484,16 @@ def test_no_second_building_of_a_name_even_from_another_age() -> None:
 def test_no_second_copy_of_the_same_card() -> None:
     # a 4-player Age I deck has two Lumber Yards
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    give(s, 0, "Lumber Yard")
-    set_hand(s, 0, "Lumber Yard", "Altar")
+    s = give(s, 0, "Lumber Yard")
+    s = set_hand(s, 0, "Lumber Yard", "Altar")
     assert offered(s, 0, "build") == {"Altar"}
     assert_illegal(s, 0, build("Lumber Yard"))
 
 
 def test_a_card_of_a_name_the_city_has_can_still_be_buried_in_a_stage() -> None:
     s = new_game("Giza", "Rhodes", "Olympia")
-    give(s, 0, "Stone Pit", "Altar")  # Giza A1: 2 stone
-    set_hand(s, 0, "Altar", "Theater")
+    s = give(s, 0, "Stone Pit", "Altar")  # Giza A1: 2 stone
+    s = set_hand(s, 0, "Altar", "Theater")
     assert payments(s, 0, "wonder", "Altar") == {(0, 0)}
     play_turn(s, {0: wonder("Altar")})
     assert s.cities[0].stages == 1
@@ -502,10 +504,10 @@ def test_a_card_of_a_name_the_city_has_can_still_be_buried_in_a_stage() -> None:
 
 def test_coin_cost_is_paid_to_the_bank() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 1, 3, 3)
-    set_hand(s, 0, "Clay Pit", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_coins(s, 1, 3, 3)
+    s = set_hand(s, 0, "Clay Pit", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: build("Clay Pit"), 1: build("Altar"), 2: build("Altar")})
     assert coins(s) == [0, 3, 3]  # the coin went to the bank, not to a neighbour
     assert "Clay Pit" in names(s, 0)
@@ -514,9 +516,9 @@ def test_coin_cost_is_paid_to_the_bank() -> None:
 @pytest.mark.parametrize("name", ["Clay Pit", "Timber Yard", "Sawmill", "Foundry"])
 def test_a_coin_cost_cannot_be_paid_without_the_coin(name: str) -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, name, "Altar")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, name, "Altar")
     assert payments(s, 0, "build", name) == set()
     assert_illegal(s, 0, build(name))
-    set_coins(s, 1, 3, 3)
+    s = set_coins(s, 1, 3, 3)
     assert payments(s, 0, "build", name) == {(0, 0)}

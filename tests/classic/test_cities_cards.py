@@ -12,7 +12,6 @@ import pytest
 from tests.classic.cities_scenario import (
     FILLER,
     build,
-    card,
     cat,
     end_age,
     give,
@@ -57,11 +56,13 @@ BOARD = {
 }
 
 
-def deal(state: ClassicState, age: int, turn: int, hands: Mapping[int, Sequence[str]]) -> None:
+def deal(
+    state: ClassicState, age: int, turn: int, hands: Mapping[int, Sequence[str]]
+) -> ClassicState:
     """``set_turn`` with the given cards first in those hands, fillers after them."""
     size = state.hand_size + 1 - turn
     full = {seat: [*names, *FILLER[: size - len(names)]] for seat, names in hands.items()}
-    set_turn(state, age, turn, full)
+    return set_turn(state, age, turn, full)
 
 
 def play(
@@ -78,12 +79,9 @@ def free(state: ClassicState, seat: int, kind: str, name: str) -> bool:
     return (0, 0) in payments(state, seat, kind, name)
 
 
-def units(state: ClassicState, seat: int, cost: Mapping[str, int]) -> None:
+def units(state: ClassicState, seat: int, cost: Mapping[str, int]) -> ClassicState:
     """Give ``seat`` exactly these resources, one Age I brown/grey card per unit."""
-    for resource, n in cost.items():
-        for _ in range(n):
-            state.cities[seat].add_card(card(UNIT[resource]))
-    state._legal.clear()
+    return give(state, seat, *(UNIT[resource] for resource, n in cost.items() for _ in range(n)))
 
 
 def tokens(state: ClassicState) -> list[list[int]]:
@@ -154,9 +152,9 @@ def test_the_engine_asks_exactly_the_printed_cost(name: str) -> None:
 
     def position(less_coins: int = 0, less: str | None = None) -> ClassicState:
         s = new_game(*boards)
-        units(s, 0, {r: n - (r == less) for r, n in resources.items()})
-        set_coins(s, coins - less_coins, 0, 0)
-        deal(s, age, 1, {0: [name]})
+        s = units(s, 0, {r: n - (r == less) for r, n in resources.items()})
+        s = set_coins(s, coins - less_coins, 0, 0)
+        s = deal(s, age, 1, {0: [name]})
         return s
 
     assert payments(position(), 0, "build", name) == {(0, 0)}
@@ -186,12 +184,12 @@ def test_black_cards_have_no_chains_and_no_copies() -> None:
 
 def test_militia_costs_three_coins_and_two_shields_decide_the_conflicts() -> None:
     s = new_game(*W3)
-    give(s, 1, "Stockade", "Barracks")  # 2 shields: a tie with the Militia
-    give(s, 2, "Barracks")  # 1 shield: beaten by it
-    set_coins(s, 2, 0, 0)
-    deal(s, 1, s.turns_per_age, {0: ["Militia"]})
+    s = give(s, 1, "Stockade", "Barracks")  # 2 shields: a tie with the Militia
+    s = give(s, 2, "Barracks")  # 1 shield: beaten by it
+    s = set_coins(s, 2, 0, 0)
+    s = deal(s, 1, s.turns_per_age, {0: ["Militia"]})
     assert payments(s, 0, "build", "Militia") == set()
-    set_coins(s, 3, 0, 0)
+    s = set_coins(s, 3, 0, 0)
     assert payments(s, 0, "build", "Militia") == {(0, 0)}
     play(s, {0: build("Militia")})
     assert s.cities[0].coins == 0
@@ -200,11 +198,11 @@ def test_militia_costs_three_coins_and_two_shields_decide_the_conflicts() -> Non
 
 def test_mercenaries_three_shields_decide_the_age_two_conflicts() -> None:
     s = new_game(*W3)
-    give(s, 0, "Press")
-    give(s, 1, "Walls", "Stockade")  # 3 shields: a tie
-    give(s, 2, "Walls")  # 2 shields: beaten
-    set_coins(s, 4, 0, 0)
-    deal(s, 2, s.turns_per_age, {0: ["Mercenaries"]})
+    s = give(s, 0, "Press")
+    s = give(s, 1, "Walls", "Stockade")  # 3 shields: a tie
+    s = give(s, 2, "Walls")  # 2 shields: beaten
+    s = set_coins(s, 4, 0, 0)
+    s = deal(s, 2, s.turns_per_age, {0: ["Mercenaries"]})
     play(s, {0: build("Mercenaries")})
     assert s.cities[0].coins == 0
     assert tokens(s) == [[3], [3], [-1, -1]]
@@ -212,11 +210,11 @@ def test_mercenaries_three_shields_decide_the_age_two_conflicts() -> None:
 
 def test_contingent_five_shields_decide_the_age_three_conflicts() -> None:
     s = new_game(*W3)
-    give(s, 0, "Loom")
-    give(s, 1, "Circus", "Walls")  # 5 shields: a tie
-    give(s, 2, "Circus", "Stockade")  # 4 shields: beaten
-    set_coins(s, 5, 0, 0)
-    deal(s, 3, s.turns_per_age, {0: ["Contingent"]})
+    s = give(s, 0, "Loom")
+    s = give(s, 1, "Circus", "Walls")  # 5 shields: a tie
+    s = give(s, 2, "Circus", "Stockade")  # 4 shields: beaten
+    s = set_coins(s, 5, 0, 0)
+    s = deal(s, 3, s.turns_per_age, {0: ["Contingent"]})
     play(s, {0: build("Contingent")})
     assert s.is_terminal() and s.cities[0].coins == 0
     assert tokens(s) == [[5], [5], [-1, -1]]
@@ -228,8 +226,8 @@ def test_contingent_five_shields_decide_the_age_three_conflicts() -> None:
 
 def test_hideout_others_lose_one_at_the_end_of_the_turn_coins_of_the_turn_counted() -> None:
     s = new_game(*W3)
-    set_coins(s, 3, 0, 0)
-    deal(s, 1, 1, {0: ["Hideout"]})
+    s = set_coins(s, 3, 0, 0)
+    s = deal(s, 1, 1, {0: ["Hideout"]})
     play_turn(s, {0: build("Hideout"), 2: build("Altar")})
     # seat 1 sold (3 coins received this turn): it decides; seat 2 has none: debt at once
     assert s.phase == "debt" and cities(s).owed == {1: 1} and s.to_move() == [1]
@@ -244,8 +242,8 @@ def test_hideout_others_lose_one_at_the_end_of_the_turn_coins_of_the_turn_counte
 
 def test_lair_others_lose_two_trade_coins_received_that_turn_can_pay() -> None:
     s = new_game("Olympia", "Alexandria", "Giza")  # seat 0 buys its glass on the left
-    set_coins(s, 3, 0, 1)
-    deal(s, 2, 1, {0: ["Lair"]})
+    s = set_coins(s, 3, 0, 1)
+    s = deal(s, 2, 1, {0: ["Lair"]})
     assert payments(s, 0, "build", "Lair") == {(2, 0)}
     play_turn(s, {0: build("Lair", left=2), 1: build("Altar")})
     assert cities(s).owed == {1: 2, 2: 2} and s.to_move() == [1, 2]
@@ -258,9 +256,9 @@ def test_lair_others_lose_two_trade_coins_received_that_turn_can_pay() -> None:
 
 def test_brotherhood_others_lose_three() -> None:
     s = new_game(*W4)
-    give(s, 0, "Sawmill", "Ore Vein", "Loom")
-    set_coins(s, 0, 0, 5, 1)
-    deal(s, 3, 1, {0: ["Brotherhood"]})
+    s = give(s, 0, "Sawmill", "Ore Vein", "Loom")
+    s = set_coins(s, 0, 0, 5, 1)
+    s = deal(s, 3, 1, {0: ["Brotherhood"]})
     play_turn(s, {0: build("Brotherhood"), 2: build("Altar")})
     assert cities(s).owed == {1: 3, 2: 3, 3: 3}  # every other city, not only the neighbours
     settle(s, {1: 3, 2: 0, 3: 2})
@@ -271,12 +269,12 @@ def test_brotherhood_others_lose_three() -> None:
 
 def test_sepulcher_others_lose_one_per_victory_token_not_its_value() -> None:
     s = new_game(*W4)
-    give(s, 0, "Loom", "Glassworks")
-    set_tokens(s, 0, 1, 3)  # the builder's own tokens never cost it anything
-    set_tokens(s, 1, 3, 1, -1)  # two victories (worth 4): loses 2
-    set_tokens(s, 2, -1)  # no victory: loses nothing
-    set_tokens(s, 3, 3)  # one victory (worth 3): loses 1
-    deal(s, 2, 1, {0: ["Sepulcher"]})
+    s = give(s, 0, "Loom", "Glassworks")
+    s = set_tokens(s, 0, 1, 3)  # the builder's own tokens never cost it anything
+    s = set_tokens(s, 1, 3, 1, -1)  # two victories (worth 4): loses 2
+    s = set_tokens(s, 2, -1)  # no victory: loses nothing
+    s = set_tokens(s, 3, 3)  # one victory (worth 3): loses 1
+    s = deal(s, 2, 1, {0: ["Sepulcher"]})
     play_turn(s, {0: build("Sepulcher")})
     assert cities(s).owed == {1: 2, 3: 1}
     settle(s, {1: 2, 3: 0})
@@ -287,9 +285,9 @@ def test_sepulcher_others_lose_one_per_victory_token_not_its_value() -> None:
 
 def test_cenotaph_others_lose_one_per_victory_token_not_its_value() -> None:
     s = new_game(*W3)
-    give(s, 0, "Brickyard", "Loom", "Glassworks")
-    set_tokens(s, 1, 1, 3, 5, -1)  # three victories (worth 9): loses 3
-    deal(s, 3, 1, {0: ["Cenotaph"]})
+    s = give(s, 0, "Brickyard", "Loom", "Glassworks")
+    s = set_tokens(s, 1, 1, 3, 5, -1)  # three victories (worth 9): loses 3
+    s = deal(s, 3, 1, {0: ["Cenotaph"]})
     play_turn(s, {0: build("Cenotaph")})
     assert cities(s).owed == {1: 3}
     settle(s, {1: 1})
@@ -299,11 +297,11 @@ def test_cenotaph_others_lose_one_per_victory_token_not_its_value() -> None:
 
 def test_builders_union_others_lose_one_per_stage_built_this_turn_included() -> None:
     s = new_game("Olympia", "Rhodes", "Babylon")
-    give(s, 0, "Clay Pool", "Glassworks", "Press")
-    give_stages(s, 0, 2)  # the builder's stages never cost it anything
-    give_stages(s, 1, 1)
-    give(s, 1, "Brickyard", "Clay Pool")  # Rhodes' second stage: 3 clay
-    deal(s, 3, 1, {0: ["Builders Union"]})
+    s = give(s, 0, "Clay Pool", "Glassworks", "Press")
+    s = give_stages(s, 0, 2)  # the builder's stages never cost it anything
+    s = give_stages(s, 1, 1)
+    s = give(s, 1, "Brickyard", "Clay Pool")  # Rhodes' second stage: 3 clay
+    s = deal(s, 3, 1, {0: ["Builders Union"]})
     assert free(s, 1, "wonder", "Altar")
     play_turn(s, {0: build("Builders Union"), 1: wonder("Altar")})
     assert cities(s).owed == {1: 2}  # seat 2 has no stage
@@ -314,9 +312,9 @@ def test_builders_union_others_lose_one_per_stage_built_this_turn_included() -> 
 
 def test_counterfeiters_guild_five_points_and_others_lose_three() -> None:
     s = new_game("Rhodes", "Giza", "Babylon")
-    give(s, 0, "Foundry", "Glassworks", "Loom")
-    set_coins(s, 3, 0, 3)
-    deal(s, 3, 1, {0: ["Counterfeiters Guild"]})
+    s = give(s, 0, "Foundry", "Glassworks", "Loom")
+    s = set_coins(s, 3, 0, 3)
+    s = deal(s, 3, 1, {0: ["Counterfeiters Guild"]})
     play_turn(s, {0: build("Counterfeiters Guild"), 1: build("Altar")})
     assert s.cities[1].debt == 3  # no coins at the end of the turn: all of it as debt
     assert cities(s).owed == {2: 3}
@@ -330,25 +328,25 @@ def test_counterfeiters_guild_five_points_and_others_lose_three() -> None:
 
 def test_residence_diplomacy_sits_out_one_conflict_and_its_neighbours_fight() -> None:
     s = new_game("Babylon", "Giza", "Olympia", "Rhodes")
-    give(s, 1, "Stockade", "Barracks")  # 2 shields
-    give(s, 3, "Guard Tower")  # 1 shield; seats 0 and 2 have none
-    deal(s, 1, s.turns_per_age, {0: ["Residence"]})
+    s = give(s, 1, "Stockade", "Barracks")  # 2 shields
+    s = give(s, 3, "Guard Tower")  # 1 shield; seats 0 and 2 have none
+    s = deal(s, 1, s.turns_per_age, {0: ["Residence"]})
     assert free(s, 0, "build", "Residence")  # Babylon's clay
     play(s, {0: build("Residence")})
     assert {"type": "diplomacy", "seat": 0, "age": 1} in s.events
     # seat 0 is away: seats 3 and 1 are neighbours for this conflict
     assert tokens(s) == [[], [1, 1], [-1, -1], [-1, 1]]
     assert s.cities[0].diplomacy == 0 and score(s, 0)["cities"] == 1
-    end_age(s, 2)  # the token is spent: seat 0 fights again in Age II
+    s = end_age(s, 2)  # the token is spent: seat 0 fights again in Age II
     assert tokens(s)[0] == [-1, -1]
 
 
 def test_consulate_diplomacy_leaves_two_cities_fighting_once() -> None:
     s = new_game(*W3)
-    give(s, 1, "Press")  # Babylon's clay and papyrus: seat 1 holds the Consulate
-    give(s, 0, "Walls")  # 2 shields against seat 2's 1
-    give(s, 2, "Stockade")
-    deal(s, 2, s.turns_per_age, {1: ["Consulate"]})
+    s = give(s, 1, "Press")  # Babylon's clay and papyrus: seat 1 holds the Consulate
+    s = give(s, 0, "Walls")  # 2 shields against seat 2's 1
+    s = give(s, 2, "Stockade")
+    s = deal(s, 2, s.turns_per_age, {1: ["Consulate"]})
     play(s, {1: build("Consulate")})
     assert tokens(s) == [[3], [], [-1]]
     assert score(s, 1)["cities"] == 2
@@ -356,11 +354,11 @@ def test_consulate_diplomacy_leaves_two_cities_fighting_once() -> None:
 
 def test_embassy_in_the_team_game_halves_the_tokens_of_its_holders_conflict() -> None:
     s = new_game(*W4, teams=True)  # teams 0-1 and 2-3: fights 1-2 and 3-0
-    give(s, 0, "Loom", "Press", "Circus")
-    give(s, 1, "Circus")
-    give(s, 2, "Stockade")
-    give(s, 3, "Stockade")
-    deal(s, 3, s.turns_per_age, {0: ["Embassy"]})
+    s = give(s, 0, "Loom", "Press", "Circus")
+    s = give(s, 1, "Circus")
+    s = give(s, 2, "Stockade")
+    s = give(s, 3, "Stockade")
+    s = deal(s, 3, s.turns_per_age, {0: ["Embassy"]})
     play(s, {0: build("Embassy")})
     assert tokens(s) == [[5], [5, 5], [-1, -1], [-1]]
     assert score(s, 0)["cities"] == 3
@@ -371,7 +369,7 @@ def test_embassy_in_the_team_game_halves_the_tokens_of_its_holders_conflict() ->
 
 def test_gambling_den_six_coins_and_one_to_each_neighbour_from_the_bank() -> None:
     s = new_game(*W4)
-    deal(s, 1, 1, {0: ["Gambling Den"]})
+    s = deal(s, 1, 1, {0: ["Gambling Den"]})
     assert free(s, 0, "build", "Gambling Den")
     play(s, {0: build("Gambling Den")})
     assert [c.coins for c in s.cities] == [3 + 6, 3 + 3 + 1, 3 + 3, 3 + 3 + 1]
@@ -379,35 +377,35 @@ def test_gambling_den_six_coins_and_one_to_each_neighbour_from_the_bank() -> Non
 
 def test_gambling_house_costs_one_nine_coins_and_two_to_each_neighbour() -> None:
     s = new_game(*W4)
-    set_coins(s, 0, 0, 0, 0)
-    deal(s, 2, 1, {0: ["Gambling House"]})
+    s = set_coins(s, 0, 0, 0, 0)
+    s = deal(s, 2, 1, {0: ["Gambling House"]})
     assert payments(s, 0, "build", "Gambling House") == set()
-    set_coins(s, 1, 0, 0, 0)
+    s = set_coins(s, 1, 0, 0, 0)
     play(s, {0: build("Gambling House")})
     assert [c.coins for c in s.cities] == [9, 3 + 2, 3, 3 + 2]
 
 
 def test_secret_society_one_coin_now_and_one_point_at_the_end_per_black_card() -> None:
     s = new_game(*W3)
-    give(s, 0, "Press", "Militia", "Hideout")
-    give(s, 1, "Lair")  # a neighbour's black card does not count
-    deal(s, 3, 1, {0: ["Secret Society"]})
+    s = give(s, 0, "Press", "Militia", "Hideout")
+    s = give(s, 1, "Lair")  # a neighbour's black card does not count
+    s = deal(s, 3, 1, {0: ["Secret Society"]})
     play(s, {0: build("Secret Society")})
     assert s.cities[0].coins == 3 + 3  # three black cards, itself included
     assert score(s, 0)["cities"] == 2 + 3  # Hideout, the Society's 3
-    give(s, 0, "Gates of the City")  # a black card built later counts at the end
+    s = give(s, 0, "Gates of the City")  # a black card built later counts at the end
     assert score(s, 0)["cities"] == 2 + 4 + 4
 
 
 def test_slave_market_coins_now_and_points_at_the_end_per_victory_token() -> None:
     s = new_game(*W3)
-    give(s, 0, "Sawmill", "Ore Vein", "Ore Vein")
-    set_tokens(s, 0, 1, 3, -1)
-    deal(s, 3, 1, {0: ["Slave Market"]})
+    s = give(s, 0, "Sawmill", "Ore Vein", "Ore Vein")
+    s = set_tokens(s, 0, 1, 3, -1)
+    s = deal(s, 3, 1, {0: ["Slave Market"]})
     play(s, {0: build("Slave Market")})
     assert s.cities[0].coins == 3 + 2  # two victories, whatever their value
     assert score(s, 0)["cities"] == 2
-    set_tokens(s, 0, 1, 3, 5, -1, -1)  # the count at the end
+    s = set_tokens(s, 0, 1, 3, 5, -1, -1)  # the count at the end
     assert score(s, 0)["cities"] == 3
 
 
@@ -427,11 +425,11 @@ def test_point_cards_cost_coins_and_score_in_cities(
     name: str, age: int, owned: list[str], coins: int, points: int
 ) -> None:
     s = new_game(*W3)  # Giza: one stone
-    give(s, 0, *owned)
-    set_coins(s, coins - 1, 0, 0)
-    deal(s, age, 1, {0: [name]})
+    s = give(s, 0, *owned)
+    s = set_coins(s, coins - 1, 0, 0)
+    s = deal(s, age, 1, {0: [name]})
     assert payments(s, 0, "build", name) == set()
-    set_coins(s, coins, 0, 0)
+    s = set_coins(s, coins, 0, 0)
     play(s, {0: build(name)})
     assert s.cities[0].coins == 0
     assert score(s, 0)["cities"] == points and score(s, 0)["civilian"] == 0
@@ -442,58 +440,58 @@ def test_point_cards_cost_coins_and_score_in_cities(
 
 def test_clandestine_dock_west_first_purchase_on_the_left_one_less_once_a_turn() -> None:
     s = new_game("Giza", "Olympia", "Rhodes")  # wood on the left; Rhodes gets one too
-    give(s, 1, "Lumber Yard")
-    give(s, 2, "Lumber Yard")
-    give_stages(s, 0, 1)  # Giza's second stage: 3 wood
-    set_coins(s, 1, 0, 0)
-    deal(s, 1, 1, {0: ["Clandestine Dock West"]})
+    s = give(s, 1, "Lumber Yard")
+    s = give(s, 2, "Lumber Yard")
+    s = give_stages(s, 0, 1)  # Giza's second stage: 3 wood
+    s = set_coins(s, 1, 0, 0)
+    s = deal(s, 1, 1, {0: ["Clandestine Dock West"]})
     play(s, {0: build("Clandestine Dock West")})
     assert s.cities[0].coins == 0
-    set_coins(s, 10, 0, 0)
-    deal(s, 1, 2, {0: ["Stockade", "Barracks"]})
+    s = set_coins(s, 10, 0, 0)
+    s = deal(s, 1, 2, {0: ["Stockade", "Barracks"]})
     assert payments(s, 0, "build", "Stockade") == {(1, 0), (0, 2)}
     assert payments(s, 0, "build", "Barracks") == {(0, 2)}  # the right side is untouched
     assert payments(s, 0, "wonder", "Barracks") == {(3, 2)}  # two from the left: 2 + 1
     play(s, {0: build("Stockade", left=1)})
     assert [c.coins for c in s.cities] == [9, 3 + 1, 3]
-    deal(s, 1, 3, {0: ["Barracks"]})  # a new turn: the dock works again
+    s = deal(s, 1, 3, {0: ["Barracks"]})  # a new turn: the dock works again
     assert payments(s, 0, "wonder", "Barracks") == {(3, 2)}
 
 
 def test_clandestine_dock_west_stacks_with_the_west_trading_post() -> None:
     s = new_game("Giza", "Olympia", "Rhodes")
-    give(s, 0, "Clandestine Dock West", "West Trading Post")
-    give(s, 1, "Lumber Yard")
-    give(s, 2, "Lumber Yard")
-    give_stages(s, 0, 1)
-    deal(s, 1, 1, {0: ["Stockade"]})
+    s = give(s, 0, "Clandestine Dock West", "West Trading Post")
+    s = give(s, 1, "Lumber Yard")
+    s = give(s, 2, "Lumber Yard")
+    s = give_stages(s, 0, 1)
+    s = deal(s, 1, 1, {0: ["Stockade"]})
     assert payments(s, 0, "build", "Stockade") == {(0, 0)}  # the first unit is free
     assert payments(s, 0, "wonder", "Stockade") == {(1, 2)}  # 1 + 1 - 1 on the left
 
 
 def test_clandestine_dock_east_first_purchase_on_the_right_with_the_marketplace() -> None:
     s = new_game("Giza", "Olympia", "Babylon")
-    give(s, 2, "Stone Pit", "Loom")  # the right neighbour sells stone and loom
-    give(s, 0, "Marketplace")
-    set_coins(s, 1, 0, 0)
-    deal(s, 1, 1, {0: ["Clandestine Dock East"]})
+    s = give(s, 2, "Stone Pit", "Loom")  # the right neighbour sells stone and loom
+    s = give(s, 0, "Marketplace")
+    s = set_coins(s, 1, 0, 0)
+    s = deal(s, 1, 1, {0: ["Clandestine Dock East"]})
     play(s, {0: build("Clandestine Dock East")})
-    set_coins(s, 5, 0, 0)
-    deal(s, 2, 2, {0: ["Library", "Apothecary", "Stockade"]})
+    s = set_coins(s, 5, 0, 0)
+    s = deal(s, 2, 2, {0: ["Library", "Apothecary", "Stockade"]})
     # the rulebook's example: loom 0 and stone 2, or stone 1 and loom 1
     assert payments(s, 0, "build", "Library") == {(0, 2)}
     assert payments(s, 0, "build", "Apothecary") == {(0, 0)}  # loom: 1 - 1
     assert payments(s, 0, "build", "Stockade") == {(2, 0)}  # the left side is untouched
-    give(s, 0, "East Trading Post")
+    s = give(s, 0, "East Trading Post")
     assert payments(s, 0, "build", "Library") == {(0, 1)}
 
 
 def test_clandestine_dock_once_a_turn_for_babylons_extra_card_too() -> None:
     s = new_game("Babylon", "Olympia", "Giza", sides="B")
-    give_stages(s, 0, 2)  # Babylon B: the last card of the Age is played too
-    give(s, 0, "Clandestine Dock West")
-    give(s, 1, "Ore Vein")
-    deal(s, 1, s.turns_per_age, {0: ["Stockade", "Barracks"]})
+    s = give_stages(s, 0, 2)  # Babylon B: the last card of the Age is played too
+    s = give(s, 0, "Clandestine Dock West")
+    s = give(s, 1, "Ore Vein")
+    s = deal(s, 1, s.turns_per_age, {0: ["Stockade", "Barracks"]})
     assert payments(s, 0, "build", "Stockade") == {(1, 0)}
     play_turn(s, {0: build("Stockade", left=1)})
     assert s.phase == "extra_card"
@@ -504,10 +502,10 @@ def test_dock_made_free_purchase_still_uses_the_dock_for_the_turn() -> None:
     # Babylon B plays its 8th card too. The dock and the West Trading Post make the first
     # wood bought on the left cost 0: the dock is used, so the extra card pays 1 for it.
     state = new_game("Babylon", "Olympia", "Giza", sides="B")
-    give_stages(state, 0, 2)
-    give(state, 0, "Clandestine Dock West", "West Trading Post")
-    give(state, 1, "Ore Vein")
-    set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
+    state = give_stages(state, 0, 2)
+    state = give(state, 0, "Clandestine Dock West", "West Trading Post")
+    state = give(state, 1, "Ore Vein")
+    state = set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
     assert payments(state, 0, "build", "Stockade") == {(0, 0)}
     play_turn(state, {0: build("Stockade")})
     assert state.phase == "extra_card"
@@ -517,12 +515,12 @@ def test_dock_made_free_purchase_still_uses_the_dock_for_the_turn() -> None:
 def test_a_dock_not_needed_for_a_payment_stays_unused() -> None:
     # Wood bought on the right only: the west dock is still fresh for the extra card.
     state = new_game("Babylon", "Olympia", "Giza", sides="B")
-    give_stages(state, 0, 2)
-    give(state, 0, "Clandestine Dock West")
-    give(state, 1, "Ore Vein")
-    give(state, 2, "Lumber Yard")
-    set_coins(state, 6, 3, 3)
-    set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
+    state = give_stages(state, 0, 2)
+    state = give(state, 0, "Clandestine Dock West")
+    state = give(state, 1, "Ore Vein")
+    state = give(state, 2, "Lumber Yard")
+    state = set_coins(state, 6, 3, 3)
+    state = set_turn(state, 1, 7, {0: ["Stockade", "Barracks"]})
     assert payments(state, 0, "build", "Stockade") == {(1, 0), (0, 2)}
     play_turn(state, {0: build("Stockade", 0, 2)})
     assert payments(state, 0, "build", "Barracks") == {(1, 0)}  # ore on the left: 2 - 1
@@ -530,53 +528,50 @@ def test_a_dock_not_needed_for_a_payment_stays_unused() -> None:
 
 def test_olympia_b_raw_discount_stacks_with_a_clandestine_dock() -> None:
     state = new_game("Olympia", "Giza", "Rhodes", sides="B")
-    give_stages(state, 0, 1)  # raw materials for 1 coin on both sides
-    give(state, 0, "Clandestine Dock West")
-    deal(state, 1, 1, {0: ["Stockade", "Barracks"]})
+    state = give_stages(state, 0, 1)  # raw materials for 1 coin on both sides
+    state = give(state, 0, "Clandestine Dock West")
+    state = deal(state, 1, 1, {0: ["Stockade", "Barracks"]})
     assert payments(state, 0, "build", "Stockade") == {(0, 0)}  # Giza's stone: 1 - 1
     assert payments(state, 0, "build", "Barracks") == {(0, 1)}  # Rhodes' ore: no dock east
 
 
 def test_secret_warehouse_one_more_of_a_resource_the_board_brown_or_grey_produce() -> None:
     s = new_game("Giza", "Olympia", "Babylon")  # nobody else has stone
-    give(s, 0, "Loom", "Tree Farm")
-    give(s, 1, "Ore Vein")
-    set_coins(s, 2, 0, 0)
-    deal(s, 1, 1, {0: ["Secret Warehouse"]})
+    s = give(s, 0, "Loom", "Tree Farm")
+    s = give(s, 1, "Ore Vein")
+    s = set_coins(s, 2, 0, 0)
+    s = deal(s, 1, 1, {0: ["Secret Warehouse"]})
     play(s, {0: build("Secret Warehouse")})
     assert s.cities[0].coins == 0
-    set_coins(s, 5, 5, 5)
-    deal(s, 2, 2, {0: ["Library", "Aqueduct", "Archery Range"]})
+    s = set_coins(s, 5, 5, 5)
+    s = deal(s, 2, 2, {0: ["Library", "Aqueduct", "Archery Range"]})
     assert payments(s, 0, "build", "Library") == {(0, 0)}  # stone, stone (warehouse), loom
     assert payments(s, 0, "build", "Aqueduct") == set()  # one more unit, not two
     # an either/or brown card counts with both options: wood from the Tree Farm and the
     # warehouse, only the ore bought
     assert payments(s, 0, "build", "Archery Range") == {(2, 0)}
     # never sold: seat 1 cannot buy the second stone from seat 0
-    deal(s, 2, 2, {1: ["Library"]})
-    give(s, 1, "Loom")
+    s = deal(s, 2, 2, {1: ["Library"]})
+    s = give(s, 1, "Loom")
     assert payments(s, 1, "build", "Library") == set()
 
 
 @pytest.mark.parametrize("source", ["Caravansery", "stage"])
 def test_secret_warehouse_ignores_yellow_cards_and_wonder_stages(source: str) -> None:
     s = new_game("Alexandria", "Giza", "Olympia")  # Alexandria A's 2nd stage: W/S/O/C
-    give(s, 0, "Secret Warehouse", "Loom")
-    if source == "stage":
-        give_stages(s, 0, 2)
-    else:
-        give(s, 0, source)
-    deal(s, 2, 1, {0: ["Library"]})  # stone, stone, loom: one stone must be bought
+    s = give(s, 0, "Secret Warehouse", "Loom")
+    s = give_stages(s, 0, 2) if source == "stage" else give(s, 0, source)
+    s = deal(s, 2, 1, {0: ["Library"]})  # stone, stone, loom: one stone must be bought
     assert payments(s, 0, "build", "Library") == {(2, 0)}
 
 
 def test_black_market_one_resource_the_city_does_not_produce() -> None:
     s = new_game("Giza", "Olympia", "Babylon")  # no glass, no stone next door
-    give(s, 0, "Ore Vein", "Loom")
-    deal(s, 2, 1, {0: ["Black Market", "Workshop", "Library"]})
+    s = give(s, 0, "Ore Vein", "Loom")
+    s = deal(s, 2, 1, {0: ["Black Market", "Workshop", "Library"]})
     assert payments(s, 0, "build", "Workshop") == set()
     play(s, {0: build("Black Market")})
-    deal(s, 2, 2, {0: ["Workshop", "Library"], 1: ["Workshop"]})
+    s = deal(s, 2, 2, {0: ["Workshop", "Library"], 1: ["Workshop"]})
     assert payments(s, 0, "build", "Workshop") == {(0, 0)}
     assert payments(s, 0, "build", "Library") == set()  # stone is produced: not from it
     assert payments(s, 1, "build", "Workshop") == set()  # never sold to a neighbour
@@ -584,16 +579,16 @@ def test_black_market_one_resource_the_city_does_not_produce() -> None:
 
 def test_black_market_counts_yellow_resources_as_not_produced() -> None:
     s = new_game("Olympia", "Giza", "Babylon")
-    give(s, 0, "Black Market", "Forum")  # Forum: glass, loom or papyrus
-    deal(s, 3, 1, {0: ["Study"]})  # wood (board), loom (Forum), papyrus (Black Market)
+    s = give(s, 0, "Black Market", "Forum")  # Forum: glass, loom or papyrus
+    s = deal(s, 3, 1, {0: ["Study"]})  # wood (board), loom (Forum), papyrus (Black Market)
     assert free(s, 0, "build", "Study")
 
 
 def test_black_market_produces_nothing_when_all_seven_are_produced() -> None:
     s = new_game("Giza", "Olympia", "Babylon")
-    give(s, 0, "Black Market", "Lumber Yard", "Clay Pool", "Ore Vein")
-    give(s, 0, "Glassworks", "Loom", "Press")
-    deal(s, 2, 1, {0: ["Library", "Dispensary"]})
+    s = give(s, 0, "Black Market", "Lumber Yard", "Clay Pool", "Ore Vein")
+    s = give(s, 0, "Glassworks", "Loom", "Press")
+    s = deal(s, 2, 1, {0: ["Library", "Dispensary"]})
     assert payments(s, 0, "build", "Library") == set()  # the second stone: nowhere
     assert payments(s, 0, "build", "Dispensary") == set()  # the second ore: nowhere
 
@@ -603,22 +598,22 @@ def test_black_market_produces_nothing_when_all_seven_are_produced() -> None:
 
 def test_architect_cabinet_from_the_next_turn_stages_need_no_resources() -> None:
     s = new_game("Petra", "Alexandria", "Halicarnassus")  # nobody has wood or stone
-    give(s, 0, "Press")
-    set_coins(s, 8, 0, 0)
-    deal(s, 2, 1, {0: ["Architect Cabinet"]})
+    s = give(s, 0, "Press")
+    s = set_coins(s, 8, 0, 0)
+    s = deal(s, 2, 1, {0: ["Architect Cabinet"]})
     assert payments(s, 0, "wonder", "Architect Cabinet") == set()
     play(s, {0: build("Architect Cabinet")})
     assert s.cities[0].coins == 7
-    deal(s, 2, 2, {0: ["Altar"]})
+    s = deal(s, 2, 2, {0: ["Altar"]})
     assert payments(s, 0, "wonder", "Altar") == {(0, 0)}  # wood and stone: not needed
     play(s, {0: wonder("Altar")})
-    set_coins(s, 6, 0, 0)
-    deal(s, 2, 3, {0: ["Altar"]})
+    s = set_coins(s, 6, 0, 0)
+    s = deal(s, 2, 3, {0: ["Altar"]})
     assert payments(s, 0, "wonder", "Altar") == set()  # Petra's 7 coins are still paid
-    set_coins(s, 7, 0, 0)
+    s = set_coins(s, 7, 0, 0)
     play(s, {0: wonder("Altar")})
     assert s.cities[0].coins == 0
-    deal(s, 2, 4, {0: ["Altar"]})
+    s = deal(s, 2, 4, {0: ["Altar"]})
     play(s, {0: wonder("Altar")})  # wood, stone, stone, papyrus: free
     assert s.cities[0].stages == 3
     assert score(s, 0)["wonder"] == 3 + 7 + 7 and score(s, 0)["cities"] == 2
@@ -626,10 +621,10 @@ def test_architect_cabinet_from_the_next_turn_stages_need_no_resources() -> None
 
 def test_architect_cabinet_built_on_the_last_turn_frees_babylons_extra_stage() -> None:
     state = new_game("Babylon", "Ephesus", "Rhodes", sides="B")
-    give_stages(state, 0, 2)
-    give(state, 0, "Press")
-    set_coins(state, 1, 3, 3)
-    set_turn(state, 2, state.turns_per_age, {0: ["Architect Cabinet", "Altar"]})
+    state = give_stages(state, 0, 2)
+    state = give(state, 0, "Press")
+    state = set_coins(state, 1, 3, 3)
+    state = set_turn(state, 2, state.turns_per_age, {0: ["Architect Cabinet", "Altar"]})
     assert payments(state, 0, "wonder", "Altar") == set()
     play_turn(state, {0: build("Architect Cabinet")})
     assert state.phase == "extra_card"
@@ -667,36 +662,37 @@ def test_petra_and_byzantium_stages_match_the_reference() -> None:
         assert found == [(c, vector(r), p, d) for c, r, p, d in rows], (name, side)
 
 
-def stage_step(s: ClassicState, turn: int, need: Mapping[str, int], board: str) -> None:
+def stage_step(s: ClassicState, turn: int, need: Mapping[str, int], board: str) -> ClassicState:
     """Stage the next wonder stage on ``turn``: not free before the city has ``need`` (less
-    its board's resource), free after, then built."""
-    deal(s, s.age, turn, {0: ["Altar"]})
+    its board's resource), free after, then built. Returns the state it was built in."""
+    s = deal(s, s.age, turn, {0: ["Altar"]})
     assert not free(s, 0, "wonder", "Altar")
-    units(s, 0, {r: n - (r == board) for r, n in need.items()})
+    s = units(s, 0, {r: n - (r == board) for r, n in need.items()})
     assert free(s, 0, "wonder", "Altar")
     play(s, {0: wonder("Altar")})
+    return s
 
 
 def test_petra_a_three_stages_the_second_seven_coins_to_the_bank() -> None:
     s = new_game("Petra", "Alexandria", "Halicarnassus")
-    set_coins(s, 0, 0, 0)
-    stage_step(s, 1, {"wood": 1, "stone": 1}, "clay")
-    set_coins(s, 6, 0, 0)
-    deal(s, 1, 2, {0: ["Altar"]})
+    s = set_coins(s, 0, 0, 0)
+    s = stage_step(s, 1, {"wood": 1, "stone": 1}, "clay")
+    s = set_coins(s, 6, 0, 0)
+    s = deal(s, 1, 2, {0: ["Altar"]})
     assert payments(s, 0, "wonder", "Altar") == set()
-    set_coins(s, 7, 0, 0)
+    s = set_coins(s, 7, 0, 0)
     assert payments(s, 0, "wonder", "Altar") == {(0, 0)}
     play(s, {0: wonder("Altar")})
     assert [c.coins for c in s.cities] == [0, 3, 3]  # to the bank, not the neighbours
-    stage_step(s, 3, {"wood": 1, "stone": 2, "papyrus": 1}, "clay")
+    s = stage_step(s, 3, {"wood": 1, "stone": 2, "papyrus": 1}, "clay")
     assert s.cities[0].stages == 3 and score(s, 0)["wonder"] == 3 + 7 + 7
 
 
 def test_petra_b_first_stage_every_other_city_loses_two_second_fourteen_coins() -> None:
     s = new_game("Petra", "Alexandria", "Halicarnassus", "Ephesus", sides="B")
-    set_coins(s, 5, 3, 0, 1)
-    deal(s, 1, 1, {0: ["Altar"], 2: ["Altar"]})
-    units(s, 0, {"clay": 1, "ore": 2})  # with the board's clay: clay, clay, ore, ore
+    s = set_coins(s, 5, 3, 0, 1)
+    s = deal(s, 1, 1, {0: ["Altar"], 2: ["Altar"]})
+    s = units(s, 0, {"clay": 1, "ore": 2})  # with the board's clay: clay, clay, ore, ore
     assert free(s, 0, "wonder", "Altar")
     play_turn(s, {0: wonder("Altar"), 2: build("Altar")})
     assert s.cities[2].debt == 2  # no coins: debt without a decision
@@ -704,10 +700,10 @@ def test_petra_b_first_stage_every_other_city_loses_two_second_fourteen_coins() 
     settle(s, {1: 2, 3: 1})
     assert [c.coins for c in s.cities] == [5, 4, 0, 3]
     assert [c.debt for c in s.cities] == [0, 0, 2, 1]
-    set_coins(s, 13, 0, 0, 0)
-    deal(s, 1, 2, {0: ["Altar"]})
+    s = set_coins(s, 13, 0, 0, 0)
+    s = deal(s, 1, 2, {0: ["Altar"]})
     assert payments(s, 0, "wonder", "Altar") == set()
-    set_coins(s, 14, 0, 0, 0)
+    s = set_coins(s, 14, 0, 0, 0)
     play(s, {0: wonder("Altar")})
     assert s.cities[0].coins == 0
     assert score(s, 0)["wonder"] == 3 + 14
@@ -715,24 +711,24 @@ def test_petra_b_first_stage_every_other_city_loses_two_second_fourteen_coins() 
 
 def test_byzantium_a_stages_the_second_gives_diplomacy() -> None:
     s = new_game("Byzantium", "Giza", "Olympia")  # seats 1 and 2 fight once when 0 is away
-    give(s, 1, "Stockade")
-    stage_step(s, 1, {"clay": 1, "ore": 1}, "stone")
+    s = give(s, 1, "Stockade")
+    s = stage_step(s, 1, {"clay": 1, "ore": 1}, "stone")
     assert s.cities[0].diplomacy == 0
-    stage_step(s, s.turns_per_age, {"wood": 2, "papyrus": 1}, "stone")
+    s = stage_step(s, s.turns_per_age, {"wood": 2, "papyrus": 1}, "stone")
     assert s.age == 2 and tokens(s) == [[], [1], [-1]]  # the token was spent in Age I
-    stage_step(s, 1, {"clay": 2, "glass": 1, "loom": 1}, "stone")
+    s = stage_step(s, 1, {"clay": 2, "glass": 1, "loom": 1}, "stone")
     assert score(s, 0)["wonder"] == 3 + 2 + 7
 
 
 def test_byzantium_b_two_stages_two_diplomacy_tokens_two_conflicts_away() -> None:
     s = new_game("Byzantium", "Giza", "Olympia", sides="B")
-    give(s, 1, "Stockade")
-    stage_step(s, 1, {"wood": 1, "ore": 1, "glass": 1, "papyrus": 1}, "stone")
-    stage_step(s, 2, {"clay": 1, "ore": 2, "loom": 1}, "stone")
+    s = give(s, 1, "Stockade")
+    s = stage_step(s, 1, {"wood": 1, "ore": 1, "glass": 1, "papyrus": 1}, "stone")
+    s = stage_step(s, 2, {"clay": 1, "ore": 2, "loom": 1}, "stone")
     assert s.cities[0].diplomacy == 2 and score(s, 0)["wonder"] == 3 + 4
-    end_age(s, 1)
+    s = end_age(s, 1)
     assert s.cities[0].diplomacy == 1 and tokens(s) == [[], [1], [-1]]
-    end_age(s, 2)
+    s = end_age(s, 2)
     assert s.cities[0].diplomacy == 0 and tokens(s) == [[], [1, 3], [-1, -1]]
 
 
@@ -741,10 +737,10 @@ def test_byzantium_b_two_stages_two_diplomacy_tokens_two_conflicts_away() -> Non
 
 def test_pigeon_loft_copies_a_symbol_the_city_already_has() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Workshop")
-    give(s, 1, "Workshop")
-    set_coins(s, 1, 0, 0)
-    deal(s, 1, 1, {0: ["Pigeon Loft"]})
+    s = give(s, 0, "Workshop")
+    s = give(s, 1, "Workshop")
+    s = set_coins(s, 1, 0, 0)
+    s = deal(s, 1, 1, {0: ["Pigeon Loft"]})
     assert score(s, 0)["science"] == 1
     play(s, {0: build("Pigeon Loft")})
     assert s.cities[0].coins == 0
@@ -754,11 +750,11 @@ def test_pigeon_loft_copies_a_symbol_the_city_already_has() -> None:
 
 def test_spy_ring_copies_the_best_neighbour_symbol() -> None:
     s = new_game(*W3)
-    give(s, 0, "Clay Pool", "Apothecary", "Workshop")
-    give(s, 1, "Apothecary")  # a compass: 4 + 1 = 5
-    give(s, 2, "Scriptorium")  # a tablet: a set, 3 + 7 = 10
-    set_coins(s, 2, 0, 0)
-    deal(s, 2, 1, {0: ["Spy Ring"]})
+    s = give(s, 0, "Clay Pool", "Apothecary", "Workshop")
+    s = give(s, 1, "Apothecary")  # a compass: 4 + 1 = 5
+    s = give(s, 2, "Scriptorium")  # a tablet: a set, 3 + 7 = 10
+    s = set_coins(s, 2, 0, 0)
+    s = deal(s, 2, 1, {0: ["Spy Ring"]})
     play(s, {0: build("Spy Ring")})
     assert s.cities[0].coins == 0
     assert score(s, 0)["science"] == 10
@@ -766,11 +762,11 @@ def test_spy_ring_copies_the_best_neighbour_symbol() -> None:
 
 def test_torture_chamber_two_masks_copy_the_same_card_on_both_sides() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Ore Vein", "Glassworks", "Pigeon Loft")
-    give(s, 1, "Workshop")
-    give(s, 2, "Workshop")
-    set_coins(s, 3, 0, 0)
-    deal(s, 3, 1, {0: ["Torture Chamber"]})
+    s = give(s, 0, "Ore Vein", "Glassworks", "Pigeon Loft")
+    s = give(s, 1, "Workshop")
+    s = give(s, 2, "Workshop")
+    s = set_coins(s, 3, 0, 0)
+    s = deal(s, 3, 1, {0: ["Torture Chamber"]})
     play(s, {0: build("Torture Chamber")})
     assert s.cities[0].coins == 0 and s.cities[0].masks == 2
     assert score(s, 0)["science"] == 4  # two gears
@@ -778,21 +774,21 @@ def test_torture_chamber_two_masks_copy_the_same_card_on_both_sides() -> None:
 
 def test_masks_copy_distinct_cards_and_nothing_when_there_is_nothing() -> None:
     s = new_game(*W3)
-    give(s, 0, "Pigeon Loft", "Spy Ring")
+    s = give(s, 0, "Pigeon Loft", "Spy Ring")
     assert score(s, 0)["science"] == 0  # no green card next door
-    give(s, 2, "Apothecary")  # the rulebook's example: one compass on the right
+    s = give(s, 2, "Apothecary")  # the rulebook's example: one compass on the right
     assert score(s, 0)["science"] == 1  # the second mask copies nothing
-    give(s, 1, "Apothecary", "Dispensary")  # two compass cards on the left
+    s = give(s, 1, "Apothecary", "Dispensary")  # two compass cards on the left
     assert score(s, 0)["science"] == 4
-    give(s, 2, "Workshop")
+    s = give(s, 2, "Workshop")
     assert score(s, 0)["science"] == 4  # still two masks: the two best copies
 
 
 def test_olympia_b_copies_the_scientists_guild_together_with_its_masks() -> None:
     state = new_game("Olympia", "Giza", "Rhodes", sides="B")
-    give_stages(state, 0, 3)
-    give(state, 0, "Apothecary", "Workshop", "Pigeon Loft")  # compass, gear, mask
-    give(state, 1, "Scientists Guild", "Scriptorium")  # a tablet to copy
+    state = give_stages(state, 0, 3)
+    state = give(state, 0, "Apothecary", "Workshop", "Pigeon Loft")  # compass, gear, mask
+    state = give(state, 1, "Scientists Guild", "Scriptorium")  # a tablet to copy
     # the mask takes the tablet: 1+1+1+7 = 10; the copied wildcard: 4+1+1+7 = 13
     assert score(state, 0)["science"] == 10 and score(state, 0)["guilds"] == 3
 
@@ -802,35 +798,35 @@ def test_olympia_b_copies_the_scientists_guild_together_with_its_masks() -> None
 
 def test_guild_of_shadows_one_point_per_black_card_of_both_neighbours() -> None:
     s = new_game(*W4)
-    give(s, 0, "Lumber Yard", "Stone Pit", "Press", "Gates of the City")  # own: not counted
-    give(s, 1, "Militia", "Hideout")
-    give(s, 2, "Tabularium")  # not a neighbour
-    give(s, 3, "Lair")
-    deal(s, 3, 1, {0: ["Guild of Shadows"]})
+    s = give(s, 0, "Lumber Yard", "Stone Pit", "Press", "Gates of the City")  # own: not counted
+    s = give(s, 1, "Militia", "Hideout")
+    s = give(s, 2, "Tabularium")  # not a neighbour
+    s = give(s, 3, "Lair")
+    s = deal(s, 3, 1, {0: ["Guild of Shadows"]})
     play(s, {0: build("Guild of Shadows")})
     assert score(s, 0)["guilds"] == 3
 
 
 def test_mourners_guild_one_point_per_neighbour_victory_token_value_ignored() -> None:
     s = new_game("Olympia", "Giza", "Babylon", "Rhodes")
-    give(s, 0, "Brickyard", "Glassworks", "Loom")
-    set_tokens(s, 0, 5)  # own: not counted
-    set_tokens(s, 1, 1, 3, -1)
-    set_tokens(s, 2, 5, 5)  # not a neighbour
-    set_tokens(s, 3, 5)
-    deal(s, 3, 1, {0: ["Mourners Guild"]})
+    s = give(s, 0, "Brickyard", "Glassworks", "Loom")
+    s = set_tokens(s, 0, 5)  # own: not counted
+    s = set_tokens(s, 1, 1, 3, -1)
+    s = set_tokens(s, 2, 5, 5)  # not a neighbour
+    s = set_tokens(s, 3, 5)
+    s = deal(s, 3, 1, {0: ["Mourners Guild"]})
     play(s, {0: build("Mourners Guild")})
     assert score(s, 0)["guilds"] == 3
 
 
 def test_olympia_b_copies_a_cities_guild_from_its_own_point_of_view() -> None:
     state = new_game("Olympia", "Giza", "Rhodes", "Ephesus", sides="B")
-    give_stages(state, 0, 3)
-    give(state, 1, "Guild of Shadows", "Hideout", "Militia")
-    give(state, 3, "Residence", "Gambling Den", "Secret Warehouse")  # seat 0's right
+    state = give_stages(state, 0, 3)
+    state = give(state, 1, "Guild of Shadows", "Hideout", "Militia")
+    state = give(state, 3, "Residence", "Gambling Den", "Secret Warehouse")  # seat 0's right
     assert score(state, 0)["guilds"] == 5  # 2 + 3 black cards next to Olympia
     assert score(state, 1)["guilds"] == 0  # Giza's neighbours: none
     other = new_game("Olympia", "Giza", "Rhodes", sides="B")
-    give_stages(other, 0, 3)
-    give(other, 1, "Counterfeiters Guild")
+    other = give_stages(other, 0, 3)
+    other = give(other, 1, "Counterfeiters Guild")
     assert score(other, 0)["guilds"] == 5 and score(other, 0)["debt"] == 0

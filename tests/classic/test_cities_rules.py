@@ -18,26 +18,27 @@ import pytest
 from tests.classic.cities_scenario import (
     FILLER,
     build,
-    card,
     cat,
+    city,
     end_age,
     give,
     give_age,
     give_leader,
     give_stages,
+    leader_hand,
     new_game,
     payments,
     play_turn,
     score,
     set_coins,
     set_discard,
+    set_hand,
     set_tokens,
     set_turn,
     settle,
-    touch,
     wonder,
 )
-from tests.classic.parts import cities, free_city, leaders
+from tests.classic.parts import cities
 from tests.classic.scenario import assert_illegal
 from wonders.classic.actions import Action
 from wonders.classic.cards import Card, age_deck
@@ -71,10 +72,11 @@ def tokens(state: ClassicState) -> list[list[int]]:
     return [sorted(c.tokens) for c in state.cities]
 
 
-def shields(state: ClassicState, *amounts: int) -> None:
+def shields(state: ClassicState, *amounts: int) -> ClassicState:
     """Military strength per seat, as Stockades (1 shield each) already built."""
     for seat, amount in enumerate(amounts):
-        give(state, seat, *["Stockade"] * amount)
+        state = give(state, seat, *["Stockade"] * amount)
+    return state
 
 
 def events(state: ClassicState, kind: str) -> list[dict[str, Any]]:
@@ -96,9 +98,7 @@ def two_players(hands: Mapping[int, Sequence[str]]) -> ClassicState:
     state = new_game("Giza", "Ephesus")
     for seat, size in ((0, 9), (1, 8)):
         names = list(hands.get(seat, ())) + ["Altar", "Theater"] * 5
-        state.hands[seat] = [card(n) for n in names[:size]]
-        free_city(state).hand_masks[seat] = [1 << seat] * size
-    touch(state)
+        state = set_hand(state, seat, *names[:size])  # known to their holder only
     return state
 
 
@@ -112,7 +112,7 @@ def leader_game(
 ) -> ClassicState:
     """A Cities and Leaders game after the leader draft, 6 coins in every city."""
     state = new_game(*(wonders or W3), sides=sides, leaders=True, teams=teams)
-    set_coins(state, *[6] * state.n)
+    state = set_coins(state, *[6] * state.n)
     return state
 
 
@@ -180,7 +180,7 @@ def test_black_cards_are_drawn_at_random_from_the_ages_nine() -> None:
 def test_the_last_card_of_each_hand_is_discarded_at_the_age_end(players: int) -> None:
     state = new_game(*W8[:players])
     size = state.hand_size
-    set_turn(state, 1, state.turns_per_age)
+    state = set_turn(state, 1, state.turns_per_age)
     assert [len(h) for h in state.hands] == [2] * players
     last = [h[1].name for h in state.hands]  # everyone sells the first of the two
     discard_before = len(state.discard)
@@ -226,18 +226,20 @@ def test_team_options_accepted_at_four_six_and_eight(players: int) -> None:
 # ---------------------------------------------------------------- debt
 
 
-def hideout_turn(state: ClassicState, builder: int = 0) -> None:
-    """Seat ``builder`` builds a Hideout (others lose 1); the others build a free Altar."""
+def hideout_turn(state: ClassicState, builder: int = 0) -> ClassicState:
+    """Seat ``builder`` builds a Hideout (others lose 1); the others build a free Altar.
+    Returns the state the turn was played on."""
     hands = {builder: ["Hideout", *FILLER[: state.hand_size - 1]]}
-    set_turn(state, 1, 1, hands)
+    state = set_turn(state, 1, 1, hands)
     moves = {p: build("Altar") for p in range(state.players) if p != builder}
     play_turn(state, {builder: build("Hideout"), **moves})
+    return state
 
 
 def test_debt_who_owes_and_the_amounts_each_may_pay() -> None:
     state = new_game(*W3)
-    set_coins(state, 4, 5, 1)
-    hideout_turn(state)
+    state = set_coins(state, 4, 5, 1)
+    state = hideout_turn(state)
     assert state.phase == "debt"
     assert cities(state).owed == {1: 1, 2: 1}  # the builder never loses
     assert events(state, "losses")[-1]["owed"] == {"1": 1, "2": 1}
@@ -252,8 +254,8 @@ def test_debt_who_owes_and_the_amounts_each_may_pay() -> None:
 
 def test_debt_illegal_payments_are_refused_and_change_nothing() -> None:
     state = new_game(*W3)
-    set_coins(state, 4, 5, 1)
-    hideout_turn(state)
+    state = set_coins(state, 4, 5, 1)
+    state = hideout_turn(state)
     assert_illegal(state, 1, Action("pay", bank=2))  # more than owed
     assert_illegal(state, 0, Action("pay", bank=0))  # the builder owes nothing
     assert_illegal(state, 1, Action("sell", "Theater"))  # a card now
@@ -267,9 +269,9 @@ def test_debt_illegal_payments_are_refused_and_change_nothing() -> None:
 
 def test_debt_cannot_pay_more_coins_than_the_city_holds() -> None:
     state = new_game(*W4, sides="A")
-    set_turn(state, 2, 1, {0: ["Lair", *FILLER[:7]]})
-    give(state, 0, "Lumber Yard", "Glassworks")
-    set_coins(state, 0, 5, 1, 5)
+    state = set_turn(state, 2, 1, {0: ["Lair", *FILLER[:7]]})
+    state = give(state, 0, "Lumber Yard", "Glassworks")
+    state = set_coins(state, 0, 5, 1, 5)
     play_turn(state, {0: build("Lair"), 1: build("Altar"), 2: build("Altar"), 3: build("Altar")})
     assert cities(state).owed == {1: 2, 2: 2, 3: 2}
     assert state.legal_actions(2) == [Action("pay", bank=1), Action("pay", bank=0)]
@@ -280,9 +282,9 @@ def test_debt_the_rulebook_lair_example() -> None:
     """Anton builds the Lair: Svetlana pays 2, Petr pays his only coin and takes 1 debt,
     Irina keeps her coins and takes 2 debt tokens."""
     state = new_game(*W4)
-    set_turn(state, 2, 1, {0: ["Lair", *FILLER[:7]]})
-    give(state, 0, "Lumber Yard", "Glassworks")
-    set_coins(state, 0, 5, 1, 5)
+    state = set_turn(state, 2, 1, {0: ["Lair", *FILLER[:7]]})
+    state = give(state, 0, "Lumber Yard", "Glassworks")
+    state = set_coins(state, 0, 5, 1, 5)
     play_turn(state, {0: build("Lair"), 1: build("Altar"), 2: build("Altar"), 3: build("Altar")})
     state.apply(3, Action("pay", bank=0))
     state.apply(1, Action("pay", bank=2))
@@ -302,8 +304,8 @@ def test_debt_the_rulebook_lair_example() -> None:
 
 def test_debt_coins_received_this_turn_can_pay() -> None:
     state = new_game(*W3)
-    set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]]})
-    set_coins(state, 0, 0, 0)
+    state = set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]]})
+    state = set_coins(state, 0, 0, 0)
     play_turn(state, {0: build("Hideout")})  # seats 1 and 2 sell: 3 coins each
     assert state.phase == "debt" and cities(state).owed == {1: 1, 2: 1}
     assert state.legal_actions(1)[0] == Action("pay", bank=1)
@@ -313,23 +315,23 @@ def test_debt_coins_received_this_turn_can_pay() -> None:
 
 def test_debt_a_city_without_coins_takes_it_all_as_debt_without_a_decision() -> None:
     state = new_game(*W3)
-    set_coins(state, 0, 0, 2)
-    hideout_turn(state)
+    state = set_coins(state, 0, 0, 2)
+    state = hideout_turn(state)
     assert cities(state).owed == {2: 1} and state.to_move() == [2]
     assert debts(state) == [0, 1, 0]  # seat 1 had nothing: no decision
     settle(state, {2: 0})
     assert debts(state) == [0, 1, 1]
     state2 = new_game(*W3)
-    set_coins(state2, 0, 0, 0)
-    hideout_turn(state2)
+    state2 = set_coins(state2, 0, 0, 0)
+    state2 = hideout_turn(state2)
     assert state2.phase == "draft" and state2.turn == 2  # nobody had a choice to make
     assert debts(state2) == [0, 1, 1]
 
 
 def test_debt_several_losses_in_one_turn_add_up() -> None:
     state = new_game(*W3)
-    set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]], 1: ["Hideout", *FILLER[:7]]})
-    set_coins(state, 5, 5, 5)
+    state = set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]], 1: ["Hideout", *FILLER[:7]]})
+    state = set_coins(state, 5, 5, 5)
     play_turn(state, {0: build("Hideout"), 1: build("Hideout"), 2: build("Altar")})
     assert cities(state).owed == {0: 1, 1: 1, 2: 2}
     assert state.legal_actions(2) == [Action("pay", bank=k) for k in (2, 1, 0)]
@@ -339,42 +341,42 @@ def test_debt_several_losses_in_one_turn_add_up() -> None:
 
 def test_debt_a_loss_card_and_petra_b_in_one_turn() -> None:
     state = new_game("Petra", "Ephesus", "Rhodes", sides="B")
-    set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
-    give(state, 0, "Clay Pool", "Ore Vein", "Ore Vein")  # Petra B stage 1: C C O O
-    set_coins(state, 5, 5, 5)
+    state = set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
+    state = give(state, 0, "Clay Pool", "Ore Vein", "Ore Vein")  # Petra B stage 1: C C O O
+    state = set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
     assert cities(state).owed == {0: 1, 1: 2, 2: 3}
 
 
 def test_debt_losses_per_victory_token_or_wonder_stage_count_the_losers_own() -> None:
     state = new_game(*W4)
-    set_turn(state, 3, 1, {0: ["Builders Union", *FILLER[:7]]})
-    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Press")
-    give_stages(state, 1, 2)
-    give_stages(state, 3, 1)
-    give_stages(state, 0, 2)  # the builder's own stages do not count
-    set_coins(state, 5, 5, 5, 5)
+    state = set_turn(state, 3, 1, {0: ["Builders Union", *FILLER[:7]]})
+    state = give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Press")
+    state = give_stages(state, 1, 2)
+    state = give_stages(state, 3, 1)
+    state = give_stages(state, 0, 2)  # the builder's own stages do not count
+    state = set_coins(state, 5, 5, 5, 5)
     play_turn(state, {p: build("Builders Union" if p == 0 else "Altar") for p in range(4)})
     assert cities(state).owed == {1: 2, 3: 1}  # seat 2 built no stage: it owes nothing
 
 
 def test_debt_losses_per_victory_token_count_tokens_not_their_value() -> None:
     state = new_game(*W4)
-    set_turn(state, 2, 1, {0: ["Sepulcher", *FILLER[:7]]})
-    give(state, 0, "Loom", "Glassworks")  # Sepulcher: stone (Giza), loom, glass
-    set_tokens(state, 0, 5)
-    set_tokens(state, 1, 1, 3, -1)
-    set_tokens(state, 2, -1, -1)
-    set_tokens(state, 3, 5)
-    set_coins(state, 5, 5, 5, 5)
+    state = set_turn(state, 2, 1, {0: ["Sepulcher", *FILLER[:7]]})
+    state = give(state, 0, "Loom", "Glassworks")  # Sepulcher: stone (Giza), loom, glass
+    state = set_tokens(state, 0, 5)
+    state = set_tokens(state, 1, 1, 3, -1)
+    state = set_tokens(state, 2, -1, -1)
+    state = set_tokens(state, 3, 5)
+    state = set_coins(state, 5, 5, 5, 5)
     play_turn(state, {p: build("Sepulcher" if p == 0 else "Altar") for p in range(4)})
     assert cities(state).owed == {1: 2, 3: 1}
 
 
 def test_debt_is_never_repaid_and_scores_minus_one_each() -> None:
     state = new_game(*W3)
-    set_coins(state, 5, 0, 0)
-    hideout_turn(state)
+    state = set_coins(state, 5, 0, 0)
+    state = hideout_turn(state)
     assert debts(state) == [0, 1, 1]
     play_turn(state)  # everyone sells: coins arrive, the debt stays
     assert state.phase == "draft" and debts(state) == [0, 1, 1]
@@ -385,7 +387,7 @@ def test_debt_is_never_repaid_and_scores_minus_one_each() -> None:
 
 def test_debt_two_players_the_free_city_loses_when_a_player_plays_a_loss_card() -> None:
     state = two_players({1: ["Hideout"]})
-    set_coins(state, 4, 4, 2)
+    state = set_coins(state, 4, 4, 2)
     state.apply(1, build("Hideout"))
     state.apply(0, build("Altar"))
     state.apply(0, next(a for a in state.legal_actions(0) if a.kind == "build"))  # Free City
@@ -402,7 +404,7 @@ def test_debt_two_players_the_free_city_loses_when_a_player_plays_a_loss_card() 
 
 def test_debt_two_players_both_lose_when_the_free_city_plays_a_loss_card() -> None:
     state = two_players({0: ["Theater", "Hideout"]})
-    set_coins(state, 4, 4, 0)
+    state = set_coins(state, 4, 4, 0)
     state.apply(0, build("Theater"))
     state.apply(0, build("Hideout"))  # the Free City's card, chosen by seat 0
     state.apply(1, build("Altar"))
@@ -415,12 +417,14 @@ def test_debt_two_players_both_lose_when_the_free_city_plays_a_loss_card() -> No
 
 def test_debt_babylons_extra_loss_card_and_the_turns_losses_settle_once_before_conflicts() -> None:
     state = new_game("Babylon", "Giza", "Olympia", sides="B")
-    give_stages(state, 0, 2)
-    give(state, 0, "Stone Pit", "Loom", "Glassworks")  # the Sepulcher: stone, loom, glass
-    give(state, 2, "Glassworks")  # the Lair: Olympia's wood, glass
-    set_tokens(state, 1, 1, 1)
-    set_coins(state, 5, 5, 5)
-    set_turn(state, 2, state.turns_per_age, {0: ["Altar", "Sepulcher"], 2: ["Lair", "Altar"]})
+    state = give_stages(state, 0, 2)
+    state = give(state, 0, "Stone Pit", "Loom", "Glassworks")  # the Sepulcher: stone, loom, glass
+    state = give(state, 2, "Glassworks")  # the Lair: Olympia's wood, glass
+    state = set_tokens(state, 1, 1, 1)
+    state = set_coins(state, 5, 5, 5)
+    state = set_turn(
+        state, 2, state.turns_per_age, {0: ["Altar", "Sepulcher"], 2: ["Lair", "Altar"]}
+    )
     play_turn(state, {0: build("Altar"), 2: build("Lair")})  # seat 1 sells (+3)
     assert state.phase == "extra_card" and cities(state).owed == {}
     state.apply(0, build("Sepulcher"))
@@ -432,7 +436,7 @@ def test_debt_babylons_extra_loss_card_and_the_turns_losses_settle_once_before_c
 
 def test_debt_two_players_the_loss_cards_player_decides_only_for_the_free_city() -> None:
     state = two_players({0: ["Hideout"]})
-    set_coins(state, 4, 4, 2)
+    state = set_coins(state, 4, 4, 2)
     state.apply(0, build("Hideout"))
     state.apply(0, build("Altar"))  # the Free City's card
     state.apply(1, build("Altar"))
@@ -448,10 +452,10 @@ def test_debt_two_players_the_loss_cards_player_decides_only_for_the_free_city()
 
 def test_diplomacy_the_holder_sits_out_and_its_neighbours_fight_each_other() -> None:
     state = new_game(*W5)
-    give(state, 0, "Residence")
-    shields(state, 3, 2, 0, 0, 1)  # seat 0 would have beaten both neighbours
+    state = give(state, 0, "Residence")
+    state = shields(state, 3, 2, 0, 0, 1)  # seat 0 would have beaten both neighbours
     assert state.cities[0].diplomacy == 1
-    end_age(state, 1)
+    state = end_age(state, 1)
     assert [e["seat"] for e in events(state, "diplomacy")] == [0]
     assert state.cities[0].diplomacy == 0 and state.cities[0].tokens == []
     # ring without seat 0: 1-2, 2-3, 3-4, and 4-1 (the diplomat's neighbours meet)
@@ -461,36 +465,36 @@ def test_diplomacy_the_holder_sits_out_and_its_neighbours_fight_each_other() -> 
 
 def test_diplomacy_two_tokens_keep_the_holder_out_of_two_conflicts() -> None:
     state = new_game(*W3)
-    give(state, 0, "Residence")
-    give_age(state, 0, "Consulate", 2)
-    shields(state, 0, 1, 2)
+    state = give(state, 0, "Residence")
+    state = give_age(state, 0, "Consulate", 2)
+    state = shields(state, 0, 1, 2)
     assert state.cities[0].diplomacy == 2
-    end_age(state, 1)
+    state = end_age(state, 1)
     assert state.cities[0].diplomacy == 1 and battles(state, 1) == {(2, 1, 1)}
-    end_age(state, 2)
+    state = end_age(state, 2)
     assert state.cities[0].diplomacy == 0 and battles(state, 2) == {(2, 1, 1)}
     assert state.cities[0].tokens == []
-    end_age(state, 3)
+    state = end_age(state, 3)
     assert battles(state, 3) == {(1, 0, 1), (2, 1, 1), (2, 0, 1)}
     assert state.cities[0].tokens == [-1, -1]
 
 
 def test_diplomacy_two_diplomats_side_by_side() -> None:
     state = new_game(*W5)
-    give(state, 0, "Residence")
-    give(state, 1, "Residence")
-    shields(state, 0, 0, 3, 2, 1)
-    end_age(state, 1)
+    state = give(state, 0, "Residence")
+    state = give(state, 1, "Residence")
+    state = shields(state, 0, 0, 3, 2, 1)
+    state = end_age(state, 1)
     assert battles(state, 1) == {(2, 3, 1), (3, 4, 1), (2, 4, 1)}
     assert tokens(state)[:2] == [[], []]
 
 
 def test_diplomacy_a_city_between_two_diplomats_fights_the_next_cities_out() -> None:
     state = new_game(*W5)
-    give(state, 0, "Residence")
-    give(state, 2, "Residence")
-    shields(state, 0, 2, 0, 1, 1)
-    end_age(state, 1)
+    state = give(state, 0, "Residence")
+    state = give(state, 2, "Residence")
+    state = shields(state, 0, 2, 0, 1, 1)
+    state = end_age(state, 1)
     # seat 1's neighbours both sit out: it meets seat 3 (left) and seat 4 (right)
     assert battles(state, 1) == {(1, 3, 1), (1, 4, 1)}  # 3 and 4 tie
     assert tokens(state) == [[], [1, 1], [], [-1], [-1]]
@@ -500,10 +504,10 @@ def test_diplomacy_two_cities_left_fight_once_the_rulebook_age_two_example() -> 
     """Anton and Ivan spend their tokens in Age II; Irina beats Kirill and takes a single
     Age II victory token: only two cities fight, once."""
     state = new_game(*W4)  # Anton 0, Irina 1, Ivan 2, Kirill 3
-    give(state, 0, "Residence")
-    give(state, 2, "Residence")
-    shields(state, 0, 2, 0, 1)
-    set_turn(state, 2, state.turns_per_age)
+    state = give(state, 0, "Residence")
+    state = give(state, 2, "Residence")
+    state = shields(state, 0, 2, 0, 1)
+    state = set_turn(state, 2, state.turns_per_age)
     play_turn(state)
     assert battles(state, 2) == {(1, 3, 1)}
     assert tokens(state) == [[], [3], [], [-1]]
@@ -512,9 +516,9 @@ def test_diplomacy_two_cities_left_fight_once_the_rulebook_age_two_example() -> 
 
 def test_diplomacy_the_token_must_be_used_even_when_the_holder_would_win() -> None:
     state = new_game(*W3)
-    give(state, 1, "Residence")
-    shields(state, 0, 5, 0)
-    end_age(state, 1)
+    state = give(state, 1, "Residence")
+    state = shields(state, 0, 5, 0)
+    state = end_age(state, 1)
     assert state.cities[1].tokens == [] and state.cities[1].diplomacy == 0
     assert battles(state, 1) == set()  # seats 0 and 2 tie
 
@@ -522,9 +526,9 @@ def test_diplomacy_the_token_must_be_used_even_when_the_holder_would_win() -> No
 def test_diplomacy_everybody_holding_a_token_means_no_conflict() -> None:
     state = new_game(*W3)
     for seat in range(3):
-        give(state, seat, "Residence")
-    shields(state, 0, 1, 2)
-    end_age(state, 1)
+        state = give(state, seat, "Residence")
+    state = shields(state, 0, 1, 2)
+    state = end_age(state, 1)
     assert battles(state, 1) == set() and tokens(state) == [[], [], []]
 
 
@@ -532,9 +536,9 @@ def test_diplomacy_from_halicarnassus_discard_build_counts_in_that_ages_conflict
     """FAQ: Halicarnassus builds a diplomacy card from the discard at the Age's end: the
     token is used in that Age's conflict."""
     state = new_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
-    set_turn(state, 1, state.turns_per_age, {1: ["Residence", "Altar"]})
-    give_age(state, 0, "Foundry", 2)  # ore, ore: Halicarnassus B's first stage
-    shields(state, 0, 1, 1)  # seat 0 would lose both conflicts
+    state = set_turn(state, 1, state.turns_per_age, {1: ["Residence", "Altar"]})
+    state = give_age(state, 0, "Foundry", 2)  # ore, ore: Halicarnassus B's first stage
+    state = shields(state, 0, 1, 1)  # seat 0 would lose both conflicts
     play_turn(state, {0: wonder("Altar"), 1: build("Altar")})  # Residence is discarded
     assert state.phase == "discard_build" and state.to_move() == [0]
     assert Action("discard_build", "Residence") in state.legal_actions(0)
@@ -547,13 +551,12 @@ def test_diplomacy_from_halicarnassus_discard_build_counts_in_that_ages_conflict
 def test_diplomacy_from_solomon_discard_build_counts_in_that_ages_conflict() -> None:
     """FAQ: the same with Solomon, recruited at the Age's end by Roma B's second stage."""
     state = new_game("Roma", "Ephesus", "Rhodes", sides="B", leaders=True)
-    set_turn(state, 1, state.turns_per_age, {1: ["Residence", "Altar"]})
-    give_stages(state, 0, 1)
-    give(state, 0, "Stone Pit", "Clay Pool", "Loom")  # stage 2: stone, clay, loom
-    leaders(state).hands[0] = [card("Solomon", leaders=True)]
-    leaders(state).hand_masks[0] = [1]
-    shields(state, 0, 1, 1)
-    set_coins(state, 5, 5, 5)
+    state = set_turn(state, 1, state.turns_per_age, {1: ["Residence", "Altar"]})
+    state = give_stages(state, 0, 1)
+    state = give(state, 0, "Stone Pit", "Clay Pool", "Loom")  # stage 2: stone, clay, loom
+    state = leader_hand(state, 0, "Solomon")
+    state = shields(state, 0, 1, 1)
+    state = set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Altar")})
     assert state.phase == "recruit_now"
     state.apply(0, Action("recruit", "Solomon"))
@@ -565,12 +568,10 @@ def test_diplomacy_from_solomon_discard_build_counts_in_that_ages_conflict() -> 
 
 def test_diplomacy_two_players_the_free_city_sits_out_and_the_players_fight() -> None:
     state = new_game("Giza", "Ephesus")
-    give(state, FREE_CITY, "Residence")
-    shields(state, 0, 1, 3)
-    set_turn(state, 1, state.turns_per_age)
-    free_city(state).hand_masks = [
-        [1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)
-    ]
+    state = give(state, FREE_CITY, "Residence")
+    state = shields(state, 0, 1, 3)
+    # each hand known to its holder only, the Free City's deck to nobody
+    state = set_turn(state, 1, state.turns_per_age)
     while state.phase == "draft" and state.age == 1:
         state.apply(state.to_move()[0], state.legal_actions(state.to_move()[0])[-1])
     assert state.age == 2
@@ -581,12 +582,10 @@ def test_diplomacy_two_players_the_free_city_sits_out_and_the_players_fight() ->
 
 def test_diplomacy_two_players_a_players_token_leaves_the_other_and_the_free_city_once() -> None:
     state = new_game("Giza", "Ephesus")
-    give(state, 0, "Residence", "Stockade", "Stockade")
-    give(state, 1, "Stockade")
-    set_turn(state, 1, state.turns_per_age)
-    free_city(state).hand_masks = [
-        [1 << p if p < 2 else 0] * len(h) for p, h in enumerate(state.hands)
-    ]
+    state = give(state, 0, "Residence", "Stockade", "Stockade")
+    state = give(state, 1, "Stockade")
+    # each hand known to its holder only, the Free City's deck to nobody
+    state = set_turn(state, 1, state.turns_per_age)
     while state.phase == "draft" and state.age == 1:
         seat = state.to_move()[0]
         state.apply(seat, state.legal_actions(seat)[-1])
@@ -604,8 +603,8 @@ def test_teams_each_player_fights_only_the_opposing_neighbour_for_two_tokens(
     players: int,
 ) -> None:
     state = new_game(*W8[:players], teams=True)
-    shields(state, *range(players))  # every pair of neighbours differs
-    end_age(state, 1)
+    state = shields(state, *range(players))  # every pair of neighbours differs
+    state = end_age(state, 1)
     expected = {(max(p, p + 1), min(p, p + 1), 2) for p in range(1, players - 1, 2)} | {
         (players - 1, 0, 2)
     }
@@ -617,16 +616,16 @@ def test_teams_each_player_fights_only_the_opposing_neighbour_for_two_tokens(
 
 def test_teams_tokens_are_doubled_with_the_ages_value() -> None:
     state = new_game(*W4, teams=True)
-    shields(state, 0, 1, 0, 2)
-    end_age(state, 3)
+    state = shields(state, 0, 1, 0, 2)
+    state = end_age(state, 3)
     assert tokens(state) == [[-1, -1], [5, 5], [-1, -1], [5, 5]]
 
 
 def test_teams_diplomacy_the_holder_still_fights_for_one_token_each() -> None:
     state = new_game(*W4, teams=True)
-    give(state, 0, "Residence")
-    shields(state, 2, 0, 1, 1)  # seat 0 (diplomat) beats seat 3
-    end_age(state, 1)
+    state = give(state, 0, "Residence")
+    state = shields(state, 2, 0, 1, 1)  # seat 0 (diplomat) beats seat 3
+    state = end_age(state, 1)
     assert battles(state, 1) == {(0, 3, 1), (2, 1, 2)}
     assert tokens(state) == [[1], [-1, -1], [1, 1], [-1]]
     assert state.cities[0].diplomacy == 0
@@ -634,10 +633,10 @@ def test_teams_diplomacy_the_holder_still_fights_for_one_token_each() -> None:
 
 def test_teams_both_members_holding_diplomacy_take_one_token_each() -> None:
     state = new_game(*W4, teams=True)
-    give(state, 0, "Residence")
-    give(state, 1, "Residence")
-    shields(state, 0, 0, 1, 1)
-    end_age(state, 2)
+    state = give(state, 0, "Residence")
+    state = give(state, 1, "Residence")
+    state = shields(state, 0, 0, 1, 1)
+    state = end_age(state, 2)
     assert battles(state, 2) == {(2, 1, 1), (3, 0, 1)}
     assert tokens(state) == [[-1], [-1], [3], [3]]
 
@@ -646,9 +645,9 @@ def test_teams_the_rulebook_age_three_example() -> None:
     """Kirill and Irina play together. Kirill uses a diplomacy token and loses: 1 defeat
     token for him, one +5 for his opponent. Irina wins hers: two +5, two defeats opposite."""
     state = new_game(*W4, teams=True)  # Kirill 0, Irina 1
-    give(state, 0, "Residence")
-    shields(state, 0, 3, 1, 2)
-    end_age(state, 3)
+    state = give(state, 0, "Residence")
+    state = shields(state, 0, 3, 1, 2)
+    state = end_age(state, 3)
     assert state.is_terminal()
     assert tokens(state) == [[-1], [5, 5], [-1, -1], [5]]
 
@@ -668,8 +667,8 @@ def test_teams_teammates_see_each_others_hands_the_others_do_not() -> None:
 
 def test_teams_teammates_see_each_others_leader_hands() -> None:
     state = new_game(*W4, teams=True, leaders=True)
-    leaders(state).hands[1] = [card("Berenice", leaders=True)]
-    leaders(state).hands[2] = [card("Caligula", leaders=True)]
+    state = leader_hand(state, 1, "Berenice")
+    state = leader_hand(state, 2, "Caligula")
     assert state.view(0)["teammate_leader_hand"] == ["Berenice"]
     assert state.view(3)["teammate_leader_hand"] == ["Caligula"]
     assert "Berenice" not in str(state.view(2)) and "Caligula" not in str(state.view(0))
@@ -677,8 +676,8 @@ def test_teams_teammates_see_each_others_leader_hands() -> None:
 
 def test_teams_secret_events_are_revealed_to_the_teammate_only() -> None:
     state = new_game(*W4, teams=True)
-    set_turn(state, 1, 1, {0: ["Pawnshop", *FILLER[:7]]})
-    give(state, 0, "Stone Pit")  # Giza A stage 1: stone, stone
+    state = set_turn(state, 1, 1, {0: ["Pawnshop", *FILLER[:7]]})
+    state = give(state, 0, "Stone Pit")  # Giza A stage 1: stone, stone
     play_turn(state, {0: wonder("Pawnshop"), 1: Action("sell", "Theater")})
     for seat, sees in ((0, True), (1, True), (2, False), (3, False)):
         shown = state.view(seat)["events"]
@@ -695,8 +694,8 @@ def test_teams_secret_events_are_revealed_to_the_teammate_only() -> None:
 
 def test_teams_result_totals_ranks_and_ties_broken_by_team_coins() -> None:
     state = new_game(*W4, teams=True)
-    set_coins(state, 3, 3, 8, 0)
-    set_turn(state, 3, state.turns_per_age)
+    state = set_coins(state, 3, 3, 8, 0)
+    state = set_turn(state, 3, state.turns_per_age)
     play_turn(state, {p: build("Altar") for p in range(4)})
     assert state.is_terminal()
     result = state.result()
@@ -712,8 +711,8 @@ def test_teams_result_totals_ranks_and_ties_broken_by_team_coins() -> None:
 
 def test_teams_result_the_higher_team_total_wins() -> None:
     state = new_game(*W6, teams=True)
-    set_coins(state, 0, 0, 9, 0, 6, 6)
-    set_turn(state, 3, state.turns_per_age)
+    state = set_coins(state, 0, 0, 9, 0, 6, 6)
+    state = set_turn(state, 3, state.turns_per_age)
     play_turn(state, {p: build("Altar") for p in range(6)})
     teams = state.result().extra["teams"]
     assert [t["total"] for t in teams] == [4, 7, 8]
@@ -723,18 +722,18 @@ def test_teams_result_the_higher_team_total_wins() -> None:
 
 def test_teams_a_teammate_pays_the_loss_its_partner_caused() -> None:
     state = new_game(*W4, teams=True)
-    set_coins(state, 4, 4, 4, 4)
-    hideout_turn(state, builder=0)
+    state = set_coins(state, 4, 4, 4, 4)
+    state = hideout_turn(state, builder=0)
     assert cities(state).owed == {1: 1, 2: 1, 3: 1}
 
 
 def test_teams_own_resources_first_and_no_purchase_when_a_chain_builds_it() -> None:
     state = new_game(*W4, teams=True)
-    set_turn(state, 2, 1, {0: ["Temple", "Statue", "Walls", *FILLER[:5]]})
-    give(state, 0, "Altar", "Lumber Yard")
-    give(state, 1, "Lumber Yard", "Clay Pool", "Glassworks", "Ore Vein", "Quarry")
-    give(state, 3, "Stone Pit", "Ore Vein")
-    set_coins(state, 9, 9, 9, 9)
+    state = set_turn(state, 2, 1, {0: ["Temple", "Statue", "Walls", *FILLER[:5]]})
+    state = give(state, 0, "Altar", "Lumber Yard")
+    state = give(state, 1, "Lumber Yard", "Clay Pool", "Glassworks", "Ore Vein", "Quarry")
+    state = give(state, 3, "Stone Pit", "Ore Vein")
+    state = set_coins(state, 9, 9, 9, 9)
     acts = state.legal_actions(0)
     # Temple chains from the Altar: only the free build, no purchase from the teammate
     assert [a for a in acts if a.card == "Temple" and a.kind == "build"] == [
@@ -749,42 +748,42 @@ def test_teams_own_resources_first_and_no_purchase_when_a_chain_builds_it() -> N
 
 def test_teams_nero_is_paid_per_token_tomyris_passes_both_defeats() -> None:
     state = leader_game(*W4, teams=True)
-    set_coins(state, 0, 0, 0, 0)
-    give_leader(state, 1, "Nero")
-    give_leader(state, 2, "Tomyris")
-    give(state, 1, "Stockade")
-    end_age(state, 1)  # everyone sells (3); seat 1 beats seat 2 for two tokens
+    state = set_coins(state, 0, 0, 0, 0)
+    state = give_leader(state, 1, "Nero")
+    state = give_leader(state, 2, "Tomyris")
+    state = give(state, 1, "Stockade")
+    state = end_age(state, 1)  # everyone sells (3); seat 1 beats seat 2 for two tokens
     assert tokens(state) == [[], [-1, -1, 1, 1], [], []]
     assert coins(state) == [3, 3 + 4, 3, 3]
 
 
 def test_teams_nero_and_tomyris_with_a_diplomat_one_token_each() -> None:
     state = leader_game(*W4, teams=True)
-    set_coins(state, 0, 0, 0, 0)
-    give_leader(state, 1, "Nero")
-    give_leader(state, 2, "Tomyris")
-    give(state, 1, "Stockade")
-    give(state, 2, "Residence")
-    end_age(state, 1)
+    state = set_coins(state, 0, 0, 0, 0)
+    state = give_leader(state, 1, "Nero")
+    state = give_leader(state, 2, "Tomyris")
+    state = give(state, 1, "Stockade")
+    state = give(state, 2, "Residence")
+    state = end_age(state, 1)
     assert tokens(state) == [[], [-1, 1], [], []]
     assert coins(state) == [3, 3 + 2, 3, 3]
 
 
 def test_teams_semiramis_counts_each_doubled_defeat_as_a_shield() -> None:
     state = leader_game(*W4, teams=True)
-    give_leader(state, 1, "Semiramis")
-    set_tokens(state, 1, -1, -1)
-    give(state, 1, "Stockade")
-    give_age(state, 2, "Walls", 2)  # 2 shields
-    end_age(state, 2)
+    state = give_leader(state, 1, "Semiramis")
+    state = set_tokens(state, 1, -1, -1)
+    state = give(state, 1, "Stockade")
+    state = give_age(state, 2, "Walls", 2)  # 2 shields
+    state = end_age(state, 2)
     assert tokens(state)[1] == [-1, -1, 3, 3]  # 1 + 2 beats 2
 
 
 def test_teams_the_mourners_guild_counts_a_teammates_doubled_tokens() -> None:
     state = new_game(*W4, teams=True)
-    give(state, 0, "Mourners Guild")
-    set_tokens(state, 1, 1, 1, 3, 3)  # the teammate, on the left
-    set_tokens(state, 3, 5, 5, -1)  # an opponent, on the right
+    state = give(state, 0, "Mourners Guild")
+    state = set_tokens(state, 1, 1, 1, 3, 3)  # the teammate, on the left
+    state = set_tokens(state, 3, 5, 5, -1)  # an opponent, on the right
     assert score(state, 0)["guilds"] == 6
 
 
@@ -793,41 +792,41 @@ def test_teams_the_mourners_guild_counts_a_teammates_doubled_tokens() -> None:
 
 def test_berenice_selling_gives_four_coins() -> None:
     state = leader_game()
-    give_leader(state, 0, "Berenice")
+    state = give_leader(state, 0, "Berenice")
     play_turn(state)  # everyone sells
     assert coins(state) == [10, 9, 9]
 
 
 def test_berenice_the_tavern_gives_six_coins() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {0: ["Tavern", *FILLER[:7]]})
-    give_leader(state, 0, "Berenice")
+    state = set_turn(state, 1, 1, {0: ["Tavern", *FILLER[:7]]})
+    state = give_leader(state, 0, "Berenice")
     play_turn(state, {p: build("Tavern" if p == 0 else "Altar") for p in range(3)})
     assert coins(state) == [12, 6, 6]
 
 
 def test_berenice_coins_from_a_neighbours_trade_are_not_from_the_bank() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {1: ["Baths", *FILLER[:7]]})
-    give_leader(state, 0, "Berenice")
+    state = set_turn(state, 1, 1, {1: ["Baths", *FILLER[:7]]})
+    state = give_leader(state, 0, "Berenice")
     play_turn(state, {0: build("Altar"), 1: build("Baths", right=2), 2: build("Altar")})
     assert coins(state) == [8, 4, 6]  # 2 from the neighbour, no bonus
 
 
 def test_berenice_a_sale_and_a_neighbours_trade_give_one_bonus_coin() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {1: ["Baths", *FILLER[:7]]})
-    give_leader(state, 0, "Berenice")
+    state = set_turn(state, 1, 1, {1: ["Baths", *FILLER[:7]]})
+    state = give_leader(state, 0, "Berenice")
     play_turn(state, {1: build("Baths", right=2), 2: build("Altar")})  # seat 0 sells
     assert coins(state) == [6 + 3 + 2 + 1, 4, 6]
 
 
 def test_berenice_with_hatshepsut_only_one_more_coin_a_turn() -> None:
     state = leader_game()
-    set_turn(state, 2, 1, {0: ["School", *FILLER[:7]]})
-    give(state, 2, "Lumber Yard")
-    give_leader(state, 0, "Berenice")
-    give_leader(state, 0, "Hatshepsut")
+    state = set_turn(state, 2, 1, {0: ["School", *FILLER[:7]]})
+    state = give(state, 2, "Lumber Yard")
+    state = give_leader(state, 0, "Berenice")
+    state = give_leader(state, 0, "Hatshepsut")
     # School (wood, papyrus): Ephesus' papyrus on the left, the wood on the right
     assert payments(state, 0, "build", "School") == {(2, 2)}
     play_turn(state, {0: build("School", 2, 2), 1: build("Altar"), 2: build("Altar")})
@@ -837,9 +836,9 @@ def test_berenice_with_hatshepsut_only_one_more_coin_a_turn() -> None:
 
 def test_berenice_with_diocletian_only_one_more_coin_a_turn() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {0: ["Gambling Den", *FILLER[:7]]})
-    give_leader(state, 0, "Berenice")
-    give_leader(state, 0, "Diocletian")
+    state = set_turn(state, 1, 1, {0: ["Gambling Den", *FILLER[:7]]})
+    state = give_leader(state, 0, "Berenice")
+    state = give_leader(state, 0, "Diocletian")
     play_turn(state, {p: build("Gambling Den" if p == 0 else "Altar") for p in range(3)})
     assert coins(state) == [6 + 6 + 2 + 1, 7, 7]  # the neighbours' coin is from the bank
 
@@ -848,10 +847,10 @@ def berenice_beside_a_gambling_den_with_halicarnassus() -> ClassicState:
     """Seat 0 (Halicarnassus B, Berenice) builds its first stage while its left neighbour
     builds the Gambling Den: a Tavern waits in the discard pile for the stage's build."""
     state = leader_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
-    set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
-    give_age(state, 0, "Foundry", 2)
-    give_leader(state, 0, "Berenice")
-    set_discard(state, "Tavern")
+    state = set_turn(state, 1, 1, {1: ["Gambling Den", *FILLER[:7]]})
+    state = give_age(state, 0, "Foundry", 2)
+    state = give_leader(state, 0, "Berenice")
+    state = set_discard(state, "Tavern")
     play_turn(state, {0: wonder("Altar"), 1: build("Gambling Den"), 2: build("Altar")})
     return state
 
@@ -868,60 +867,60 @@ def test_berenice_once_a_turn_even_with_a_discard_build_after_the_turn() -> None
 
 def test_berenice_with_nero_one_more_coin_in_the_conflicts_a_turn_of_their_own() -> None:
     state = leader_game()
-    give_leader(state, 0, "Berenice")
-    give_leader(state, 0, "Nero")
-    shields(state, 1, 0, 0)
-    end_age(state, 1)  # seat 0 sells (3 + 1), then wins twice (Nero: 2 + 2, Berenice: 1)
+    state = give_leader(state, 0, "Berenice")
+    state = give_leader(state, 0, "Nero")
+    state = shields(state, 1, 0, 0)
+    state = end_age(state, 1)  # seat 0 sells (3 + 1), then wins twice (Nero: 2 + 2, Berenice: 1)
     assert state.cities[0].tokens == [1, 1]
     assert coins(state)[0] == 6 + 4 + 5
 
 
 def test_caligula_one_black_card_free_per_age() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {0: ["Militia", "Gates of the City", "Baths", *FILLER[:5]]})
-    give_leader(state, 0, "Caligula")
-    set_coins(state, 0, 6, 6)
+    state = set_turn(state, 1, 1, {0: ["Militia", "Gates of the City", "Baths", *FILLER[:5]]})
+    state = give_leader(state, 0, "Caligula")
+    state = set_coins(state, 0, 6, 6)
     free = {a.card for a in state.legal_actions(0) if a.kind == "free_build"}
     assert free == {"Militia", "Gates of the City"}  # black cards, not the Baths
     assert not any(a.card == "Militia" and a.kind == "build" for a in state.legal_actions(0))
     play_turn(state, {0: Action("free_build", "Militia")})
     assert "Militia" in built(state, 0) and coins(state)[0] == 0
     assert state.cities[0].caligula_age == 1
-    set_turn(state, 1, 2, {0: ["Gates of the City", "Residence", *FILLER[:5]]})
+    state = set_turn(state, 1, 2, {0: ["Gates of the City", "Residence", *FILLER[:5]]})
     assert not any(a.kind == "free_build" for a in state.legal_actions(0))  # used this Age
-    set_turn(state, 2, 1, {0: ["Mercenaries", "Lair", *FILLER[:6]]})
+    state = set_turn(state, 2, 1, {0: ["Mercenaries", "Lair", *FILLER[:6]]})
     free = {a.card for a in state.legal_actions(0) if a.kind == "free_build"}
     assert free == {"Mercenaries", "Lair"}  # a new Age
 
 
 def test_caligula_and_olympia_a_both_powers_in_one_age() -> None:
     state = leader_game("Olympia", "Ephesus", "Rhodes")
-    give_stages(state, 0, 2)  # Olympia A: one free build per Age
-    give_leader(state, 0, "Caligula")
-    set_coins(state, 0, 6, 6)
-    set_turn(state, 1, 1, {0: ["Militia", "Baths", *FILLER[:6]]})
+    state = give_stages(state, 0, 2)  # Olympia A: one free build per Age
+    state = give_leader(state, 0, "Caligula")
+    state = set_coins(state, 0, 6, 6)
+    state = set_turn(state, 1, 1, {0: ["Militia", "Baths", *FILLER[:6]]})
     assert {a.card for a in state.legal_actions(0) if a.kind == "free_build"} >= {
         "Militia",
         "Baths",
     }
     play_turn(state, {0: Action("free_build", "Militia")})
     assert state.cities[0].caligula_age == 1 and state.cities[0].free_build_age == 0
-    set_turn(state, 1, 2, {0: ["Baths", "Residence", *FILLER[:5]]})
+    state = set_turn(state, 1, 2, {0: ["Baths", "Residence", *FILLER[:5]]})
     assert {a.card for a in state.legal_actions(0) if a.kind == "free_build"} == {
         "Baths",
         "Residence",
     }  # Olympia's power is still there, for any card
     play_turn(state, {0: Action("free_build", "Baths")})
     assert state.cities[0].free_build_age == 1 and coins(state)[0] == 0
-    set_turn(state, 1, 3, {0: ["Residence", *FILLER[:5]]})
+    state = set_turn(state, 1, 3, {0: ["Residence", *FILLER[:5]]})
     assert not any(a.kind == "free_build" for a in state.legal_actions(0))
 
 
 def test_diocletian_two_coins_per_black_card_built_after_him() -> None:
     state = leader_game()
-    set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]]})
-    give(state, 0, "Residence")  # built before him: nothing
-    give_leader(state, 0, "Diocletian")
+    state = set_turn(state, 1, 1, {0: ["Hideout", *FILLER[:7]]})
+    state = give(state, 0, "Residence")  # built before him: nothing
+    state = give_leader(state, 0, "Diocletian")
     assert coins(state)[0] == 6
     play_turn(state, {0: build("Hideout"), 1: build("Altar"), 2: build("Altar")})
     settle(state, {})
@@ -932,55 +931,55 @@ def test_diocletian_two_coins_per_black_card_built_after_him() -> None:
 
 def test_darius_one_point_per_black_card() -> None:
     state = leader_game()
-    give(state, 0, "Residence", "Hideout", "Altar")
+    state = give(state, 0, "Residence", "Hideout", "Altar")
     before = score(state, 0)["leaders"]
-    give_leader(state, 0, "Darius")
+    state = give_leader(state, 0, "Darius")
     assert score(state, 0)["leaders"] == before + 2
-    give(state, 0, "Militia")
+    state = give(state, 0, "Militia")
     assert score(state, 0)["leaders"] == before + 3
     assert score(state, 0)["cities"] == 1 + 2  # the black cards' own points
 
 
 def test_aspasia_a_diplomacy_token_and_two_points() -> None:
     state = leader_game()
-    give_leader(state, 0, "Aspasia")
+    state = give_leader(state, 0, "Aspasia")
     assert state.cities[0].diplomacy == 1
     assert score(state, 0)["leaders"] == 2
-    shields(state, 0, 1, 1)
-    end_age(state, 1)
+    state = shields(state, 0, 1, 1)
+    state = end_age(state, 1)
     assert state.cities[0].tokens == [] and state.cities[0].diplomacy == 0
 
 
 def test_semiramis_defeats_count_as_shields_in_later_conflicts() -> None:
     state = leader_game()
-    give_leader(state, 0, "Semiramis")
-    set_tokens(state, 0, -1, -1)
-    shields(state, 0, 1, 1)
-    end_age(state, 1)
+    state = give_leader(state, 0, "Semiramis")
+    state = set_tokens(state, 0, -1, -1)
+    state = shields(state, 0, 1, 1)
+    state = end_age(state, 1)
     assert state.cities[0].tokens == [-1, -1, 1, 1]  # strength 2 beats 1 on both sides
 
 
 def test_semiramis_not_in_the_conflict_that_gives_the_defeat() -> None:
     state = leader_game()
-    give_leader(state, 0, "Semiramis")
-    shields(state, 1, 2, 1)
-    end_age(state, 1)
+    state = give_leader(state, 0, "Semiramis")
+    state = shields(state, 1, 2, 1)
+    state = end_age(state, 1)
     # seat 0 loses to seat 1; that defeat does not make it beat seat 2 the same Age
     assert state.cities[0].tokens == [-1] and state.cities[2].tokens == [-1]
     assert battles(state, 1) == {(1, 0, 1), (1, 2, 1)}
-    end_age(state, 2)
+    state = end_age(state, 2)
     assert battles(state, 2) == {(0, 2, 1), (1, 2, 1)}  # now 1 + 1: ties 2, beats 1
     assert state.cities[0].tokens == [-1, 3]
 
 
 def test_imhotep_does_not_reduce_petras_coin_stage() -> None:
     state = leader_game("Petra", "Ephesus", "Rhodes")
-    give_stages(state, 0, 1)
-    give_leader(state, 0, "Imhotep")
-    set_turn(state, 1, 1)
-    set_coins(state, 6, 6, 6)
+    state = give_stages(state, 0, 1)
+    state = give_leader(state, 0, "Imhotep")
+    state = set_turn(state, 1, 1)
+    state = set_coins(state, 6, 6, 6)
     assert not any(a.kind == "wonder" for a in state.legal_actions(0))
-    set_coins(state, 7, 6, 6)
+    state = set_coins(state, 7, 6, 6)
     stage = [a for a in state.legal_actions(0) if a.kind == "wonder"]
     assert stage and all(a.left == a.right == a.bank == 0 for a in stage)
     play_turn(state, {0: stage[0], 1: build("Altar"), 2: build("Altar")})
@@ -996,11 +995,11 @@ def test_hatshepsut_one_coin_per_neighbour_a_turn_babylons_extra_card_included()
     card is part of turn 7 (the engine's own ruling for Bilkis and the Clandestine Docks);
     a second purchase from the same neighbour that turn earns no second coin."""
     state = leader_game("Babylon", "Olympia", "Giza", sides="B")
-    give_stages(state, 0, 2)  # Babylon B: the Age's last card is played too
-    give(state, 1, "Lumber Yard", "Ore Vein")
-    give_leader(state, 0, "Hatshepsut")
-    set_coins(state, 10, 6, 6)
-    set_turn(state, 1, state.turns_per_age, {0: ["Stockade", "Barracks"]})
+    state = give_stages(state, 0, 2)  # Babylon B: the Age's last card is played too
+    state = give(state, 1, "Lumber Yard", "Ore Vein")
+    state = give_leader(state, 0, "Hatshepsut")
+    state = set_coins(state, 10, 6, 6)
+    state = set_turn(state, 1, state.turns_per_age, {0: ["Stockade", "Barracks"]})
     play_turn(state, {0: build("Stockade", left=2)})  # the wood bought on the left
     assert state.phase == "extra_card" and coins(state)[0] == 10 - 2 + 1
     state.apply(0, build("Barracks", left=2))  # the ore bought on the left again
@@ -1015,9 +1014,9 @@ def test_hatshepsut_a_purchase_the_dock_makes_free_is_still_a_purchase() -> None
     sąsiada" (1 coin from the bank for each purchase of a resource from a neighbour).
     (Once wrong: the coin was given only when coins changed hands.)"""
     state = leader_game("Giza", "Olympia", "Rhodes")
-    give(state, 0, "Clandestine Dock West", "West Trading Post")
-    give_leader(state, 0, "Hatshepsut")
-    set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
+    state = give(state, 0, "Clandestine Dock West", "West Trading Post")
+    state = give_leader(state, 0, "Hatshepsut")
+    state = set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
     assert payments(state, 0, "build", "Stockade") == {(0, 0)}  # wood: 1 - 1 on the left
     play_turn(state, {0: build("Stockade"), 1: build("Altar"), 2: build("Altar")})
     assert coins(state)[0] == 6 + 1  # Hatshepsut: the purchase from the left neighbour
@@ -1025,9 +1024,9 @@ def test_hatshepsut_a_purchase_the_dock_makes_free_is_still_a_purchase() -> None
 
 def test_hatshepsut_with_a_dock_that_only_lowers_the_price_gives_her_coin() -> None:
     state = leader_game("Giza", "Olympia", "Rhodes")
-    give(state, 0, "Clandestine Dock West")
-    give_leader(state, 0, "Hatshepsut")
-    set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
+    state = give(state, 0, "Clandestine Dock West")
+    state = give_leader(state, 0, "Hatshepsut")
+    state = set_turn(state, 1, 1, {0: hand("Stockade", size=8)})
     assert payments(state, 0, "build", "Stockade") == {(1, 0)}  # 2 - 1 on the left
     play_turn(state, {0: build("Stockade", left=1), 1: build("Altar"), 2: build("Altar")})
     assert coins(state) == [6 - 1 + 1, 6 + 1, 6]
@@ -1037,9 +1036,9 @@ def test_bilkis_bank_resource_is_not_doubled_by_the_secret_warehouse() -> None:
     """Тайный склад "не позволяет игрокам удваивать производство ... Билкис": the
     warehouse adds only what the board and brown/grey cards produce."""
     state = leader_game(*W3)  # Giza's stone; papyrus on the left, ore on the right
-    give(state, 0, "Secret Warehouse")
-    give_leader(state, 0, "Bilkis")
-    set_turn(state, 2, 1, {0: hand("Walls", "Laboratory", size=8)})
+    state = give(state, 0, "Secret Warehouse")
+    state = give_leader(state, 0, "Bilkis")
+    state = set_turn(state, 2, 1, {0: hand("Walls", "Laboratory", size=8)})
     acts = state.legal_actions(0)
     # Walls (3 stone): the board's, the warehouse's, and one from the bank (Bilkis)
     walls = {(a.left, a.right, a.bank) for a in acts if a.kind == "build" and a.card == "Walls"}
@@ -1051,12 +1050,12 @@ def test_bilkis_bank_resource_is_not_doubled_by_the_secret_warehouse() -> None:
 def test_pericles_and_leonidas_ignore_the_black_military_cards() -> None:
     """The Militia, Mercenaries and Contingent are black cards, not red ones."""
     state = leader_game(*W3)
-    give(state, 0, "Militia", "Stockade", "Stone Pit")
-    give_leader(state, 0, "Pericles")
+    state = give(state, 0, "Militia", "Stockade", "Stone Pit")
+    state = give_leader(state, 0, "Pericles")
     assert score(state, 0)["leaders"] == 2  # the Stockade only
-    give_leader(state, 0, "Leonidas")
-    state.cities[0].coins = 4
-    set_turn(state, 2, 1, {0: hand("Mercenaries", "Walls", size=8)})
+    state = give_leader(state, 0, "Leonidas")
+    state = city(state, 0, coins=4)
+    state = set_turn(state, 2, 1, {0: hand("Mercenaries", "Walls", size=8)})
     # Mercenaries (4 coins, papyrus): the papyrus is bought, 6 coins in all: too dear
     assert not any(a.card == "Mercenaries" and a.kind == "build" for a in state.legal_actions(0))
     assert payments(state, 0, "build", "Walls") == {(0, 0)}  # red: one stone less
@@ -1064,9 +1063,9 @@ def test_pericles_and_leonidas_ignore_the_black_military_cards() -> None:
 
 def test_ramses_builds_the_cities_guilds_free() -> None:
     state = leader_game(*W3)
-    give_leader(state, 0, "Ramses")
-    set_coins(state, 0, 6, 6)
-    set_turn(state, 3, 1, {0: hand("Counterfeiters Guild", size=8)})
+    state = give_leader(state, 0, "Ramses")
+    state = set_coins(state, 0, 6, 6)
+    state = set_turn(state, 3, 1, {0: hand("Counterfeiters Guild", size=8)})
     assert Action("build", "Counterfeiters Guild") in state.legal_actions(0)
     play_turn(state, {0: build("Counterfeiters Guild")})
     assert state.phase == "debt" and cities(state).owed == {1: 3, 2: 3}
@@ -1074,10 +1073,10 @@ def test_ramses_builds_the_cities_guilds_free() -> None:
 
 def test_caligula_works_for_babylons_extra_card() -> None:
     state = leader_game("Babylon", "Ephesus", "Rhodes", sides="B")
-    give_stages(state, 0, 2)
-    give_leader(state, 0, "Caligula")
-    set_coins(state, 0, 6, 6)
-    set_turn(state, 1, state.turns_per_age, {0: ["Altar", "Militia"]})
+    state = give_stages(state, 0, 2)
+    state = give_leader(state, 0, "Caligula")
+    state = set_coins(state, 0, 6, 6)
+    state = set_turn(state, 1, state.turns_per_age, {0: ["Altar", "Militia"]})
     play_turn(state, {0: build("Altar")})
     assert state.phase == "extra_card"
     assert Action("free_build", "Militia") in state.legal_actions(0)
@@ -1088,12 +1087,11 @@ def test_caligula_works_for_babylons_extra_card() -> None:
 
 def test_architect_cabinet_with_roma_b_free_stage_and_a_leader_at_once() -> None:
     state = new_game("Roma", "Ephesus", "Rhodes", sides="B", leaders=True)
-    give(state, 0, "Architect Cabinet")
-    give_stages(state, 0, 1)
-    leaders(state).hands[0] = [card("Darius", leaders=True)]
-    leaders(state).hand_masks[0] = [1]
-    set_coins(state, 2, 6, 6)
-    set_turn(state, 2, 1)
+    state = give(state, 0, "Architect Cabinet")
+    state = give_stages(state, 0, 1)
+    state = leader_hand(state, 0, "Darius")
+    state = set_coins(state, 2, 6, 6)
+    state = set_turn(state, 2, 1)
     assert payments(state, 0, "wonder", "Altar") == {(0, 0)}  # stone, clay, loom: not needed
     play_turn(state, {0: wonder("Altar")})
     assert state.phase == "recruit_now"
@@ -1103,10 +1101,10 @@ def test_architect_cabinet_with_roma_b_free_stage_and_a_leader_at_once() -> None
 
 def test_architect_cabinet_with_imhotep_every_stage_free() -> None:
     state = leader_game(*W3)
-    give(state, 0, "Architect Cabinet")
-    give_leader(state, 0, "Imhotep")
-    set_coins(state, 0, 0, 0)
-    set_turn(state, 2, 1)
+    state = give(state, 0, "Architect Cabinet")
+    state = give_leader(state, 0, "Imhotep")
+    state = set_coins(state, 0, 0, 0)
+    state = set_turn(state, 2, 1)
     stage = {(a.left, a.right, a.bank) for a in state.legal_actions(0) if a.kind == "wonder"}
     assert stage == {(0, 0, 0)}
 
@@ -1115,22 +1113,24 @@ def test_architect_cabinet_with_imhotep_every_stage_free() -> None:
 COURTESANS_UNITS = ("Lumber Yard", "Clay Pool", "Glassworks", "Loom")
 
 
-def courtesans_copy(state: ClassicState, name: str, turn: int = 1) -> None:
+def courtesans_copy(state: ClassicState, name: str, turn: int = 1) -> ClassicState:
     """Seat 0 (Giza, with what the guild needs) builds the Courtesans Guild on ``turn`` of
-    Age III (the others sell) and copies ``name``, recruited in a neighbouring city."""
-    give(state, 0, *COURTESANS_UNITS)
-    set_turn(state, 3, turn, {0: hand("Courtesans Guild", size=state.hand_size + 1 - turn)})
+    Age III (the others sell) and copies ``name``, recruited in a neighbouring city.
+    Returns the state it was played on."""
+    state = give(state, 0, *COURTESANS_UNITS)
+    state = set_turn(state, 3, turn, {0: hand("Courtesans Guild", size=state.hand_size + 1 - turn)})
     play_turn(state, {0: build("Courtesans Guild")})
     assert state.phase == "courtesan"
     state.apply(0, Action("copy", name))
+    return state
 
 
 def test_courtesans_copying_aspasia_on_age_threes_last_turn_sits_out_its_conflicts() -> None:
     state = leader_game(*W3)
-    give_leader(state, 1, "Aspasia")
-    state.cities[1].diplomacy = 0  # Aspasia's own token was spent in an earlier Age
-    give(state, 0, "Stockade")  # seat 0 would beat both neighbours
-    courtesans_copy(state, "Aspasia", turn=state.turns_per_age)
+    state = give_leader(state, 1, "Aspasia")
+    state = city(state, 1, diplomacy=0)  # Aspasia's own token was spent in an earlier Age
+    state = give(state, 0, "Stockade")  # seat 0 would beat both neighbours
+    state = courtesans_copy(state, "Aspasia", turn=state.turns_per_age)
     assert state.is_terminal()
     assert [e["seat"] for e in state.events if e["type"] == "diplomacy"] == [0]
     assert tokens(state) == [[], [], []]  # seats 1 and 2 tie with no shields
@@ -1139,42 +1139,42 @@ def test_courtesans_copying_aspasia_on_age_threes_last_turn_sits_out_its_conflic
 
 def test_courtesans_copying_caligula_a_free_black_card_in_age_three() -> None:
     state = leader_game(*W3)
-    give_leader(state, 1, "Caligula")
-    courtesans_copy(state, "Caligula")
-    state.cities[0].coins = 0
-    set_turn(state, 3, 2, {0: hand("Capitol", size=7)})
+    state = give_leader(state, 1, "Caligula")
+    state = courtesans_copy(state, "Caligula")
+    state = city(state, 0, coins=0)
+    state = set_turn(state, 3, 2, {0: hand("Capitol", size=7)})
     assert Action("free_build", "Capitol") in state.legal_actions(0)
     play_turn(state, {0: Action("free_build", "Capitol")})
     assert "Capitol" in [c.name for c in state.cities[0].cards]
-    set_turn(state, 3, 3, {0: hand("Torture Chamber", size=6)})
+    state = set_turn(state, 3, 3, {0: hand("Torture Chamber", size=6)})
     assert not any(a.kind == "free_build" for a in state.legal_actions(0))
 
 
 def test_courtesans_copying_darius_and_diocletian() -> None:
     state = leader_game(*W3)
-    give_leader(state, 1, "Darius")
-    give_leader(state, 2, "Diocletian")
-    give(state, 0, "Residence", "Militia")
-    courtesans_copy(state, "Diocletian")
+    state = give_leader(state, 1, "Darius")
+    state = give_leader(state, 2, "Diocletian")
+    state = give(state, 0, "Residence", "Militia")
+    state = courtesans_copy(state, "Diocletian")
     before = coins(state)[0]
-    set_turn(state, 3, 2, {0: hand("Secret Society", size=7)})
-    give(state, 0, "Stone Pit", "Press")
+    state = set_turn(state, 3, 2, {0: hand("Secret Society", size=7)})
+    state = give(state, 0, "Stone Pit", "Press")
     play_turn(state, {0: build("Secret Society")})
     assert coins(state)[0] == before + 3 + 2  # 3 black cards, Diocletian's 2
     other = leader_game(*W3)
-    give_leader(other, 1, "Darius")
-    give(other, 0, "Residence", "Militia")
-    courtesans_copy(other, "Darius")
+    other = give_leader(other, 1, "Darius")
+    other = give(other, 0, "Residence", "Militia")
+    other = courtesans_copy(other, "Darius")
     assert score(other, 0)["guilds"] == 2 and score(other, 0)["cities"] == 1
 
 
 def test_courtesans_copying_semiramis_defeats_count_as_shields() -> None:
     state = leader_game(*W3)
-    give_leader(state, 2, "Semiramis")
-    set_tokens(state, 0, -1, -1)
-    give(state, 1, "Stockade")
-    courtesans_copy(state, "Semiramis")
-    end_age(state, 3)
+    state = give_leader(state, 2, "Semiramis")
+    state = set_tokens(state, 0, -1, -1)
+    state = give(state, 1, "Stockade")
+    state = courtesans_copy(state, "Semiramis")
+    state = end_age(state, 3)
     assert tokens(state)[0] == [-1, -1, 5, 5]  # strength 2 beats 1 and 0
 
 
@@ -1197,15 +1197,15 @@ def mid_debt_game() -> ClassicState:
     brings seat 0 a coin and Berenice's, seat 0 builds a Hideout: seats 1 and 2 owe 1;
     seat 1 has decided to pay, seat 2 not yet."""
     state = leader_game()
-    give_leader(state, 0, "Caligula")
-    give_leader(state, 0, "Berenice")
-    set_turn(state, 1, 1, {0: ["Residence", *FILLER[:7]], 1: ["Hideout", *FILLER[:7]]})
-    set_coins(state, 6, 6, 0)
+    state = give_leader(state, 0, "Caligula")
+    state = give_leader(state, 0, "Berenice")
+    state = set_turn(state, 1, 1, {0: ["Residence", *FILLER[:7]], 1: ["Hideout", *FILLER[:7]]})
+    state = set_coins(state, 6, 6, 0)
     play_turn(state, {0: Action("free_build", "Residence"), 1: build("Hideout"),
                       2: build("Altar")})  # fmt: skip
     settle(state, {0: 0})
     assert debts(state) == [1, 0, 1] and state.turn == 2
-    set_turn(state, 1, 2, {0: ["Hideout", *FILLER[:6]], 2: ["Gambling Den", *FILLER[:6]]})
+    state = set_turn(state, 1, 2, {0: ["Hideout", *FILLER[:6]], 2: ["Gambling Den", *FILLER[:6]]})
     play_turn(state, {0: build("Hideout"), 1: build("Theater"), 2: build("Gambling Den")})
     assert state.phase == "debt" and cities(state).owed == {1: 1, 2: 1}
     assert coins(state) == [8, 7, 6] and cities(state).berenice_done == {0}
@@ -1225,9 +1225,9 @@ def test_replay_round_trip_in_the_middle_of_a_debt_phase() -> None:
     assert restored.to_json() == state.to_json()
     assert debts(restored) == [1, 0, 2] and coins(restored)[1] == 6
     # Caligula's power stays used for Age I after the copy
-    set_turn(restored, 1, 3, {0: ["Militia", *FILLER[:5]]})
+    restored = set_turn(restored, 1, 3, {0: ["Militia", *FILLER[:5]]})
     assert not any(a.kind == "free_build" for a in restored.legal_actions(0))
-    end_age(restored, 1)
+    restored = end_age(restored, 1)
     assert restored.cities[0].diplomacy == 0 and restored.cities[0].tokens == []
 
 
@@ -1249,16 +1249,16 @@ def test_clone_is_independent_in_a_debt_phase() -> None:
     assert cities(state).owed == {1: 1, 2: 1} and state.pending[2] is None and coins(state)[2] == 6
     state.apply(2, Action("pay", bank=0))
     assert debts(state) == [1, 0, 2] and debts(other) == [1, 0, 1]
-    end_age(other, 1)
+    other = end_age(other, 1)
     assert state.cities[0].diplomacy == 1 and other.cities[0].diplomacy == 0
 
 
 def test_losses_waiting_for_an_end_of_turn_decision_survive_save_and_load() -> None:
     state = new_game("Halicarnassus", "Ephesus", "Rhodes", sides="B")
-    set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
-    give_age(state, 0, "Foundry", 2)
-    set_discard(state, "Tavern")
-    set_coins(state, 5, 5, 5)
+    state = set_turn(state, 1, 1, {1: ["Hideout", *FILLER[:7]]})
+    state = give_age(state, 0, "Foundry", 2)
+    state = set_discard(state, "Tavern")
+    state = set_coins(state, 5, 5, 5)
     play_turn(state, {0: wonder("Altar"), 1: build("Hideout"), 2: build("Altar")})
     assert state.phase == "discard_build"
     restored = state_from_json(state.to_json())

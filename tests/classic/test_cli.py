@@ -17,7 +17,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tests.classic.cities_scenario import build, give, new_game, set_coins, set_turn
+from tests.classic.cities_scenario import build, city, give, new_game, set_coins, set_turn
 from tests.classic.parts import cities
 from tests.cli.pilot import assert_snapshot, first_screens, play_by_keys, screen_of
 from wonders.bots import make_bot
@@ -809,8 +809,8 @@ def test_cities_effects_in_words() -> None:
 
 def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
     state = new_game("Giza", "Rhodes", "Babylon", "Petra")
-    give(state, 1, "Residence", "Pigeon Loft", "Apothecary")
-    state.cities[1].debt = 4
+    state = give(state, 1, "Residence", "Pigeon Loft", "Apothecary")
+    state = city(state, 1, debt=4)
     view = state.view(0)
     panel = "\n".join(city_lines(view, 1, Log(view)))
     assert "Debt tokens: 4. Diplomacy tokens: 1." in panel
@@ -821,8 +821,8 @@ def test_panels_show_debt_diplomacy_masks_and_black_cards() -> None:
 
 def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
     state = new_game("Giza", "Rhodes", "Babylon")
-    set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
-    set_coins(state, 3, 0, 2)
+    state = set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
+    state = set_coins(state, 3, 0, 2)
     state.apply(1, build("Altar"))  # no coins: the loss becomes debt at once
     state.apply(2, Action("sell", "Altar"))  # 3 coins, in hand when the loss is settled
     state.apply(0, build("Hideout"))  # every other city loses 1 coin
@@ -838,9 +838,9 @@ def test_debt_choices_say_what_is_paid_and_what_becomes_debt() -> None:
 def test_a_dock_purchase_is_explained() -> None:
     # Giza (seat 0) with the Clandestine Dock West: papyrus from Rhodes (its left) costs 2 - 1.
     state = new_game("Giza", "Rhodes", "Babylon")
-    give(state, 0, "Clandestine Dock West")
-    give(state, 1, "Press")
-    set_turn(state, 1, 1, {0: ["Scriptorium", *["Altar"] * 7]})
+    state = give(state, 0, "Clandestine Dock West")
+    state = give(state, 1, "Press")
+    state = set_turn(state, 1, 1, {0: ["Scriptorium", *["Altar"] * 7]})
     action = next(
         a for a in state.legal_actions(0) if a.card == "Scriptorium" and a.kind == "build"
     )
@@ -852,7 +852,7 @@ def test_a_dock_purchase_is_explained() -> None:
 
 def test_the_teammates_hand_is_shown() -> None:
     state = new_game("Giza", "Rhodes", "Babylon", "Petra", teams=True)
-    set_turn(state, 1, 1, {1: ["Hideout", "Militia", *["Altar"] * 6]})
+    state = set_turn(state, 1, 1, {1: ["Hideout", "Militia", *["Altar"] * 6]})
     shown = "\n".join(state_lines(state.view(0)))
     assert teammate_sentence(state.view(0), 1) == "Your teammate is Rhodes, on your left."
     assert "Rhodes (your teammate) shows you their hand: Hideout, Militia, Altar" in shown
@@ -1138,8 +1138,7 @@ def test_a_score_of_nothing_has_no_empty_parentheses() -> None:
     """Report: the table read "score now ≈ 0 ()" for a city scoring nothing yet."""
     session = Session("classic", {"players": 3}, 1, 0)
     state: Any = session.state
-    state.cities[1].coins = 0  # no treasury point: nothing scores
-    state._legal.clear()
+    session.state = city(state, 1, coins=0)  # no treasury point: nothing scores
     board = text(ClassicScreen(SeatTable(session)).board(1))
     assert "score now ≈ 0" in board and "()" not in board
 

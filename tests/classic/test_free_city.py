@@ -9,8 +9,7 @@ from __future__ import annotations
 import random
 
 from tests.classic import cities_scenario as cities
-from tests.classic.parts import free_city
-from tests.classic.scenario import card, give, sell
+from tests.classic.scenario import add_discard, at, city, give, give_stages, sell, set_hand
 from wonders.classic.actions import Action
 from wonders.classic.state import FREE_CITY, ClassicState, setup
 from wonders.classic.state import from_json as state_from_json
@@ -20,12 +19,6 @@ def two(
     seed: int = 0, wonders: tuple[str, str, str] = ("Giza", "Ephesus", "Rhodes")
 ) -> ClassicState:
     return setup({"players": 2, "wonders": list(wonders), "sides": "A"}, seed)
-
-
-def set_hand(state: ClassicState, city: int, *names: str) -> None:
-    state.hands[city] = [card(n) for n in names]
-    free_city(state).hand_masks[city] = [1 << city if city < 2 else 0] * len(names)
-    state._legal.clear()
 
 
 def fc_actions(state: ClassicState, own: Action) -> list[Action]:
@@ -74,7 +67,7 @@ def test_control_alternates_and_ages_start_as_the_rulebook_says() -> None:
 
 def test_the_free_city_pays_its_trades_from_its_own_treasury() -> None:
     state = two()
-    set_hand(
+    state = set_hand(
         state,
         0,
         "Baths",
@@ -99,12 +92,14 @@ def test_the_free_city_pays_its_trades_from_its_own_treasury() -> None:
 
 def test_the_free_city_sells_only_when_it_cannot_build() -> None:
     state = two()
-    set_hand(state, 0, "Altar", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar", "Altar")
+    state = set_hand(
+        state, 0, "Altar", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar", "Altar"
+    )
     acts = fc_actions(state, sell("Altar"))
     assert not any(a.kind == "sell" for a in acts)
     state = two()
-    state.cities[FREE_CITY].coins = 0
-    set_hand(
+    state = city(state, FREE_CITY, coins=0)
+    state = set_hand(
         state,
         0,
         "Altar",
@@ -123,8 +118,10 @@ def test_the_free_city_sells_only_when_it_cannot_build() -> None:
 
 def test_the_free_city_builds_free_by_chain_when_it_can() -> None:
     state = two()
-    give(state, FREE_CITY, "Apothecary")
-    set_hand(state, 0, "Altar", "Stables", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar")
+    state = give(state, FREE_CITY, "Apothecary")
+    state = set_hand(
+        state, 0, "Altar", "Stables", "Baths", "Altar", "Altar", "Altar", "Altar", "Altar"
+    )
     acts = fc_actions(state, sell("Altar"))
     assert [a for a in acts if a.card == "Stables"] == [Action("build", "Stables")]
     assert any(a.card == "Baths" and a.kind == "wonder" for a in acts) or any(
@@ -154,12 +151,12 @@ def test_the_free_citys_last_card_is_discarded_with_the_players_seventh() -> Non
 
 def test_military_counts_three_cities() -> None:
     state = two()
-    give(state, FREE_CITY, "Stockade")
-    give(state, 0, "Barracks", "Guard Tower")
-    state.turn = 6
-    set_hand(state, state.controller(), "Altar", "Baths", "Theater")
-    set_hand(state, 1 - state.controller(), "Altar", "Baths")
-    set_hand(state, FREE_CITY, "Altar")
+    state = give(state, FREE_CITY, "Stockade")
+    state = give(state, 0, "Barracks", "Guard Tower")
+    state = at(state, turn=6)
+    state = set_hand(state, state.controller(), "Altar", "Baths", "Theater")
+    state = set_hand(state, 1 - state.controller(), "Altar", "Baths")
+    state = set_hand(state, FREE_CITY, "Altar")
     while state.age == 1:
         p = state.to_move()[0]
         acts = state.legal_actions(p)
@@ -222,11 +219,11 @@ def halicarnassus_free_city() -> ClassicState:
         {"players": 2, "wonders": ["Giza", "Ephesus", "Halicarnassus"], "sides": ["A", "A", "B"]},
         0,
     )
-    give(state, FREE_CITY, "Ore Vein", "Forest Cave")
-    state.discard.append(card("Baths"))
-    state.discard_from.append((1, 0, 0, 1))
-    state.discard_seen.append(0)
-    set_hand(state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
+    state = give(state, FREE_CITY, "Ore Vein", "Forest Cave")
+    state = add_discard(state, "Baths", provenance=(1, 0, 0, 1))
+    state = set_hand(
+        state, 0, "Altar", "Theater", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom"
+    )
     return state
 
 
@@ -258,9 +255,10 @@ def test_what_the_free_city_buries_is_secret_except_to_its_controller() -> None:
 
 def test_the_free_city_uses_olympias_free_build_through_its_controller() -> None:
     state = setup({"players": 2, "wonders": ["Giza", "Ephesus", "Olympia"], "sides": "A"}, 0)
-    state.cities[FREE_CITY].build_stage(card("Altar"))
-    state.cities[FREE_CITY].build_stage(card("Altar"))
-    set_hand(state, 0, "Altar", "Palace", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom")
+    state = give_stages(state, FREE_CITY, 2)
+    state = set_hand(
+        state, 0, "Altar", "Palace", "Pawnshop", "Altar", "Altar", "Altar", "Altar", "Loom"
+    )
     acts = fc_actions(state, sell("Altar"))
     assert Action("free_build", "Palace") in acts
     assert not any(a.kind == "sell" for a in acts)
@@ -272,11 +270,10 @@ def test_the_free_city_buys_from_either_neighbour_whatever_the_price() -> None:
     state = cities.new_game("Giza", "Ephesus")
     for seat, size in ((0, 9), (1, 8)):  # seat 0 also holds the Free City's card
         names = [*(["Altar", "Stockade"] if seat == 0 else []), *["Altar", "Theater"] * 5][:size]
-        state.hands[seat] = [cities.card(n) for n in names]
-        free_city(state).hand_masks[seat] = [1 << seat] * size
-    cities.give(state, FREE_CITY, "Clandestine Dock West", "West Trading Post")
-    cities.give(state, 0, "Lumber Yard")
-    cities.give(state, 1, "Lumber Yard")
+        state = cities.set_hand(state, seat, *names)  # known to their holder only
+    state = cities.give(state, FREE_CITY, "Clandestine Dock West", "West Trading Post")
+    state = cities.give(state, 0, "Lumber Yard")
+    state = cities.give(state, 1, "Lumber Yard")
     state.apply(0, cities.build("Altar"))  # seat 0's own card; now it chooses for the Free City
     assert state.view(0)["deciding_for"] == "free_city"
     assert cities.payments(state, 0, "build", "Stockade") == {(0, 0), (0, 2)}

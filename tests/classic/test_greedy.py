@@ -11,16 +11,19 @@ from typing import Any
 import pytest
 
 from tests.classic.cities_scenario import (
+    at,
     build,
     card,
+    city,
     give,
     give_leader,
     new_game,
+    saved,
     set_coins,
+    set_tokens,
     set_turn,
-    touch,
 )
-from tests.classic.parts import cities
+from tests.classic.scenario import set_hand
 from wonders.bots import Bot, RandomBot
 from wonders.bots.greedy import GreedyBot
 from wonders.classic import greedy as greedy_module
@@ -92,7 +95,7 @@ def test_greedy_answers_every_kind_of_cities_decision() -> None:
         }
         state = setup(options, seed)
         if state.free_city:
-            state.cities[2].coins = 9  # the Free City has coins to decide about
+            state = city(state, 2, coins=9)  # the Free City has coins to decide about
         driver = RandomBot(seed)
         while not state.is_terminal():
             for p in state.to_move():
@@ -130,7 +133,7 @@ def test_greedy_beats_random_at_cities() -> None:
 def test_apply_to_city_pays_and_places_on_a_copy() -> None:
     state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 1)
     cat = catalog()
-    state.hands[0] = [cat.card_named("Timber Yard"), cat.card_named("Tavern")]
+    state = set_hand(state, 0, cat.card_named("Timber Yard"), cat.card_named("Tavern"))
     city = state.cities[0]
     built = apply_to_city(state, 0, Action("build", "Timber Yard"))
     assert built.coins == 2 and built.has_name(cat.card_named("Timber Yard"))
@@ -169,8 +172,7 @@ def test_military_outlook_weighs_the_lead_and_the_time_left() -> None:
 def test_estimate_prefers_points_and_cheap_payments() -> None:
     state = setup({"players": 3, "wonders": ["Giza", "Rhodes", "Alexandria"]}, 2)
     cat = catalog()
-    state.hands[0] = [cat.card_named("Altar"), cat.card_named("Theater")]
-    state._legal.clear()
+    state = set_hand(state, 0, cat.card_named("Altar"), cat.card_named("Theater"))
     altar = estimate(state, 0, Action("build", "Altar"))
     assert altar > estimate(state, 0, Action("sell", "Altar"))
     assert GreedyBot(0).choose(state, 0).kind == "build"
@@ -183,16 +185,15 @@ def debt_position(coins: int, owed: int, age: int = 1, turn: int = 2) -> Classic
     """Seat 0 builds Hideout; seat 1 then owes ``owed`` coins with ``coins`` in hand."""
     state = new_game("Giza", "Ephesus", "Rhodes")
     hand = ["Hideout", *["Altar", "Theater", "Baths", "Pawnshop"] * 2][: state.hand_size + 1 - turn]
-    set_turn(state, 1, turn, {0: hand})
-    state.age = age
+    state = set_turn(state, 1, turn, {0: hand})
+    state = at(state, age=age)
     state.apply(0, build("Hideout"))
     for p in (1, 2):
         state.apply(p, Action("sell", state.hands[p][0].name))
     assert state.phase == "debt"
-    cities(state).owed[1] = owed
-    state.cities[1].coins = coins
-    touch(state)
-    return state
+    data = saved(state)
+    data["cities"][1]["coins"] = coins
+    return at(state, owed={**data["owed"], "1": owed}, cities=data["cities"])
 
 
 def test_the_debt_rule_pays_everything_unless_coins_buy_next_turn(
@@ -227,14 +228,14 @@ def test_the_age_has_seven_turns_in_the_bots_estimate() -> None:
     # Age III, turn 7 of 7 with Cities: the last decision, the treasury counts whole thirds
     # (4 coins and 3 coins both score 1); at turn 6 coins still count a third each
     state = new_game("Giza", "Ephesus", "Rhodes")
-    set_turn(state, 3, 7)
-    set_coins(state, 1, 3, 3)
+    state = set_turn(state, 3, 7)
+    state = set_coins(state, 1, 3, 3)
     more = estimate(state, 0, Action("sell", "Altar"))
-    set_coins(state, 0, 3, 3)
+    state = set_coins(state, 0, 3, 3)
     assert estimate(state, 0, Action("sell", "Altar")) == pytest.approx(more)
-    set_turn(state, 3, 6)
+    state = set_turn(state, 3, 6)
     less = estimate(state, 0, Action("sell", "Altar"))
-    set_coins(state, 1, 3, 3)
+    state = set_coins(state, 1, 3, 3)
     assert estimate(state, 0, Action("sell", "Altar")) == pytest.approx(less + 1 / 3)
 
 
@@ -243,23 +244,23 @@ def test_the_age_has_seven_turns_in_the_bots_estimate() -> None:
 
 def test_losses_to_others_count_as_the_rivals_mean_loss() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes")
-    set_turn(state, 1, 1, {0: ["Hideout", "Altar", *["Theater"] * 6]})
+    state = set_turn(state, 1, 1, {0: ["Hideout", "Altar", *["Theater"] * 6]})
     # each neighbour pays its coin: half a point each (LOSS_PAID_POINTS), the mean of both
     assert rivals_outlook(state, 0, build("Hideout")) == pytest.approx(0.5)
     assert rivals_outlook(state, 0, build("Altar")) == 0
     paying = estimate(state, 0, build("Hideout"))
-    set_coins(state, 3, 0, 0)  # rivals with no coins take a debt token: a whole point
+    state = set_coins(state, 3, 0, 0)  # rivals with no coins take a debt token: a whole point
     assert rivals_outlook(state, 0, build("Hideout")) == pytest.approx(1.0)
     assert estimate(state, 0, build("Hideout")) - paying == pytest.approx(0.5)
     # Sepulcher: a coin per victory token the rival holds
-    state.cities[1].tokens = [1, 3]
-    set_turn(state, 2, 1, {0: ["Sepulcher", *["Theater"] * 7]})
+    state = set_tokens(state, 1, 1, 3)
+    state = set_turn(state, 2, 1, {0: ["Sepulcher", *["Theater"] * 7]})
     assert rivals_outlook(state, 0, build("Sepulcher")) == pytest.approx(2 / 2)
 
 
 def test_the_gambling_dens_gift_to_the_neighbours_counts_against() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes")
-    set_turn(state, 1, 1, {0: ["Gambling Den", *["Theater"] * 7]})
+    state = set_turn(state, 1, 1, {0: ["Gambling Den", *["Theater"] * 7]})
     den = estimate(state, 0, build("Gambling Den"))
     sell = estimate(state, 0, Action("sell", "Gambling Den"))
     # 6 coins rather than 3 are worth a point, less the neighbours' two coins
@@ -294,26 +295,25 @@ def test_docks_warehouse_and_cabinet_cut_the_trade_outlook() -> None:
     assert trade_cost(papyrus, market, (0, 1)) == 2  # the dock on the other side
     before = trade_outlook(city, left, right, 1, 3, 6, 7, True)
     for name in ("Clandestine Dock West", "Secret Warehouse"):
-        better = city.clone()
-        better.add_card(card(name))
+        better = give(state, 0, name).cities[0]
         assert trade_outlook(better, left, right, 1, 3, 6, 7, True) < before
-    cabinet = city.clone()
-    cabinet.add_card(card("Architect Cabinet"))
+    cabinet = give(state, 0, "Architect Cabinet").cities[0]
     stages = trade_outlook(city, left, right, 3, 3, 0, 7, True)
     assert stages > 0 and trade_outlook(cabinet, left, right, 3, 3, 0, 7, True) == 0
 
 
 def test_masks_and_secret_society_count_in_the_estimate() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes")
-    give(state, 1, "Apothecary")  # a compass to copy
-    set_turn(state, 1, 1, {0: ["Pigeon Loft", *["Theater"] * 7]})
-    set_coins(state, 5, 3, 3)
+    state = give(state, 1, "Apothecary")  # a compass to copy
+    state = set_turn(state, 1, 1, {0: ["Pigeon Loft", *["Theater"] * 7]})
+    state = set_coins(state, 5, 3, 3)
     with_symbol = estimate(state, 0, build("Pigeon Loft"))
-    state.cities[1] = new_game("Giza", "Ephesus", "Rhodes").cities[1]
-    touch(state)
+    placed = saved(state)["cities"]
+    placed[1] = saved(new_game("Giza", "Ephesus", "Rhodes"))["cities"][1]  # a bare Ephesus
+    state = at(state, cities=placed)
     assert with_symbol > estimate(state, 0, build("Pigeon Loft"))
     society = new_game("Giza", "Ephesus", "Rhodes")
-    give(society, 0, "Hideout", "Militia")
+    society = give(society, 0, "Hideout", "Militia")
     city = apply_to_city(society, 0, build("Secret Society"))
     assert city.coins == 3 + 3  # a coin per black card, itself included
 
@@ -322,13 +322,13 @@ def test_cities_leaders_are_valued() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes", leaders=True)
     darius = card("Darius", leaders=True)
     bare = leader_value(state, 0, darius)
-    give(state, 0, "Hideout", "Militia")
+    state = give(state, 0, "Hideout", "Militia")
     assert leader_value(state, 0, darius) == pytest.approx(bare + 2)
     for name in ("Berenice", "Caligula", "Diocletian", "Semiramis", "Aspasia"):
         assert leader_value(state, 0, card(name, leaders=True)) > 0, name
     # Caligula's free black card uses Caligula's power, not Olympia's
-    give_leader(state, 0, "Caligula")
-    set_turn(state, 1, 1, {0: ["Gates of the City", *["Theater"] * 7]})
+    state = give_leader(state, 0, "Caligula")
+    state = set_turn(state, 1, 1, {0: ["Gates of the City", *["Theater"] * 7]})
     assert Action("free_build", "Gates of the City") in state.legal_actions(0)
     city = apply_to_city(state, 0, Action("free_build", "Gates of the City"))
     assert (city.caligula_age, city.free_build_age, city.coins) == (1, 0, state.cities[0].coins)
@@ -337,11 +337,11 @@ def test_cities_leaders_are_valued() -> None:
 def test_in_the_team_game_the_bot_prefers_paying_its_teammate() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes", "Babylon", teams=True)
     # seat 0's left neighbour is its teammate (seat 1), its right neighbour seat 3
-    set_turn(state, 1, 1, {0: ["Residence", *["Theater"] * 7]})
-    give(state, 0, "Theater")  # the only other card is built already
-    give(state, 1, "Clay Pool")
-    give(state, 3, "Clay Pool")
-    set_coins(state, 5, 3, 3, 3)
+    state = set_turn(state, 1, 1, {0: ["Residence", *["Theater"] * 7]})
+    state = give(state, 0, "Theater")  # the only other card is built already
+    state = give(state, 1, "Clay Pool")
+    state = give(state, 3, "Clay Pool")
+    state = set_coins(state, 5, 3, 3, 3)
     buys = {(a.left, a.right) for a in state.legal_actions(0) if a.card == "Residence"}
     assert {(2, 0), (0, 2)} <= buys
     for seed in range(5):

@@ -7,7 +7,21 @@ import random
 import pytest
 
 from tests.classic.parts import leaders
-from tests.classic.scenario import card, give, play_turn, sell
+from tests.classic.scenario import (
+    add_discard,
+    at,
+    card,
+    city,
+    give,
+    give_stages,
+    leader_hand,
+    leaders_at,
+    play_turn,
+    ref,
+    saved,
+    sell,
+    set_hand,
+)
 from wonders.classic.actions import Action
 from wonders.classic.cards import leaders_catalog
 from wonders.classic.state import ClassicState, setup
@@ -43,10 +57,9 @@ def to_age_one(*wonders: str, sides: str = "A") -> ClassicState:
     return state
 
 
-def recruit(state: ClassicState, seat: int, *names: str) -> None:
-    for name in names:
-        state.cities[seat].add_leader(lcard(name))
-    state._legal.clear()
+def recruit(state: ClassicState, seat: int, *names: str) -> ClassicState:
+    """Leaders already recruited by ``seat`` (their lasting effects on)."""
+    return city(state, seat, leaders=[*saved(state)["cities"][seat]["leaders"], *names])
 
 
 def points(state: ClassicState, seat: int) -> dict[str, int]:
@@ -139,7 +152,7 @@ FLAT = [("Cleopatra", 5), ("Nefertiti", 4), ("Zenobia", 3), ("Sappho", 2)]
 @pytest.mark.parametrize(("name", "value"), FLAT)
 def test_flat_points(name: str, value: int) -> None:
     state = to_age_one(*W3)
-    recruit(state, 0, name)
+    state = recruit(state, 0, name)
     assert points(state, 0)["leaders"] == value
 
 
@@ -157,51 +170,52 @@ COLOUR = [
 @pytest.mark.parametrize(("name", "cards", "value"), COLOUR)
 def test_colour_count_leaders(name: str, cards: list[str], value: int) -> None:
     state = to_age_one(*W3)
-    give(state, 0, *cards)
-    recruit(state, 0, name)
+    state = give(state, 0, *cards)
+    state = recruit(state, 0, name)
     assert points(state, 0)["leaders"] == value
 
 
 def test_amytis_alexander_midas() -> None:
     state = to_age_one(*W3)
-    state.cities[0].build_stage(card("Altar"))
-    state.cities[0].tokens = [1, 3, -1]
-    state.cities[0].coins = 10
-    recruit(state, 0, "Amytis", "Alexander", "Midas")
+    state = give_stages(state, 0, 1)
+    state = city(state, 0, tokens=[1, 3, -1], coins=10)
+    state = recruit(state, 0, "Amytis", "Alexander", "Midas")
     assert points(state, 0)["leaders"] == 2 + 2 + 3
     assert points(state, 0)["treasury"] == 3  # Midas adds to the treasury's points
 
 
 def test_plato_two_of_each_colour_is_fourteen() -> None:  # FAQ
     state = to_age_one(*W3)
-    give(state, 0, "Lumber Yard", "Stone Pit", "Loom", "Glassworks", "Altar", "Baths")
-    give(state, 0, "Apothecary", "Workshop", "Tavern", "Marketplace", "Stockade", "Barracks")
-    give(state, 0, "Spies Guild", "Builders Guild")
-    recruit(state, 0, "Plato")
+    state = give(state, 0, "Lumber Yard", "Stone Pit", "Loom", "Glassworks", "Altar", "Baths")
+    state = give(
+        state, 0, "Apothecary", "Workshop", "Tavern", "Marketplace", "Stockade", "Barracks"
+    )
+    state = give(state, 0, "Spies Guild", "Builders Guild")
+    state = recruit(state, 0, "Plato")
     assert points(state, 0)["leaders"] == 14
 
 
 def test_justinian_per_red_blue_green_set() -> None:
     state = to_age_one(*W3)
-    give(state, 0, "Altar", "Baths", "Apothecary", "Workshop", "Stockade")
-    recruit(state, 0, "Justinian")
+    state = give(state, 0, "Altar", "Baths", "Apothecary", "Workshop", "Stockade")
+    state = recruit(state, 0, "Justinian")
     assert points(state, 0)["leaders"] == 3
 
 
 def test_aristotle_and_science_leaders_symbols_count_in_both_ways() -> None:  # FAQ
     state = to_age_one(*W3)
-    give(state, 0, "Apothecary")  # compass
-    recruit(state, 0, "Pythagoras", "Ptolemy")  # gear, tablet: one set
+    state = give(state, 0, "Apothecary")  # compass
+    state = recruit(state, 0, "Pythagoras", "Ptolemy")  # gear, tablet: one set
     assert points(state, 0)["science"] == 3 + 7
-    recruit(state, 0, "Euclid")  # a second compass: 4 + 1 + 1 + 7
+    state = recruit(state, 0, "Euclid")  # a second compass: 4 + 1 + 1 + 7
     assert points(state, 0)["science"] == 13
-    recruit(state, 0, "Aristotle")
+    state = recruit(state, 0, "Aristotle")
     assert points(state, 0)["leaders"] == 3
 
 
 def test_caesar_and_hannibal_shields() -> None:
     state = to_age_one(*W3)
-    recruit(state, 0, "Caesar", "Hannibal")
+    state = recruit(state, 0, "Caesar", "Hannibal")
     assert state.cities[0].shields == 3
 
 
@@ -212,9 +226,7 @@ def recruitment(*wonders: str, sides: str = "A", hand: tuple[str, ...] = ()) -> 
     state = lgame(*wonders, sides=sides)
     draft_all(state)
     if hand:
-        leaders(state).hands[0] = [lcard(n) for n in hand]
-        leaders(state).hand_masks[0] = [1] * len(hand)
-        state._legal.clear()
+        state = leader_hand(state, 0, *hand)
     return state
 
 
@@ -253,7 +265,7 @@ def test_roma_b_two_less_and_one_less_for_its_neighbours() -> None:
 
 def test_roma_b_first_stage_draws_four_leaders_and_gives_five_coins() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
-    give(state, 0, "Lumber Yard", "Clay Pool")
+    state = give(state, 0, "Lumber Yard", "Clay Pool")
     stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
     finish_recruitment(state, {0: stage})
     assert len(leaders(state).hands[0]) == 3 + 4
@@ -262,8 +274,8 @@ def test_roma_b_first_stage_draws_four_leaders_and_gives_five_coins() -> None:
 
 def test_roma_b_second_stage_recruits_at_once() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
-    state.cities[0].build_stage(card("Altar"))
-    give(state, 0, "Stone Pit", "Clay Pool", "Loom")
+    state = give_stages(state, 0, 1)
+    state = give(state, 0, "Stone Pit", "Clay Pool", "Loom")
     stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
     finish_recruitment(state, {0: stage})
     assert state.phase == "recruit_now" and state.to_move() == [0]
@@ -275,7 +287,7 @@ def test_roma_b_second_stage_recruits_at_once() -> None:
 
 def test_a_leader_can_build_a_wonder_stage() -> None:
     state = recruitment(*W3)
-    give(state, 0, "Stone Pit")
+    state = give(state, 0, "Stone Pit")
     stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
     finish_recruitment(state, {0: stage})
     assert state.cities[0].stages == 1 and state.cities[0].buried[0].color == "white"
@@ -290,31 +302,30 @@ def test_a_leader_can_build_a_wonder_stage() -> None:
 )
 def test_cost_reductions_take_one_resource_off(name: str, card_name: str) -> None:
     state = to_age_one("Rhodes", "Giza", "Ephesus")  # Rhodes makes ore only
-    state.hands[0] = [card(card_name), *state.hands[0][1:]]
-    state._legal.clear()
+    state = set_hand(state, 0, card(card_name), *state.hands[0][1:])
     assert Action("build", card_name) not in state.legal_actions(0)
-    recruit(state, 0, name)
+    state = recruit(state, 0, name)
     assert Action("build", card_name) in state.legal_actions(0)
 
 
 def test_imhotep_wonder_stages_cost_one_resource_less() -> None:
     state = to_age_one(*W3)  # Giza A stage 1: 2 stone; Giza makes one
     assert not any(a.kind == "wonder" and a.left + a.right == 0 for a in state.legal_actions(0))
-    recruit(state, 0, "Imhotep")
+    state = recruit(state, 0, "Imhotep")
     assert any(a.kind == "wonder" and a.left + a.right == 0 for a in state.legal_actions(0))
 
 
 def test_ramses_builds_guilds_free_of_resources() -> None:
     state = to_age_one(*W3)
-    state.hands[0] = [card("Spies Guild"), *state.hands[0][1:]]
-    recruit(state, 0, "Ramses")
+    state = set_hand(state, 0, card("Spies Guild"), *state.hands[0][1:])
+    state = recruit(state, 0, "Ramses")
     assert Action("build", "Spies Guild") in state.legal_actions(0)
 
 
 def test_bilkis_buys_one_resource_from_the_bank_for_one_coin() -> None:
     state = to_age_one("Rhodes", "Giza", "Ephesus")
-    state.hands[0] = [card("Baths"), *state.hands[0][1:]]
-    recruit(state, 0, "Bilkis")
+    state = set_hand(state, 0, card("Baths"), *state.hands[0][1:])
+    state = recruit(state, 0, "Bilkis")
     pays = {
         (a.left, a.right, a.bank)
         for a in state.legal_actions(0)
@@ -328,19 +339,15 @@ def test_bilkis_buys_one_resource_from_the_bank_for_one_coin() -> None:
 
 def test_bilkis_once_a_turn_ready_again_next_turn_not_for_babylons_extra_card() -> None:
     state = to_age_one("Babylon", "Giza", "Ephesus", sides="B")
-    for _ in range(2):
-        state.cities[0].build_stage(card("Altar"))
-    recruit(state, 0, "Bilkis")
-    state.cities[0].coins = 9
-    state.turn = 5
-    state.hands = [[card("Baths"), card("Barracks"), card("Stockade")]] + [
-        h[:3] for h in state.hands[1:]
-    ]
-    state._legal.clear()
+    state = give_stages(state, 0, 2)
+    state = recruit(state, 0, "Bilkis")
+    state = city(state, 0, coins=9)
+    hands = saved(state)["hands"]
+    hands = [[ref(card(n)) for n in ("Baths", "Barracks", "Stockade")], *(h[:3] for h in hands[1:])]
+    state = at(state, turn=5, hands=hands)
     play_turn(state, {0: Action("build", "Baths", 0, 0, 1)})
     assert state.turn == 6
-    state.hands[0] = [card("Barracks"), card("Stockade")]
-    state._legal.clear()
+    state = set_hand(state, 0, "Barracks", "Stockade")
     assert Action("build", "Barracks", 0, 0, 1) in state.legal_actions(0)  # a new turn
     play_turn(state, {0: Action("build", "Barracks", 0, 0, 1)})
     assert state.phase == "extra_card"
@@ -361,9 +368,9 @@ def test_hatshepsut_one_coin_back_per_neighbour_bought_from(
     # FAQ: with a Trading Post or the Marketplace she still gives the coin back
     state = to_age_one("Ephesus", left, "Rhodes")  # bought from the left neighbour
     if post:
-        give(state, 0, post)
-    state.hands[0] = [card(name), *state.hands[0][1:]]
-    recruit(state, 0, "Hatshepsut")
+        state = give(state, 0, post)
+    state = set_hand(state, 0, card(name), *state.hands[0][1:])
+    state = recruit(state, 0, "Hatshepsut")
     coins = state.cities[0].coins
     assert Action("build", name, paid, 0) in state.legal_actions(0)
     play_turn(state, {0: Action("build", name, paid, 0)})
@@ -372,11 +379,11 @@ def test_hatshepsut_one_coin_back_per_neighbour_bought_from(
 
 def test_hatshepsut_at_most_one_coin_per_neighbour() -> None:
     state = to_age_one("Ephesus", "Giza", "Rhodes")
-    state.cities[0].coins = 20
-    state.hands[0] = [card("Aqueduct"), *state.hands[0][1:]]  # 3 stone: all bought left
-    recruit(state, 0, "Hatshepsut")
-    state.age = 2
-    give(state, 1, "Quarry")
+    state = city(state, 0, coins=20)
+    state = set_hand(state, 0, card("Aqueduct"), *state.hands[0][1:])  # 3 stone: all bought left
+    state = recruit(state, 0, "Hatshepsut")
+    state = at(state, age=2)
+    state = give(state, 1, "Quarry")
     pay = next(a for a in state.legal_actions(0) if a.card == "Aqueduct" and a.kind == "build")
     coins = state.cities[0].coins
     play_turn(state, {0: pay})
@@ -385,8 +392,8 @@ def test_hatshepsut_at_most_one_coin_per_neighbour() -> None:
 
 def test_xenophon_two_coins_per_yellow_card_built_afterwards() -> None:
     state = to_age_one(*W3)
-    state.hands[0] = [card("Tavern"), *state.hands[0][1:]]
-    recruit(state, 0, "Xenophon")
+    state = set_hand(state, 0, card("Tavern"), *state.hands[0][1:])
+    state = recruit(state, 0, "Xenophon")
     coins = state.cities[0].coins
     play_turn(state, {0: Action("build", "Tavern")})
     assert state.cities[0].coins == coins + 5 + 2
@@ -394,10 +401,10 @@ def test_xenophon_two_coins_per_yellow_card_built_afterwards() -> None:
 
 def test_vitruvius_two_coins_per_chain_build() -> None:
     state = to_age_one(*W3)
-    state.age = 2
-    give(state, 0, "Apothecary")
-    state.hands[0] = [card("Dispensary"), *state.hands[0][1:]]
-    recruit(state, 0, "Vitruvius")
+    state = at(state, age=2)
+    state = give(state, 0, "Apothecary")
+    state = set_hand(state, 0, card("Dispensary"), *state.hands[0][1:])
+    state = recruit(state, 0, "Vitruvius")
     coins = state.cities[0].coins
     play_turn(state, {0: Action("build", "Dispensary")})
     assert state.cities[0].coins == coins + 2
@@ -412,7 +419,7 @@ def end_of_age(state: ClassicState) -> None:
 
 def test_nero_two_coins_per_victory_after_recruitment() -> None:
     state = to_age_one(*W3)
-    recruit(state, 0, "Nero", "Caesar")
+    state = recruit(state, 0, "Nero", "Caesar")
     end_of_age(state)
     wins = [e for e in state.events if e["type"] == "conflict" and e["winner"] == 0]
     assert len(wins) == 2
@@ -421,8 +428,8 @@ def test_nero_two_coins_per_victory_after_recruitment() -> None:
 
 def test_tomyris_gives_her_defeats_to_the_winner() -> None:
     state = to_age_one(*W3)
-    give(state, 1, "Stockade")
-    recruit(state, 0, "Tomyris")
+    state = give(state, 1, "Stockade")
+    state = recruit(state, 0, "Tomyris")
     end_of_age(state)
     assert -1 not in state.cities[0].tokens
     assert sorted(state.cities[1].tokens) == [-1, 1, 1]
@@ -430,9 +437,7 @@ def test_tomyris_gives_her_defeats_to_the_winner() -> None:
 
 def test_solomon_builds_from_the_discard_pile_at_once() -> None:
     state = recruitment(*W3, hand=("Solomon", "Caesar", "Sappho", "Nero"))
-    state.discard.append(card("Baths"))
-    state.discard_from.append((1, 0, 0, 1))
-    state.discard_seen.append(0)
+    state = add_discard(state, "Baths", provenance=(1, 0, 0, 1))
     finish_recruitment(state, {0: Action("recruit", "Solomon")})
     assert state.phase == "discard_build" and state.to_move() == [0]
     state.apply(0, Action("discard_build", "Baths"))
@@ -443,12 +448,9 @@ def test_halicarnassus_chooses_before_solomon_on_the_same_turn() -> None:  # FAQ
     state = recruitment(
         "Giza", "Halicarnassus", "Rhodes", hand=("Solomon", "Caesar", "Sappho", "Nero")
     )
-    for name in ("Baths", "Altar"):
-        state.discard.append(card(name))
-        state.discard_from.append((1, 0, 0, 2))
-        state.discard_seen.append(0)
-    state.cities[1].build_stage(card("Altar"))
-    give(state, 1, "Ore Vein", "Forest Cave", "Mine")
+    state = add_discard(state, "Baths", "Altar", provenance=(1, 0, 0, 2))
+    state = give_stages(state, 1, 1)
+    state = give(state, 1, "Ore Vein", "Forest Cave", "Mine")
     stage = next(a for a in state.legal_actions(1) if a.kind == "wonder")
     finish_recruitment(state, {0: Action("recruit", "Solomon"), 1: stage})
     assert state.phase == "discard_build" and state.to_move() == [1]
@@ -462,36 +464,35 @@ def test_halicarnassus_chooses_before_solomon_on_the_same_turn() -> None:  # FAQ
 
 def test_gamers_guild_one_point_per_three_coins() -> None:
     state = to_age_one(*W3)
-    give(state, 0, lcard("Gamers Guild"))
-    state.cities[0].coins = 11
+    state = give(state, 0, lcard("Gamers Guild"))
+    state = city(state, 0, coins=11)
     assert points(state, 0)["guilds"] == 3 and points(state, 0)["treasury"] == 3
 
 
 def test_diplomats_guild_counts_recruited_leaders_not_copies() -> None:  # FAQ
     state = to_age_one(*W3)
-    give(state, 0, lcard("Diplomats Guild"))
-    recruit(state, 1, "Sappho", "Caesar")
-    recruit(state, 2, "Nero")
-    state.cities[2].add_leader(lcard("Zenobia"), copy=True)
+    state = give(state, 0, lcard("Diplomats Guild"))
+    state = recruit(state, 1, "Sappho", "Caesar")
+    state = recruit(state, 2, "Nero")
+    state = city(state, 2, copied="Zenobia")  # the Courtesans Guild's copy
     assert points(state, 0)["guilds"] == 3
 
 
 def test_architects_guild_three_points_per_neighbour_purple() -> None:
     state = to_age_one(*W3)
-    give(state, 0, lcard("Architects Guild"))
-    give(state, 1, "Spies Guild")
-    give(state, 2, "Builders Guild", "Magistrates Guild")
+    state = give(state, 0, lcard("Architects Guild"))
+    state = give(state, 1, "Spies Guild")
+    state = give(state, 2, "Builders Guild", "Magistrates Guild")
     assert points(state, 0)["guilds"] == 9
 
 
 def test_courtesans_guild_copies_a_neighbours_leader_as_a_decision() -> None:
     state = to_age_one(*W3)
-    state.age = 3
-    recruit(state, 1, "Caesar")
-    recruit(state, 2, "Cleopatra")
-    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
-    state.hands[0] = [lcard("Courtesans Guild"), *state.hands[0][1:]]
-    state._legal.clear()
+    state = at(state, age=3)
+    state = recruit(state, 1, "Caesar")
+    state = recruit(state, 2, "Cleopatra")
+    state = give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+    state = set_hand(state, 0, lcard("Courtesans Guild"), *state.hands[0][1:])
     play_turn(state, {0: Action("build", "Courtesans Guild")})
     assert state.phase == "courtesan" and state.to_move() == [0]
     assert {a.card for a in state.legal_actions(0)} == {"Caesar", "Cleopatra"}
@@ -502,12 +503,11 @@ def test_courtesans_guild_copies_a_neighbours_leader_as_a_decision() -> None:
 
 def test_hiram_does_not_count_olympia_bs_copied_guild() -> None:  # FAQ
     state = to_age_one("Olympia", "Giza", "Rhodes", sides="B")
-    for _ in range(3):
-        state.cities[0].build_stage(card("Altar"))
-    give(state, 1, "Spies Guild")
-    give(state, 2, "Stockade")
-    give(state, 0, "Builders Guild")
-    recruit(state, 0, "Hiram")
+    state = give_stages(state, 0, 3)
+    state = give(state, 1, "Spies Guild")
+    state = give(state, 2, "Stockade")
+    state = give(state, 0, "Builders Guild")
+    state = recruit(state, 0, "Hiram")
     assert points(state, 0)["leaders"] == 2
 
 
@@ -523,29 +523,26 @@ def test_every_leader_is_in_the_data_with_its_cost() -> None:
 
 def test_a_leader_too_dear_is_not_offered() -> None:
     state = recruitment(*W3, hand=("Pericles", "Caesar", "Sappho", "Nero"))
-    state.cities[0].coins = 5
-    state._legal.clear()
+    state = city(state, 0, coins=5)
     offered = {a.card for a in state.legal_actions(0) if a.kind == "recruit"}
     assert offered == {"Caesar", "Sappho", "Nero"}
 
 
 def test_courtesans_guild_with_no_neighbour_leader_owes_no_choice() -> None:
     state = to_age_one(*W3)
-    state.age = 3
-    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
-    state.hands[0] = [lcard("Courtesans Guild"), *state.hands[0][1:]]
-    state._legal.clear()
+    state = at(state, age=3)
+    state = give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+    state = set_hand(state, 0, lcard("Courtesans Guild"), *state.hands[0][1:])
     play_turn(state, {0: Action("build", "Courtesans Guild")})
     assert state.phase == "draft" and state.cities[0].copied is None
 
 
 def test_courtesans_copying_croesus_gives_the_coins_at_once() -> None:
     state = to_age_one(*W3)
-    state.age = 3
-    recruit(state, 1, "Croesus")
-    give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
-    state.hands[0] = [lcard("Courtesans Guild"), *state.hands[0][1:]]
-    state._legal.clear()
+    state = at(state, age=3)
+    state = recruit(state, 1, "Croesus")
+    state = give(state, 0, "Lumber Yard", "Clay Pool", "Glassworks", "Loom")
+    state = set_hand(state, 0, lcard("Courtesans Guild"), *state.hands[0][1:])
     play_turn(state, {0: Action("build", "Courtesans Guild")})
     coins = state.cities[0].coins
     state.apply(0, Action("copy", "Croesus"))
@@ -554,11 +551,9 @@ def test_courtesans_copying_croesus_gives_the_coins_at_once() -> None:
 
 def test_roma_b_with_leaders_to_spare_chooses_the_one_sent_back_in_age_three() -> None:
     state = recruitment("Roma", "Ephesus", "Rhodes", sides="B")
-    state.age = 3
-    leaders(state).hands[0] = [lcard(n) for n in ("Caesar", "Sappho", "Nero", "Zenobia")]
-    leaders(state).hand_masks[0] = [1] * 4
-    leaders(state).returns = []
-    state._legal.clear()
+    state = at(state, age=3)
+    state = leader_hand(state, 0, "Caesar", "Sappho", "Nero", "Zenobia")
+    state = leaders_at(state, returns=[])
     finish_recruitment(state, {0: Action("recruit", "Caesar")})
     assert state.phase == "return_leader" and state.to_move() == [0]
     state.apply(0, Action("return", "Nero"))
@@ -585,7 +580,7 @@ def test_sampling_in_the_draft_keeps_own_packet_and_redeals_other_hands() -> Non
 
 def test_the_box_and_buried_leaders_are_hidden_from_others() -> None:
     state = recruitment(*W3)
-    give(state, 0, "Stone Pit")
+    state = give(state, 0, "Stone Pit")
     stage = next(a for a in state.legal_actions(0) if a.kind == "wonder")
     finish_recruitment(state, {0: stage})
     buried = state.cities[0].buried[0].name

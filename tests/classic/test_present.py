@@ -7,7 +7,7 @@ free build, grammar, where coins come from, the debt's cause, the wonder stage's
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -231,8 +231,7 @@ def test_a_free_build_names_olympia_or_caligula() -> None:
     ]
     assert lines[-1] == "Giza (your left) built Militia free"  # Giza has neither: no guess
     # the web gives the view of now with the whole log: Caligula only from his recruitment
-    state = setup(options, 1)
-    state.cities[0].add_leader(state.cat.card_named("Caligula"))
+    state = cities_scenario.give_leader(setup(options, 1), 0, "Caligula")
     later = Log(state.view(0))
     assert later.lines([black]) == ["You built Militia free with Olympia's power"]
 
@@ -375,17 +374,25 @@ def test_the_victory_line_says_who_won_and_how() -> None:
 # ---------------------------------------------------------------- decisions and actions
 
 
-def decisions(options: JSON, seed: int) -> Iterator[tuple[ClassicState, int, JSON, list[JSON]]]:
+Edit = Callable[[ClassicState, int], ClassicState]
+
+
+def decisions(
+    options: JSON, seed: int, edit: Edit | None = None
+) -> Iterator[tuple[ClassicState, int, JSON, list[JSON]]]:
     """Every decision of a game played at random: (state, seat, view, legal actions); a
-    test may change the state before the seat plays."""
+    test may change the position before the seat decides: ``edit(state, seat)`` returns the
+    state to go on from (built through the saved form, ``scenario.at``)."""
     state = setup(options, seed)
     rng = random.Random(seed)
     while not state.is_terminal():
         for p in state.to_move():
             if p in state.to_move():
+                if edit is not None:
+                    state = edit(state, p)
                 actions = state.legal_actions(p)
                 yield state, p, state.view(p), [a.to_json() for a in actions]
-                state.apply(p, rng.choice(state.legal_actions(p)))  # the test may edit it
+                state.apply(p, rng.choice(state.legal_actions(p)))
 
 
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: str(sorted(o.items())))
@@ -419,8 +426,8 @@ def test_olympias_free_build_names_its_power_in_a_base_game() -> None:
     """Report: "build Apothecary free (Olympia or Caligula)" in a base game, its web dialog
     titled "Decision: Discard pile", the turn offering it "Decision: Decision"."""
     state = scenario.new_game("Olympia", "Giza", "Rhodes")
-    scenario.give_stages(state, 0, 2)  # Olympia A's second stage: a free build an Age
-    scenario.set_turn(
+    state = scenario.give_stages(state, 0, 2)  # Olympia A's second stage: a free build an Age
+    state = scenario.set_turn(
         state, 1, 2, {0: ["Apothecary", "Altar", "Baths", "Theater", "Pawnshop", "Loom"]}
     )
     view, legal = state.view(0), [a.to_json() for a in state.legal_actions(0)]
@@ -437,10 +444,10 @@ def test_olympias_free_build_names_its_power_in_a_base_game() -> None:
 
 def test_caligulas_free_build_comes_first_for_a_black_card() -> None:
     state = cities_scenario.new_game("Olympia", "Giza", "Rhodes", leaders=True)
-    cities_scenario.give_stages(state, 0, 2)
-    cities_scenario.give_leader(state, 0, "Caligula")
+    state = cities_scenario.give_stages(state, 0, 2)
+    state = cities_scenario.give_leader(state, 0, "Caligula")
     hand = ["Militia", "Apothecary", *cities_scenario.FILLER[:5]]
-    cities_scenario.set_turn(state, 1, 2, {0: hand})
+    state = cities_scenario.set_turn(state, 1, 2, {0: hand})
     view, legal = state.view(0), [a.to_json() for a in state.legal_actions(0)]
     assert {"kind": "free_build", "card": "Militia"} in legal
     assert action_label(view, {"kind": "free_build", "card": "Militia"}) == (
@@ -457,8 +464,8 @@ def test_the_debt_decision_says_whose_card_caused_it_and_what_a_coin_unpaid_cost
     """Report: the web's debt decision read "pay 1 coins / pay 0 coins", without the card
     that caused the loss or the debt token a coin not paid becomes."""
     state = cities_scenario.new_game("Giza", "Rhodes", "Babylon")
-    cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
-    cities_scenario.set_coins(state, 3, 0, 2)
+    state = cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
+    state = cities_scenario.set_coins(state, 3, 0, 2)
     state.apply(1, Action("build", "Altar"))  # no coins: the loss becomes debt at once
     state.apply(2, Action("sell", "Altar"))  # 3 coins, in hand when the loss is settled
     state.apply(0, Action("build", "Hideout"))  # every other city loses 1 coin
@@ -480,8 +487,8 @@ def test_the_debt_decision_says_whose_card_caused_it_and_what_a_coin_unpaid_cost
 def test_the_free_citys_debt_is_decided_by_its_controller() -> None:
     state = cities_scenario.new_game("Giza", "Rhodes")
     fc = state.n - 1
-    cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
-    cities_scenario.set_coins(state, 3, 3, 4)
+    state = cities_scenario.set_turn(state, 1, 1, {0: ["Hideout", *["Altar"] * 7]})
+    state = cities_scenario.set_coins(state, 3, 3, 4)
     state.apply(0, Action("build", "Hideout"))
     while state.phase != "debt":
         p = state.to_move()[0]
@@ -502,7 +509,7 @@ def test_the_wonder_stage_says_which_stage_its_reward_and_its_payment() -> None:
     """Report: the web's stage button read "Wonder stage with Baths", not which stage nor
     what it gives; an unbuildable stage vanished without a reason."""
     state = scenario.new_game("Giza", "Rhodes", "Babylon")
-    scenario.give(state, 1, "Stone Pit")
+    state = scenario.give(state, 1, "Stone Pit")
     view = state.view(0)
     stages = [a.to_json() for a in state.legal_actions(0) if a.kind == "wonder"]
     card = stages[0]["card"]
@@ -514,8 +521,8 @@ def test_the_wonder_stage_says_which_stage_its_reward_and_its_payment() -> None:
         "paying 2 coins to Bob (your left) for 1 stone."
     )
     assert advice.stage_why_not(view) == ""
-    scenario.give_stages(state, 0, 1)
-    scenario.set_coins(state, 0, 3, 3)
+    state = scenario.give_stages(state, 0, 1)
+    state = scenario.set_coins(state, 0, 3, 3)
     view = state.view(0)
     assert not any(a.kind == "wonder" for a in state.legal_actions(0))
     assert (
@@ -526,13 +533,13 @@ def test_the_wonder_stage_says_which_stage_its_reward_and_its_payment() -> None:
 
 def test_payments_say_who_is_paid_for_what() -> None:
     state = scenario.new_game("Giza", "Rhodes", "Babylon")
-    scenario.set_turn(
+    state = scenario.set_turn(
         state,
         1,
         1,
         {0: ["Baths", "Lumber Yard", "Tree Farm", "Loom", "Altar", "Theater", "Pawnshop"]},
     )
-    scenario.set_coins(state, 5, 3, 3)
+    state = scenario.set_coins(state, 5, 3, 3)
     view = state.view(0)
     legal = [a.to_json() for a in state.legal_actions(0)]
     farm = next(a for a in legal if a["kind"] == "build" and a["card"] == "Tree Farm")
@@ -550,14 +557,16 @@ def test_sending_a_leader_back_says_nothing_of_building() -> None:
         "wonders": ["Roma", None, None, None],
     }
     met: set[str] = set()
+
+    def too_poor(state: ClassicState, seat: int) -> ClassicState:
+        """No coins to recruit in Age II's recruitment."""
+        if state.phase == "recruit" and state.age == 2:
+            return scenario.city(state, seat, coins=0)
+        return state
+
     for seed in range(4):
-        for state, seat, view, legal in decisions(options, seed):
+        for _state, _seat, view, legal in decisions(options, seed, too_poor):
             phase = view["phase"]
-            if phase == "recruit" and state.age == 2:  # too poor to recruit this Age
-                state.cities[seat].coins = 0
-                state._legal.clear()
-                view = state.view(seat)
-                legal = [a.to_json() for a in state.legal_actions(seat)]
             if phase == "return_leader":
                 met.add(phase)
                 assert advice.unbuildable(view, legal) == {}

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.classic.cities_scenario import build, new_game, set_coins, set_turn, settle
+from tests.classic.cities_scenario import at, build, new_game, set_coins, set_turn, settle
 from tests.classic.parts import cities, leaders
 from wonders.classic.actions import Action
 from wonders.classic.cards import BLACK, Card, black_cards
@@ -259,10 +259,10 @@ def test_the_teammates_hand_sales_and_leaders_are_kept() -> None:
 
 def test_others_choices_in_the_debt_phase_are_forgotten() -> None:
     state = new_game("Giza", "Ephesus", "Rhodes")
-    set_turn(
+    state = set_turn(
         state, 1, 2, {0: ["Hideout", "Altar", "Theater", "Baths", "Pawnshop", "Altar", "Baths"]}
     )
-    set_coins(state, 3, 4, 5)
+    state = set_coins(state, 3, 4, 5)
     for p, action in {0: build("Hideout")}.items():
         state.apply(p, action)
     for p in (1, 2):
@@ -299,7 +299,7 @@ def test_the_last_sighting_is_the_last_turn_a_known_seat_held_the_packet(players
     state = setup({"players": players, "expansions": ["cities"]}, 0)
     n = state.n
     for age, turn in [(1, 0), (1, 1), (1, 4), (2, 3), (2, 6), (3, 2), (3, 7)]:
-        state.age, state.turn = age, turn
+        state = at(state, age=age, turn=turn)
         for seats in [[0], [n - 1], [0, 1], [n - 2, n - 1]]:
             for packet_age in range(1, age + 1):
                 step = -1 if packet_age == 2 else 1

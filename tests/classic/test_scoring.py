@@ -30,11 +30,11 @@ def science_city(compass: int, gear: int, tablet: int, wilds: int = 0) -> int:
     """The science score of a city with that many cards of each symbol (and wildcards:
     Babylon A's stage, then the Scientists Guild)."""
     s = new_game("Babylon", "Giza", "Rhodes")
-    give(s, 0, *COMPASS[:compass], *GEAR[:gear], *TABLET[:tablet])
+    s = give(s, 0, *COMPASS[:compass], *GEAR[:gear], *TABLET[:tablet])
     if wilds >= 1:
-        give_stages(s, 0, 2)
+        s = give_stages(s, 0, 2)
     if wilds >= 2:
-        give(s, 0, "Scientists Guild")
+        s = give(s, 0, "Scientists Guild")
     return score(s, 0)["science"]
 
 
@@ -100,10 +100,10 @@ def test_conflicts_at_the_end_of_an_age_win_by_age_lose_one_tie_nothing(
 ) -> None:
     # 4 players: 0 has 2 shields, 1 has 1, 2 has 2, 3 has 0
     s = new_game("Giza", "Babylon", "Ephesus", "Alexandria")
-    give(s, 0, "Walls")
-    give(s, 1, "Barracks")
-    give(s, 2, "Stockade", "Guard Tower")
-    end_age(s, age)
+    s = give(s, 0, "Walls")
+    s = give(s, 1, "Barracks")
+    s = give(s, 2, "Stockade", "Guard Tower")
+    s = end_age(s, age)
     assert sorted(s.cities[0].tokens) == [victory, victory]  # beats 1 (left) and 3 (right)
     assert sorted(s.cities[1].tokens) == [-1, -1]  # loses to 0 and to 2
     assert sorted(s.cities[2].tokens) == [victory, victory]  # beats 1 and 3
@@ -114,20 +114,20 @@ def test_conflicts_at_the_end_of_an_age_win_by_age_lose_one_tie_nothing(
 
 def test_equal_shields_give_no_token() -> None:
     s = new_game("Giza", "Babylon", "Ephesus")
-    give(s, 0, "Walls")
-    give(s, 1, "Archery Range")
-    give(s, 2, "Stockade", "Barracks")
-    end_age(s, 1)
+    s = give(s, 0, "Walls")
+    s = give(s, 1, "Archery Range")
+    s = give(s, 2, "Stockade", "Barracks")
+    s = end_age(s, 1)
     assert [c.tokens for c in s.cities] == [[], [], []]
 
 
 def test_only_neighbours_fight() -> None:
     # 5 players: seat 0 is strong, but seats 2 and 3 are not its neighbours
     s = new_game("Giza", "Babylon", "Ephesus", "Alexandria", "Olympia")
-    give(s, 0, "Fortifications")
-    give(s, 1, "Fortifications")
-    give(s, 4, "Fortifications")
-    end_age(s, 1)
+    s = give(s, 0, "Fortifications")
+    s = give(s, 1, "Fortifications")
+    s = give(s, 4, "Fortifications")
+    s = end_age(s, 1)
     assert s.cities[0].tokens == []
     assert sorted(s.cities[2].tokens) == [-1]  # lost to seat 1 only, tied with 3
     assert sorted(s.cities[3].tokens) == [-1]  # lost to seat 4 only
@@ -136,10 +136,10 @@ def test_only_neighbours_fight() -> None:
 def test_rulebook_military_example_alexandria_at_the_end_of_age_two() -> None:
     # Alexandria (3 shields) between Rhodes on its left (5) and Ephesus on its right (2)
     s = new_game("Alexandria", "Rhodes", "Ephesus")
-    give(s, 0, "Walls", "Barracks")
-    give(s, 1, "Walls", "Archery Range", "Stockade")
-    give(s, 2, "Stables")
-    end_age(s, 2)
+    s = give(s, 0, "Walls", "Barracks")
+    s = give(s, 1, "Walls", "Archery Range", "Stockade")
+    s = give(s, 2, "Stables")
+    s = end_age(s, 2)
     assert sorted(s.cities[0].tokens) == [-1, 3]
     assert score(s, 0)["military"] == 2
 
@@ -147,27 +147,27 @@ def test_rulebook_military_example_alexandria_at_the_end_of_age_two() -> None:
 def test_rulebook_military_total() -> None:
     # +1, +3, +5, -1, -1, -1 = 6
     s = new_game("Alexandria", "Rhodes", "Ephesus")
-    set_tokens(s, 0, 1, 3, 5, -1, -1, -1)
+    s = set_tokens(s, 0, 1, 3, 5, -1, -1, -1)
     assert score(s, 0)["military"] == 6
 
 
 def test_tokens_add_up_over_the_three_ages() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 1, "Barracks")  # Giza beats Rhodes and Olympia in Age I
-    end_age(s, 1)
-    give(s, 0, "Walls")  # Age II: Rhodes (2) beats Giza (1) and Olympia (0)
-    end_age(s, 2)
-    give(s, 2, "Fortifications")  # Age III: Olympia (3) beats both
-    end_age(s, 3)
+    s = give(s, 1, "Barracks")  # Giza beats Rhodes and Olympia in Age I
+    s = end_age(s, 1)
+    s = give(s, 0, "Walls")  # Age II: Rhodes (2) beats Giza (1) and Olympia (0)
+    s = end_age(s, 2)
+    s = give(s, 2, "Fortifications")  # Age III: Olympia (3) beats both
+    s = end_age(s, 3)
     assert sorted(s.cities[0].tokens) == [-1, -1, 3, 3, 5]
     assert s.result().players[0].breakdown["military"] == 9
 
 
 def test_shields_built_on_the_last_turn_count_in_that_ages_conflicts() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 1, "Stockade")
-    set_turn(s, 1, 6, {0: ["Walls", "Altar"]})
-    give(s, 0, "Quarry", "Stone Pit")  # 3 stone for the Walls (2 shields)
+    s = give(s, 1, "Stockade")
+    s = set_turn(s, 1, 6, {0: ["Walls", "Altar"]})
+    s = give(s, 0, "Quarry", "Stone Pit")  # 3 stone for the Walls (2 shields)
     play_turn(s, {0: build("Walls")})
     assert sorted(s.cities[0].tokens) == [1, 1]
 
@@ -177,21 +177,21 @@ def test_shields_built_on_the_last_turn_count_in_that_ages_conflicts() -> None:
 
 def test_treasury_one_point_per_three_coins() -> None:
     s = new_game("Alexandria", "Rhodes", "Ephesus")
-    set_coins(s, 14, 2, 3)  # the rulebook: 14 coins, 4 points
+    s = set_coins(s, 14, 2, 3)  # the rulebook: 14 coins, 4 points
     assert [score(s, p)["treasury"] for p in range(3)] == [4, 0, 1]
 
 
 def test_rulebook_scoring_examples_category_by_category() -> None:
     s = new_game("Alexandria", "Rhodes", "Ephesus")
-    set_tokens(s, 0, 1, 3, 5, -1, -1, -1)  # military 6
-    set_coins(s, 14, 3, 3)  # treasury 4
-    give_stages(s, 0, 3)  # wonder: A, all three stages: 3 + 7 = 10
-    give(s, 0, "Altar", "Aqueduct", "Town Hall")  # civilian 13
-    give(s, 0, "Apothecary", "Dispensary", "Lodge", "Workshop", "Laboratory", "Scriptorium")
-    give(s, 0, "Chamber of Commerce", "Loom", "Press")  # commerce: 2 grey = 4
-    give(s, 0, "Workers Guild")
-    give(s, 1, "Lumber Yard", "Ore Vein")
-    give(s, 2, "Clay Pool")  # guilds: 3 brown next door
+    s = set_tokens(s, 0, 1, 3, 5, -1, -1, -1)  # military 6
+    s = set_coins(s, 14, 3, 3)  # treasury 4
+    s = give_stages(s, 0, 3)  # wonder: A, all three stages: 3 + 7 = 10
+    s = give(s, 0, "Altar", "Aqueduct", "Town Hall")  # civilian 13
+    s = give(s, 0, "Apothecary", "Dispensary", "Lodge", "Workshop", "Laboratory", "Scriptorium")
+    s = give(s, 0, "Chamber of Commerce", "Loom", "Press")  # commerce: 2 grey = 4
+    s = give(s, 0, "Workers Guild")
+    s = give(s, 1, "Lumber Yard", "Ore Vein")
+    s = give(s, 2, "Clay Pool")  # guilds: 3 brown next door
     assert score(s, 0) == {
         "military": 6,
         "treasury": 4,
@@ -207,25 +207,25 @@ def test_rulebook_scoring_examples_category_by_category() -> None:
 def finish(coins: tuple[int, int, int]) -> list[int]:
     """A game ended at the end of Age III; everyone sells on the last turn (+3 coins)."""
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, *coins)
-    end_age(s, 3)
+    s = set_coins(s, *coins)
+    s = end_age(s, 3)
     assert s.result().totals == [sum(s.score_breakdown(p).values()) for p in range(3)]
     return [p.rank for p in s.result().players]
 
 
 def test_most_points_win_whatever_the_coins() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 1, "Palace")
-    set_coins(s, 12, 0, 0)  # after the last sale: 15, 3, 3 coins
-    end_age(s, 3)
+    s = give(s, 1, "Palace")
+    s = set_coins(s, 12, 0, 0)  # after the last sale: 15, 3, 3 coins
+    s = end_age(s, 3)
     assert s.result().totals == [5, 1 + 8, 1]
     assert s.result().winners == [1]
 
 
 def test_a_tie_on_points_is_won_by_the_most_coins() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 4, 5, 0)  # 7, 8, 3 coins at the end: 2, 2, 1 points
-    end_age(s, 3)
+    s = set_coins(s, 4, 5, 0)  # 7, 8, 3 coins at the end: 2, 2, 1 points
+    s = end_age(s, 3)
     result = s.result()
     assert result.totals == [2, 2, 1]
     assert result.winners == [1]
@@ -234,8 +234,8 @@ def test_a_tie_on_points_is_won_by_the_most_coins() -> None:
 
 def test_a_tie_on_points_and_coins_is_a_shared_win() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 4, 4, 0)
-    end_age(s, 3)
+    s = set_coins(s, 4, 4, 0)
+    s = end_age(s, 3)
     result = s.result()
     assert result.totals == [2, 2, 1]
     assert result.winners == [0, 1]

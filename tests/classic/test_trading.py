@@ -40,11 +40,11 @@ def test_example_a_buys_one_resource_from_each_neighbour() -> None:
     # (Alexandria + Lumber Yard); the left neighbour (Olympia) makes wood, the right one
     # (Ephesus) papyrus. She pays 2 coins to each and builds.
     s = new_game("Alexandria", "Olympia", "Ephesus")
-    give(s, 0, "Lumber Yard")
-    set_coins(s, 4, 3, 3)
-    set_hand(s, 0, "University", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = give(s, 0, "Lumber Yard")
+    s = set_coins(s, 4, 3, 3)
+    s = set_hand(s, 0, "University", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     assert payments(s, 0, "build", "University") == {(2, 2)}
     play_turn(s, {0: build("University", 2, 2), 1: build("Altar"), 2: build("Altar")})
     assert "University" in names(s, 0)
@@ -55,11 +55,11 @@ def test_example_b_selling_to_both_neighbours_keeps_your_own_resources() -> None
     # Both neighbours buy 2 stone from her this turn (8 coins); she still builds Library
     # (2 stone + loom) with the same stone.
     s = new_game("Giza", "Alexandria", "Ephesus")
-    give(s, 0, "Stone Pit", "Loom")
-    set_coins(s, 0, 4, 4)
-    set_hand(s, 0, "Library", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = give(s, 0, "Stone Pit", "Loom")
+    s = set_coins(s, 0, 4, 4)
+    s = set_hand(s, 0, "Library", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     # Alexandria A1 and Ephesus A1 cost 2 stone; Giza is Alexandria's right and Ephesus' left
     assert payments(s, 1, "wonder", "Altar") == {(0, 4)}
     assert payments(s, 2, "wonder", "Altar") == {(4, 0)}
@@ -74,11 +74,11 @@ def test_example_c_coins_earned_this_turn_cannot_pay_this_turn() -> None:
     # Babylon (1 clay, 1 coin) wants Forum (2 clay); Giza on its left has a Clay Pool.
     # Rhodes (its right) buys Babylon's clay this turn: those 2 coins come too late.
     s = new_game("Babylon", "Giza", "Rhodes")
-    give(s, 1, "Clay Pool")
-    set_coins(s, 1, 3, 3)
-    set_hand(s, 0, "Forum", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Guard Tower", "Altar")
+    s = give(s, 1, "Clay Pool")
+    s = set_coins(s, 1, 3, 3)
+    s = set_hand(s, 0, "Forum", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Guard Tower", "Altar")
     assert payments(s, 0, "build", "Forum") == set()
     assert_illegal(s, 0, build("Forum", 2, 0))
     assert payments(s, 2, "build", "Guard Tower") == {(2, 0), (0, 2)}  # Babylon or Giza
@@ -86,17 +86,17 @@ def test_example_c_coins_earned_this_turn_cannot_pay_this_turn() -> None:
     assert payments(s, 0, "build", "Forum") == set()  # still not: the coins are not here yet
     play_turn(s, {0: build("Altar"), 1: build("Altar")})
     assert coins(s) == [3, 3, 1]
-    set_hand(s, 0, "Forum", "Theater")
+    s = set_hand(s, 0, "Forum", "Theater")
     assert payments(s, 0, "build", "Forum") == {(2, 0)}  # next turn they are
 
 
 def test_payments_come_from_the_coins_held_at_the_start_of_the_turn() -> None:
     # Babylon spends its last 2 coins and receives 2 for its clay the same turn: it ends at 2
     s = new_game("Babylon", "Giza", "Rhodes")
-    set_coins(s, 2, 3, 3)
-    set_hand(s, 0, "Baths", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Guard Tower", "Altar")
+    s = set_coins(s, 2, 3, 3)
+    s = set_hand(s, 0, "Baths", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Guard Tower", "Altar")
     play_turn(s, {0: build("Baths", 2, 0), 1: build("Altar"), 2: build("Guard Tower", 2, 0)})
     assert coins(s) == [2, 5, 1]
 
@@ -106,10 +106,10 @@ def test_payments_come_from_the_coins_held_at_the_start_of_the_turn() -> None:
 
 def test_board_brown_and_grey_resources_are_for_sale() -> None:
     s = new_game("Babylon", "Rhodes", "Ephesus")  # left sells ore (board), right papyrus
-    give(s, 1, "Lumber Yard")  # brown
-    give(s, 2, "Glassworks")  # grey
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Barracks", "Stockade", "Scriptorium", "Workshop")
+    s = give(s, 1, "Lumber Yard")  # brown
+    s = give(s, 2, "Glassworks")  # grey
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Barracks", "Stockade", "Scriptorium", "Workshop")
     assert payments(s, 0, "build", "Barracks") == {(2, 0)}
     assert payments(s, 0, "build", "Stockade") == {(2, 0)}
     assert payments(s, 0, "build", "Scriptorium") == {(0, 2)}
@@ -118,17 +118,17 @@ def test_board_brown_and_grey_resources_are_for_sale() -> None:
 
 def test_double_production_sells_both_units() -> None:
     s = new_game("Babylon", "Olympia", "Rhodes")  # left: wood (board) + Sawmill: 3 wood
-    give(s, 1, "Sawmill")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Caravansery", "Altar")  # 2 wood
+    s = give(s, 1, "Sawmill")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Caravansery", "Altar")  # 2 wood
     assert payments(s, 0, "build", "Caravansery") == {(4, 0)}
 
 
 def test_yellow_cards_produce_for_their_owner_only() -> None:
     s = new_game("Rhodes", "Babylon", "Olympia")
-    give(s, 1, "Caravansery", "Forum")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Scriptorium", "Workshop", "Guard Tower")
+    s = give(s, 1, "Caravansery", "Forum")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Scriptorium", "Workshop", "Guard Tower")
     assert payments(s, 0, "build", "Baths") == set()  # stone: only Caravansery has it
     assert payments(s, 0, "build", "Scriptorium") == set()  # papyrus: only Forum has it
     assert payments(s, 0, "build", "Guard Tower") == {(2, 0)}  # Babylon's board clay
@@ -137,22 +137,22 @@ def test_yellow_cards_produce_for_their_owner_only() -> None:
 @pytest.mark.parametrize(("side", "stages"), [("A", 2), ("B", 1), ("B", 2)])
 def test_alexandria_stage_resources_are_not_for_sale(side: str, stages: int) -> None:
     s = new_game("Rhodes", "Alexandria", "Olympia", sides=["A", side, "A"])
-    give_stages(s, 1, stages)
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Apothecary", "Workshop")
+    s = give_stages(s, 1, stages)
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Apothecary", "Workshop")
     assert payments(s, 0, "build", "Baths") == set()  # stone: Alexandria's stage only
     assert payments(s, 0, "build", "Apothecary") == set()  # loom: B2 only
     assert payments(s, 0, "build", "Workshop") == {(2, 0)}  # glass: Alexandria's board
     # and the owner does use them
-    set_hand(s, 1, "Baths", "Altar")
+    s = set_hand(s, 1, "Baths", "Altar")
     assert payments(s, 1, "build", "Baths") == {(0, 0)}
 
 
 def test_a_neighbours_either_or_card_sells_either_resource_one_unit_a_turn() -> None:
     s = new_game("Rhodes", "Babylon", "Ephesus")
-    give(s, 1, "Timber Yard")  # wood or stone
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Stockade", "Baths", "Caravansery")
+    s = give(s, 1, "Timber Yard")  # wood or stone
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Stockade", "Baths", "Caravansery")
     assert payments(s, 0, "build", "Stockade") == {(2, 0)}
     assert payments(s, 0, "build", "Baths") == {(2, 0)}
     assert payments(s, 0, "build", "Caravansery") == set()  # 2 wood: the card gives one
@@ -161,11 +161,11 @@ def test_a_neighbours_either_or_card_sells_either_resource_one_unit_a_turn() -> 
 def test_both_neighbours_buy_different_resources_of_one_either_or_card_the_same_turn() -> None:
     # Babylon's Timber Yard sells wood to one neighbour and stone to the other
     s = new_game("Babylon", "Rhodes", "Ephesus")
-    give(s, 0, "Timber Yard")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Altar", "Theater")
-    set_hand(s, 1, "Stockade", "Altar")  # Rhodes: Babylon is its right neighbour
-    set_hand(s, 2, "Baths", "Altar")  # Ephesus: Babylon is its left neighbour
+    s = give(s, 0, "Timber Yard")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 1, "Stockade", "Altar")  # Rhodes: Babylon is its right neighbour
+    s = set_hand(s, 2, "Baths", "Altar")  # Ephesus: Babylon is its left neighbour
     assert payments(s, 1, "build", "Stockade") == {(0, 2)}
     assert payments(s, 2, "build", "Baths") == {(2, 0)}
     play_turn(s, {0: build("Altar"), 1: build("Stockade", 0, 2), 2: build("Baths", 2, 0)})
@@ -175,9 +175,9 @@ def test_both_neighbours_buy_different_resources_of_one_either_or_card_the_same_
 def test_only_the_two_neighbours_trade() -> None:
     # 4 players: seat 2 sits opposite seat 0 and sells it nothing
     s = new_game("Babylon", "Rhodes", "Giza", "Ephesus")
-    give(s, 2, "Lumber Yard", "Glassworks")
-    set_coins(s, 9, 3, 3, 3)
-    set_hand(s, 0, "Stockade", "Workshop", "Baths", "Barracks", "Scriptorium")
+    s = give(s, 2, "Lumber Yard", "Glassworks")
+    s = set_coins(s, 9, 3, 3, 3)
+    s = set_hand(s, 0, "Stockade", "Workshop", "Baths", "Barracks", "Scriptorium")
     assert payments(s, 0, "build", "Stockade") == set()
     assert payments(s, 0, "build", "Workshop") == set()
     assert payments(s, 0, "build", "Baths") == set()  # Giza's board stone: opposite too
@@ -191,16 +191,16 @@ def test_only_the_two_neighbours_trade() -> None:
 def discount_table() -> ClassicState:
     # Rhodes between Giza (left: stone, glass) and Babylon (right: clay, glass)
     s = new_game("Rhodes", "Giza", "Babylon")
-    give(s, 1, "Glassworks")
-    give(s, 2, "Glassworks")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Guard Tower", "Workshop")
+    s = give(s, 1, "Glassworks")
+    s = give(s, 2, "Glassworks")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Guard Tower", "Workshop")
     return s
 
 
 def test_west_trading_post_discounts_raw_materials_from_the_left_only() -> None:
     s = discount_table()
-    give(s, 0, "West Trading Post")
+    s = give(s, 0, "West Trading Post")
     assert payments(s, 0, "build", "Baths") == {(1, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 2)}
     assert payments(s, 0, "build", "Workshop") == {(2, 0), (0, 2)}
@@ -208,7 +208,7 @@ def test_west_trading_post_discounts_raw_materials_from_the_left_only() -> None:
 
 def test_east_trading_post_discounts_raw_materials_from_the_right_only() -> None:
     s = discount_table()
-    give(s, 0, "East Trading Post")
+    s = give(s, 0, "East Trading Post")
     assert payments(s, 0, "build", "Baths") == {(2, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 1)}
     assert payments(s, 0, "build", "Workshop") == {(2, 0), (0, 2)}
@@ -216,7 +216,7 @@ def test_east_trading_post_discounts_raw_materials_from_the_right_only() -> None
 
 def test_marketplace_discounts_manufactured_goods_from_both_sides() -> None:
     s = discount_table()
-    give(s, 0, "Marketplace")
+    s = give(s, 0, "Marketplace")
     assert payments(s, 0, "build", "Baths") == {(2, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 2)}
     assert payments(s, 0, "build", "Workshop") == {(1, 0), (0, 1)}
@@ -224,31 +224,31 @@ def test_marketplace_discounts_manufactured_goods_from_both_sides() -> None:
 
 def test_a_discount_is_used_from_the_turn_after_it_is_built() -> None:
     s = new_game("Rhodes", "Giza", "Babylon")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "West Trading Post", "Baths", "Altar")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "West Trading Post", "Baths", "Altar")
     assert payments(s, 0, "build", "Baths") == {(2, 0)}
     play_turn(s, {0: build("West Trading Post")})
-    set_hand(s, 0, "Baths", "Altar")
+    s = set_hand(s, 0, "Baths", "Altar")
     assert payments(s, 0, "build", "Baths") == {(1, 0)}
 
 
 def test_a_neighbours_discount_changes_nothing_for_you() -> None:
     s = new_game("Rhodes", "Giza", "Babylon")
-    give(s, 1, "West Trading Post", "Marketplace")
-    give(s, 2, "East Trading Post")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Guard Tower")
+    s = give(s, 1, "West Trading Post", "Marketplace")
+    s = give(s, 2, "East Trading Post")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Guard Tower")
     assert payments(s, 0, "build", "Baths") == {(2, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 2)}
 
 
 def test_olympia_b_first_stage_discounts_raw_materials_on_both_sides() -> None:
     s = new_game("Olympia", "Giza", "Babylon", sides="B")
-    give(s, 1, "Glassworks")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Guard Tower", "Workshop")
+    s = give(s, 1, "Glassworks")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Guard Tower", "Workshop")
     assert payments(s, 0, "build", "Baths") == {(2, 0)}  # not before the stage
-    give_stages(s, 0, 1)
+    s = give_stages(s, 0, 1)
     assert payments(s, 0, "build", "Baths") == {(1, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 1)}
     assert payments(s, 0, "build", "Workshop") == {(2, 0)}  # goods: no discount
@@ -257,10 +257,10 @@ def test_olympia_b_first_stage_discounts_raw_materials_on_both_sides() -> None:
 @pytest.mark.parametrize("post", ["West Trading Post", "East Trading Post"])
 def test_olympia_b_discount_does_not_stack_with_a_trading_post(post: str) -> None:
     s = new_game("Olympia", "Giza", "Babylon", sides="B")
-    give_stages(s, 0, 1)
-    give(s, 0, post)
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Baths", "Guard Tower")
+    s = give_stages(s, 0, 1)
+    s = give(s, 0, post)
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Baths", "Guard Tower")
     assert payments(s, 0, "build", "Baths") == {(1, 0)}
     assert payments(s, 0, "build", "Guard Tower") == {(0, 1)}
 
@@ -271,12 +271,12 @@ def test_olympia_b_discount_does_not_stack_with_a_trading_post(post: str) -> Non
 def test_every_way_to_split_a_purchase_between_the_neighbours_is_offered() -> None:
     # Caravansery (2 wood): both neighbours sell 2 wood
     s = new_game("Rhodes", "Olympia", "Babylon")
-    give(s, 1, "Lumber Yard")
-    give(s, 2, "Sawmill")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Caravansery", "Altar")
+    s = give(s, 1, "Lumber Yard")
+    s = give(s, 2, "Sawmill")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Caravansery", "Altar")
     assert payments(s, 0, "build", "Caravansery") == {(4, 0), (2, 2), (0, 4)}
-    give(s, 0, "East Trading Post")
+    s = give(s, 0, "East Trading Post")
     assert payments(s, 0, "build", "Caravansery") == {(4, 0), (2, 1), (0, 2)}
 
 
@@ -286,11 +286,11 @@ def test_dominated_payments_are_not_offered_and_are_refused() -> None:
     # Stone right + glass left = (2, 2) costs more on the left than stone left + glass
     # right = (1, 2) and the same on the right: it is dominated.
     s = new_game("Rhodes", "Giza", "Alexandria")
-    give(s, 0, "West Trading Post")
-    give(s, 1, "Glassworks")
-    give(s, 2, "Stone Pit")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Lighthouse", "Altar")
+    s = give(s, 0, "West Trading Post")
+    s = give(s, 1, "Glassworks")
+    s = give(s, 2, "Stone Pit")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Lighthouse", "Altar")
     assert payments(s, 0, "build", "Lighthouse") == {(3, 0), (1, 2), (0, 4)}
     for dominated in ((2, 2), (3, 2), (1, 3), (4, 0)):
         assert_illegal(s, 0, build("Lighthouse", *dominated))
@@ -298,27 +298,27 @@ def test_dominated_payments_are_not_offered_and_are_refused() -> None:
 
 def test_the_offered_payments_fit_the_coins_in_hand() -> None:
     s = new_game("Rhodes", "Olympia", "Babylon")
-    give(s, 1, "Lumber Yard")
-    give(s, 2, "Sawmill")
-    set_hand(s, 0, "Caravansery", "Altar")
-    set_coins(s, 3, 3, 3)
+    s = give(s, 1, "Lumber Yard")
+    s = give(s, 2, "Sawmill")
+    s = set_hand(s, 0, "Caravansery", "Altar")
+    s = set_coins(s, 3, 3, 3)
     assert payments(s, 0, "build", "Caravansery") == set()
     assert_illegal(s, 0, build("Caravansery", 2, 2))
-    set_coins(s, 4, 3, 3)
+    s = set_coins(s, 4, 3, 3)
     assert payments(s, 0, "build", "Caravansery") == {(4, 0), (2, 2), (0, 4)}
     # with the West Trading Post: (2, 0), (1, 2), (0, 4); 2 coins afford only the first
-    give(s, 0, "West Trading Post")
-    set_coins(s, 2, 3, 3)
+    s = give(s, 0, "West Trading Post")
+    s = set_coins(s, 2, 3, 3)
     assert payments(s, 0, "build", "Caravansery") == {(2, 0)}
 
 
 def test_own_production_is_used_before_buying() -> None:
     # Rhodes with a Lumber Yard wants Caravansery (2 wood): it buys one wood, never two
     s = new_game("Rhodes", "Olympia", "Babylon")
-    give(s, 0, "Lumber Yard")
-    give(s, 1, "Sawmill")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Caravansery", "Altar")
+    s = give(s, 0, "Lumber Yard")
+    s = give(s, 1, "Sawmill")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Caravansery", "Altar")
     assert payments(s, 0, "build", "Caravansery") == {(2, 0)}
     assert_illegal(s, 0, build("Caravansery", 4, 0))
 
@@ -328,9 +328,9 @@ def test_own_either_or_card_is_spent_where_it_saves_the_most() -> None:
     # The left (Giza) sells stone at 1 (West Trading Post), the right (Olympia) wood at 2:
     # the Timber Yard makes the wood or the stone, and both ways are offered.
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Lumber Yard", "Timber Yard", "West Trading Post")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Senate", "Altar")
+    s = give(s, 0, "Lumber Yard", "Timber Yard", "West Trading Post")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Senate", "Altar")
     assert payments(s, 0, "build", "Senate") == {(1, 0), (0, 2)}
 
 
@@ -340,11 +340,11 @@ def test_own_either_or_card_is_spent_where_it_saves_the_most() -> None:
 def test_coins_go_to_the_neighbour_they_were_paid_to() -> None:
     # 4 players: seat 0 pays 2 to its left (seat 1) and 2 to its right (seat 3)
     s = new_game("Alexandria", "Olympia", "Giza", "Ephesus")
-    give(s, 0, "Lumber Yard")
-    set_coins(s, 4, 0, 0, 0)
-    set_hand(s, 0, "University", "Altar")
+    s = give(s, 0, "Lumber Yard")
+    s = set_coins(s, 4, 0, 0, 0)
+    s = set_hand(s, 0, "University", "Altar")
     for seat in (1, 2, 3):
-        set_hand(s, seat, "Altar", "Theater")
+        s = set_hand(s, seat, "Altar", "Theater")
     play_turn(
         s, {0: build("University", 2, 2), 1: build("Altar"), 2: build("Altar"), 3: build("Altar")}
     )
@@ -353,11 +353,11 @@ def test_coins_go_to_the_neighbour_they_were_paid_to() -> None:
 
 def test_coins_for_a_wonder_stage_go_to_the_neighbours_too() -> None:
     s = new_game("Giza", "Rhodes", "Olympia")  # Giza A1 (2 stone): its own 1 + ...
-    set_coins(s, 3, 0, 0)
-    give(s, 2, "Stone Pit")  # ... 1 from the right neighbour
-    set_hand(s, 0, "Altar", "Theater")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_coins(s, 3, 0, 0)
+    s = give(s, 2, "Stone Pit")  # ... 1 from the right neighbour
+    s = set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     assert payments(s, 0, "wonder", "Altar") == {(0, 2)}
     play_turn(s, {0: wonder("Altar", 0, 2), 1: build("Altar"), 2: build("Altar")})
     assert coins(s) == [1, 0, 2]

@@ -30,9 +30,9 @@ from wonders.core.errors import IllegalActionError
 
 def test_choices_are_collected_and_nothing_resolves_until_all_are_in() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_hand(s, 0, "Tavern", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Stone Pit", "Theater")
+    s = set_hand(s, 0, "Tavern", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Stone Pit", "Theater")
     before = s.to_json()
     s.apply(0, build("Tavern"))
     s.apply(2, build("Stone Pit"))
@@ -52,7 +52,7 @@ def test_choices_are_collected_and_nothing_resolves_until_all_are_in() -> None:
 
 def test_a_seat_cannot_choose_twice_in_a_turn() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 0, "Altar", "Theater")
     s.apply(0, sell("Altar"))
     assert s.legal_actions(0) == []
     assert_illegal(s, 0, sell("Theater"))
@@ -62,9 +62,9 @@ def test_a_seat_cannot_choose_twice_in_a_turn() -> None:
 def test_what_a_neighbour_chose_does_not_change_what_you_may_do() -> None:
     # seat 1 chooses to build the Stone Pit Rhodes would like to buy from: no effect yet
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, "Walls", "Altar")  # 3 stone: Giza's board sells one
-    set_hand(s, 1, "Quarry", "Altar")
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, "Walls", "Altar")  # 3 stone: Giza's board sells one
+    s = set_hand(s, 1, "Quarry", "Altar")
     legal = list(s.legal_actions(0))
     s.apply(1, build("Quarry"))
     assert s.legal_actions(0) == legal
@@ -98,16 +98,16 @@ ILLEGAL: list[tuple[str, Any]] = [
 def test_an_illegal_action_raises_and_changes_nothing(what: str, action: Any) -> None:
     # Rhodes (ore, 2 coins) between Giza (stone, left) and Olympia (wood, right)
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Lumber Yard")
-    set_coins(s, 2, 3, 3)
-    set_hand(s, 0, "Palace", "Baths", "Lumber Yard", "Altar")
+    s = give(s, 0, "Lumber Yard")
+    s = set_coins(s, 2, 3, 3)
+    s = set_hand(s, 0, "Palace", "Baths", "Lumber Yard", "Altar")
     assert build("Baths", 2, 0) in s.legal_actions(0)  # the only way to pay for Baths
     assert_illegal(s, 0, action)
 
 
 def test_an_illegal_action_after_others_chose_changes_nothing() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_hand(s, 0, "Palace", "Altar")
+    s = set_hand(s, 0, "Palace", "Altar")
     s.apply(1, sell(s.hands[1][0].name))
     assert_illegal(s, 0, build("Palace"))
     assert s.to_move() == [0, 2]
@@ -147,7 +147,7 @@ HANDS_4P = {
 def test_hands_pass_left_in_ages_one_and_three_and_right_in_age_two(age: int, step: int) -> None:
     # left = the next seat clockwise (p + 1); right = p - 1
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon")
-    set_turn(s, age, 1, HANDS_4P)
+    s = set_turn(s, age, 1, HANDS_4P)
     play_turn(s)  # everyone sells the first card
     for p in range(4):
         assert [c.name for c in s.hands[(p + step) % 4]] == HANDS_4P[p][1:]
@@ -170,8 +170,10 @@ def test_an_age_has_six_turns_and_then_new_hands_of_seven() -> None:
 
 def test_the_seventh_card_is_discarded_without_coins() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 0, 1, 2)
-    set_turn(s, 1, 6, {0: ["Altar", "Palace"], 1: ["Altar", "Pantheon"], 2: ["Altar", "Senate"]})
+    s = set_coins(s, 0, 1, 2)
+    s = set_turn(
+        s, 1, 6, {0: ["Altar", "Palace"], 1: ["Altar", "Pantheon"], 2: ["Altar", "Senate"]}
+    )
     pile = len(s.discard)
     play_turn(s, {0: build("Altar"), 1: build("Altar"), 2: build("Altar")})
     assert s.age == 2
@@ -181,10 +183,10 @@ def test_the_seventh_card_is_discarded_without_coins() -> None:
 
 def test_selling_gives_three_coins_and_puts_the_card_face_down_in_the_pile() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Palace", "Altar")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Palace", "Altar")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: sell("Palace"), 1: build("Altar"), 2: build("Altar")})
     assert coins(s) == [3, 0, 0]
     assert discard_names(s) == ["Palace"]
@@ -197,8 +199,8 @@ def test_selling_gives_three_coins_and_puts_the_card_face_down_in_the_pile() -> 
 
 def test_any_card_can_be_sold_even_one_that_could_be_built() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Altar")
-    set_hand(s, 0, "Palace", "Altar", "Theater")
+    s = give(s, 0, "Altar")
+    s = set_hand(s, 0, "Palace", "Altar", "Theater")
     assert {a.card for a in s.legal_actions(0) if a.kind == "sell"} == {
         "Palace",
         "Altar",
@@ -208,9 +210,9 @@ def test_any_card_can_be_sold_even_one_that_could_be_built() -> None:
 
 def test_a_card_under_a_stage_is_neither_built_nor_discarded_and_gives_no_coins() -> None:
     s = new_game("Giza", "Rhodes", "Olympia")
-    give(s, 0, "Stone Pit")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Tavern", "Altar")
+    s = give(s, 0, "Stone Pit")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Tavern", "Altar")
     play_turn(s, {0: wonder("Tavern")})
     assert s.cities[0].stages == 1
     assert "Tavern" not in names(s, 0) and "Tavern" not in discard_names(s)
@@ -220,9 +222,9 @@ def test_a_card_under_a_stage_is_neither_built_nor_discarded_and_gives_no_coins(
 
 def test_a_player_who_can_do_nothing_else_can_always_sell() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Palace")
-    set_coins(s, 0, 0, 0)
-    set_hand(s, 0, "Palace", "Pantheon")
+    s = give(s, 0, "Palace")
+    s = set_coins(s, 0, 0, 0)
+    s = set_hand(s, 0, "Palace", "Pantheon")
     assert {a.kind for a in s.legal_actions(0)} == {"sell"}
 
 
@@ -231,16 +233,16 @@ def test_a_player_who_can_do_nothing_else_can_always_sell() -> None:
 
 def test_conflicts_happen_at_the_end_of_each_age_only() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
-    give(s, 0, "Barracks")
+    s = give(s, 0, "Barracks")
     for _ in range(5):
         play_turn(s)
         assert s.cities[0].tokens == []
     play_turn(s)  # the 6th turn ends Age I
     assert s.age == 2 and sorted(s.cities[0].tokens) == [1, 1]
-    set_turn(s, 2, 6)
+    s = set_turn(s, 2, 6)
     play_turn(s)
     assert sorted(s.cities[0].tokens) == [1, 1, 3, 3]
-    set_turn(s, 3, 6)
+    s = set_turn(s, 3, 6)
     play_turn(s)
     assert sorted(s.cities[0].tokens) == [1, 1, 3, 3, 5, 5]
     assert s.is_terminal()
@@ -250,7 +252,7 @@ def test_the_game_ends_after_the_third_age() -> None:
     s = new_game("Rhodes", "Giza", "Olympia")
     with pytest.raises(IllegalActionError):
         s.result()
-    set_turn(s, 3, 6)
+    s = set_turn(s, 3, 6)
     play_turn(s)
     assert s.is_terminal() and s.phase == "over"
     assert s.to_move() == []
@@ -274,7 +276,7 @@ def test_a_whole_game_is_three_ages_of_six_turns() -> None:
 
 def test_the_age_three_deck_is_dealt_at_the_start_of_age_three() -> None:
     s = new_game("Rhodes", "Giza", "Olympia", "Babylon", "Ephesus")
-    set_turn(s, 2, 6)
+    s = set_turn(s, 2, 6)
     play_turn(s)
     assert s.age == 3
     dealt = [c for h in s.hands for c in h]

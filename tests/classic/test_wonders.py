@@ -30,6 +30,7 @@ from tests.classic.scenario import (
     sell,
     set_coins,
     set_hand,
+    set_tokens,
     set_turn,
     wonder,
 )
@@ -165,11 +166,11 @@ def neighbours(wonder_name: str) -> list[str]:
 def stage_game(wonder_name: str, side: str, built: int, need: dict[str, int]) -> ClassicState:
     """The board with ``built`` stages and exactly ``need`` in production; no coins."""
     s = new_game(wonder_name, *neighbours(wonder_name), sides=[side, "A", "A"])
-    give_stages(s, 0, built)
+    s = give_stages(s, 0, built)
     earlier = [st[4] for st in STAGES[(wonder_name, side)][:built]]
-    give(s, 0, *producers(need, BOARD[wonder_name], earlier.count(RAW), earlier.count(GOOD)))
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Pawnshop", "Altar")
+    s = give(s, 0, *producers(need, BOARD[wonder_name], earlier.count(RAW), earlier.count(GOOD)))
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Pawnshop", "Altar")
     return s
 
 
@@ -194,8 +195,8 @@ def test_wonder_stage_does_what_the_rulebook_says(wonder_name: str, side: str, i
     made = {BOARD[wonder_name], *cost}  # what the city makes besides the stage choices
     specials = [st[4] for st in STAGES[(wonder_name, side)][: index + 1]]  # built by now
     before = (score(s, 0), s.cities[0].shields)
-    set_hand(s, 1, "Palace", "Altar")
-    set_hand(s, 2, "Pantheon", "Altar")
+    s = set_hand(s, 1, "Palace", "Altar")
+    s = set_hand(s, 2, "Pantheon", "Altar")
     play_turn(s, {0: wonder("Pawnshop"), 1: sell("Palace"), 2: sell("Pantheon")})
     city = s.cities[0]
     assert city.stages == index + 1
@@ -211,19 +212,19 @@ def test_wonder_stage_does_what_the_rulebook_says(wonder_name: str, side: str, i
         s.apply(0, Action("skip"))
     assert s.phase == "draft" and s.turn == 2
     # raw materials / goods of choice: with no coins the city now pays what it did not make
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, *PROBE.values())
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, *PROBE.values())
     for res, probe in PROBE.items():
         if res in made:
             continue
         expected = (RAW in specials and res in SINGLE) or (GOOD in specials and res in GREY)
         assert (payments(s, 0, "build", probe) == {(0, 0)}) == expected, res
     # Olympia A: a free build once per Age
-    set_hand(s, 0, "Palace", "Altar")
+    s = set_hand(s, 0, "Palace", "Altar")
     assert ("Palace" in offered(s, 0, "free_build")) == (FREE in specials)
     # Olympia B: the neighbours' raw materials (their boards') for 1 coin instead of 2
-    set_coins(s, 9, 3, 3)
-    set_hand(s, 0, *PROBE.values())
+    s = set_coins(s, 9, 3, 3)
+    s = set_hand(s, 0, *PROBE.values())
     price = 1 if DISCOUNT in specials else 2
     left, right = (BOARD[w] for w in neighbours(wonder_name))
     for res, pay in ((left, (price, 0)), (right, (0, price))):
@@ -235,33 +236,33 @@ def test_all_stages_points_add_up_per_board() -> None:
     for (wonder_name, side), stages in STAGES.items():
         others = [w for w in ("Rhodes", "Giza", "Olympia") if w != wonder_name][:2]
         s = new_game(wonder_name, *others, sides=[side, "A", "A"])
-        give_stages(s, 0, len(stages))
+        s = give_stages(s, 0, len(stages))
         assert score(s, 0)["wonder"] == sum(st[1] for st in stages), (wonder_name, side)
-        set_hand(s, 0, "Altar", "Theater")
+        s = set_hand(s, 0, "Altar", "Theater")
         assert offered(s, 0, "wonder") == set(), "a stage is built only once"
 
 
 def test_stages_are_built_in_order() -> None:
     # Giza B: 2 wood ; 3 stone ; ... With 3 stone and no wood, no stage can be built.
     s = new_game("Giza", "Rhodes", "Babylon", sides="B")
-    give(s, 0, "Quarry")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Altar", "Theater")
+    s = give(s, 0, "Quarry")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Altar", "Theater")
     assert payments(s, 0, "wonder", "Altar") == set()
-    give_stages(s, 0, 1)
+    s = give_stages(s, 0, 1)
     assert payments(s, 0, "wonder", "Altar") == {(0, 0)}
 
 
 def test_giza_b_has_four_stages_worth_twenty() -> None:
     s = new_game("Giza", "Rhodes", "Babylon", sides="B")
-    give(s, 0, "Sawmill", "Quarry", "Stone Pit", "Brickyard", "Clay Pool", "Press")
-    set_coins(s, 0, 0, 0)
+    s = give(s, 0, "Sawmill", "Quarry", "Stone Pit", "Brickyard", "Clay Pool", "Press")
+    s = set_coins(s, 0, 0, 0)
     for turn in range(4):
-        deal(s, {0: ["Altar", "Theater"]})
+        s = deal(s, {0: ["Altar", "Theater"]})
         play_turn(s, {0: wonder("Altar")})
         assert s.cities[0].stages == turn + 1
     assert score(s, 0)["wonder"] == 3 + 5 + 5 + 7
-    set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 0, "Altar", "Theater")
     assert offered(s, 0, "wonder") == set()
 
 
@@ -270,13 +271,13 @@ def test_giza_b_has_four_stages_worth_twenty() -> None:
 
 def test_alexandria_a_raw_material_of_choice_one_a_turn() -> None:
     s = new_game("Alexandria", "Olympia", "Babylon")
-    give_stages(s, 0, 2)
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Stockade", "Baths", "Guard Tower", "Barracks", "Caravansery", "Temple")
+    s = give_stages(s, 0, 2)
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Stockade", "Baths", "Guard Tower", "Barracks", "Caravansery", "Temple")
     for name in ("Stockade", "Baths", "Guard Tower", "Barracks"):
         assert payments(s, 0, "build", name) == {(0, 0)}, name
     assert payments(s, 0, "build", "Caravansery") == set()  # two wood: one only
-    set_coins(s, 9, 3, 3)
+    s = set_coins(s, 9, 3, 3)
     # Temple (wood, clay, glass): glass from the board, one of wood/clay from the stage, the
     # other bought (wood from Olympia on the left, clay from Babylon on the right)
     assert payments(s, 0, "build", "Temple") == {(2, 0), (0, 2)}
@@ -284,9 +285,9 @@ def test_alexandria_a_raw_material_of_choice_one_a_turn() -> None:
 
 def test_alexandria_b_raw_and_good_of_choice() -> None:
     s = new_game("Alexandria", "Olympia", "Babylon", sides=["B", "A", "A"])
-    give_stages(s, 0, 2)
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Apothecary", "Scriptorium", "Baths", "School", "Lodge")
+    s = give_stages(s, 0, 2)
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Apothecary", "Scriptorium", "Baths", "School", "Lodge")
     assert payments(s, 0, "build", "Apothecary") == {(0, 0)}
     assert payments(s, 0, "build", "Scriptorium") == {(0, 0)}
     assert payments(s, 0, "build", "Baths") == {(0, 0)}
@@ -301,12 +302,12 @@ def test_alexandria_b_raw_and_good_of_choice() -> None:
 def test_ephesus_coins_arrive_after_the_turns_payments() -> None:
     # Ephesus A2 (2 wood) bought with its last 4 coins: the 9 coins come at the end of the turn
     s = new_game("Ephesus", "Olympia", "Giza")
-    give(s, 1, "Lumber Yard")
-    give_stages(s, 0, 1)
-    set_coins(s, 4, 0, 0)
-    set_hand(s, 0, "Altar", "Theater")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = give(s, 1, "Lumber Yard")
+    s = give_stages(s, 0, 1)
+    s = set_coins(s, 4, 0, 0)
+    s = set_hand(s, 0, "Altar", "Theater")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     assert payments(s, 0, "wonder", "Altar") == {(4, 0)}
     play_turn(s, {0: wonder("Altar", 4, 0), 1: build("Altar"), 2: build("Altar")})
     assert coins(s) == [9, 4, 0]
@@ -315,39 +316,39 @@ def test_ephesus_coins_arrive_after_the_turns_payments() -> None:
 @pytest.mark.parametrize(("side", "stages", "tokens"), [("A", 1, [-1, -1]), ("A", 2, [1, 1])])
 def test_rhodes_a_shields_count_in_the_conflicts(side: str, stages: int, tokens: list[int]) -> None:
     s = new_game("Rhodes", "Giza", "Olympia", sides=side)
-    give(s, 1, "Stockade")
-    give(s, 2, "Barracks")
-    give_stages(s, 0, stages)
-    end_age(s, 1)
+    s = give(s, 1, "Stockade")
+    s = give(s, 2, "Barracks")
+    s = give_stages(s, 0, stages)
+    s = end_age(s, 1)
     assert s.cities[0].tokens == tokens
 
 
 @pytest.mark.parametrize(("stages", "tokens"), [(1, []), (2, [1, 1])])
 def test_rhodes_b_shields_count_in_the_conflicts(stages: int, tokens: list[int]) -> None:
     s = new_game("Rhodes", "Giza", "Olympia", sides="B")
-    give(s, 1, "Stockade")
-    give(s, 2, "Barracks")
-    give_stages(s, 0, stages)
-    end_age(s, 1)
+    s = give(s, 1, "Stockade")
+    s = give(s, 2, "Barracks")
+    s = give_stages(s, 0, stages)
+    s = end_age(s, 1)
     assert s.cities[0].tokens == tokens
 
 
 @pytest.mark.parametrize("side", ["A", "B"])
 def test_babylon_science_symbol_is_chosen_at_the_end_for_the_best_score(side: str) -> None:
     s = new_game("Babylon", "Giza", "Rhodes", sides=side)
-    give_stages(s, 0, 3)
-    give(s, 0, "Apothecary", "Dispensary", "Workshop")
+    s = give_stages(s, 0, 3)
+    s = give(s, 0, "Apothecary", "Dispensary", "Workshop")
     # compass 2, gear 1: the wildcard as tablet completes a set: 4 + 1 + 1 + 7 = 13
     assert score(s, 0)["science"] == 13
-    give(s, 0, "Lodge", "Academy")
+    s = give(s, 0, "Lodge", "Academy")
     # compass 4, gear 1: a fifth compass (25 + 1) beats a set (16 + 1 + 1 + 7)
     assert score(s, 0)["science"] == 26
 
 
 def test_babylon_wildcard_and_scientists_guild_together() -> None:
     s = new_game("Babylon", "Giza", "Rhodes")
-    give_stages(s, 0, 2)
-    give(s, 0, "Scientists Guild", "Apothecary", "Workshop", "Laboratory", "Scriptorium")
+    s = give_stages(s, 0, 2)
+    s = give(s, 0, "Scientists Guild", "Apothecary", "Workshop", "Laboratory", "Scriptorium")
     # 1/2/1 plus two wildcards: 2/2/2 = 12 + 14 = 26 beats 1/4/1 = 18 + 7 = 25
     assert score(s, 0)["science"] == 26
 
@@ -357,15 +358,17 @@ def test_babylon_wildcard_and_scientists_guild_together() -> None:
 
 def babylon_b(stages: int) -> ClassicState:
     s = new_game("Babylon", "Giza", "Rhodes", sides="B")
-    give_stages(s, 0, stages)
-    clear_discard(s)
+    s = give_stages(s, 0, stages)
+    s = clear_discard(s)
     return s
 
 
 def test_babylon_b_plays_the_seventh_card() -> None:
     s = babylon_b(2)
-    set_coins(s, 0, 3, 3)
-    set_turn(s, 1, 6, {0: ["Altar", "Theater"], 1: ["Pawnshop", "Baths"], 2: ["Stockade", "Loom"]})
+    s = set_coins(s, 0, 3, 3)
+    s = set_turn(
+        s, 1, 6, {0: ["Altar", "Theater"], 1: ["Pawnshop", "Baths"], 2: ["Stockade", "Loom"]}
+    )
     play_turn(s, {0: build("Altar"), 1: build("Pawnshop"), 2: sell("Stockade")})
     assert s.phase == "extra_card" and s.to_move() == [0] and s.age == 1
     assert offered(s, 0, "build") == {"Theater"}
@@ -381,9 +384,9 @@ def test_babylon_b_plays_the_seventh_card() -> None:
 
 def test_babylon_b_stage_built_on_the_sixth_turn_plays_the_seventh_card_at_once() -> None:
     s = babylon_b(1)
-    give(s, 0, "Sawmill", "Glassworks")  # B2: 2 wood + glass
-    set_coins(s, 0, 3, 3)
-    set_turn(s, 1, 6, {0: ["Altar", "Theater"]})
+    s = give(s, 0, "Sawmill", "Glassworks")  # B2: 2 wood + glass
+    s = set_coins(s, 0, 3, 3)
+    s = set_turn(s, 1, 6, {0: ["Altar", "Theater"]})
     play_turn(s, {0: wonder("Altar")})
     assert s.cities[0].stages == 2
     assert s.phase == "extra_card" and s.to_move() == [0]
@@ -393,9 +396,9 @@ def test_babylon_b_stage_built_on_the_sixth_turn_plays_the_seventh_card_at_once(
 
 def test_babylon_b_seventh_card_may_be_sold_or_build_the_last_stage() -> None:
     s = babylon_b(2)
-    give(s, 0, "Brickyard", "Press")  # B3: 3 clay + papyrus
-    set_coins(s, 0, 3, 3)
-    set_turn(s, 1, 6, {0: ["Altar", "Theater"], 1: ["Altar", "Baths"], 2: ["Altar", "Baths"]})
+    s = give(s, 0, "Brickyard", "Press")  # B3: 3 clay + papyrus
+    s = set_coins(s, 0, 3, 3)
+    s = set_turn(s, 1, 6, {0: ["Altar", "Theater"], 1: ["Altar", "Baths"], 2: ["Altar", "Baths"]})
     play_turn(s, {0: build("Altar")})
     assert payments(s, 0, "wonder", "Theater") == {(0, 0)}
     assert Action("sell", "Theater") in s.legal_actions(0)
@@ -403,8 +406,8 @@ def test_babylon_b_seventh_card_may_be_sold_or_build_the_last_stage() -> None:
     assert s.cities[0].stages == 3
     assert "Theater" not in discard_names(s)
     s2 = babylon_b(2)
-    set_coins(s2, 0, 3, 3)
-    set_turn(s2, 1, 6, {0: ["Altar", "Theater"]})
+    s2 = set_coins(s2, 0, 3, 3)
+    s2 = set_turn(s2, 1, 6, {0: ["Altar", "Theater"]})
     play_turn(s2, {0: build("Altar")})
     s2.apply(0, sell("Theater"))
     assert coins(s2)[0] == 3 and "Theater" in discard_names(s2)
@@ -413,7 +416,7 @@ def test_babylon_b_seventh_card_may_be_sold_or_build_the_last_stage() -> None:
 @pytest.mark.parametrize("age", [2, 3])
 def test_babylon_b_plays_the_seventh_card_in_every_later_age(age: int) -> None:
     s = babylon_b(2)
-    set_turn(s, age, 6, {0: ["Altar", "Theater"]})
+    s = set_turn(s, age, 6, {0: ["Altar", "Theater"]})
     play_turn(s, {0: build("Altar")})
     assert s.phase == "extra_card" and s.age == age
     s.apply(0, build("Theater"))
@@ -426,9 +429,9 @@ def test_without_babylon_b_second_stage_the_seventh_card_is_discarded(
     side: str, stages: int
 ) -> None:
     s = new_game("Babylon", "Giza", "Rhodes", sides=side)
-    give_stages(s, 0, stages)
-    clear_discard(s)
-    set_turn(s, 1, 6, {0: ["Altar", "Theater"]})
+    s = give_stages(s, 0, stages)
+    s = clear_discard(s)
+    s = set_turn(s, 1, 6, {0: ["Altar", "Theater"]})
     play_turn(s, {0: build("Altar")})
     assert s.age == 2 and s.phase == "draft"
     assert "Theater" in discard_names(s)
@@ -436,11 +439,13 @@ def test_without_babylon_b_second_stage_the_seventh_card_is_discarded(
 
 def test_end_of_age_order_babylon_then_discards_then_halicarnassus() -> None:
     s = new_game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
-    give_stages(s, 0, 2)
-    give(s, 1, "Foundry", "Ore Vein")  # Halicarnassus A2: 3 ore
-    give_stages(s, 1, 1)
-    clear_discard(s)
-    set_turn(s, 1, 6, {0: ["Altar", "Palace"], 1: ["Baths", "Theater"], 2: ["Lodge", "Stockade"]})
+    s = give_stages(s, 0, 2)
+    s = give(s, 1, "Foundry", "Ore Vein")  # Halicarnassus A2: 3 ore
+    s = give_stages(s, 1, 1)
+    s = clear_discard(s)
+    s = set_turn(
+        s, 1, 6, {0: ["Altar", "Palace"], 1: ["Baths", "Theater"], 2: ["Lodge", "Stockade"]}
+    )
     play_turn(s, {0: build("Altar"), 1: wonder("Baths"), 2: sell("Lodge")})
     # 1. Babylon's extra card, before any 7th card is discarded
     assert (s.phase, s.to_move()) == ("extra_card", [0])
@@ -456,11 +461,13 @@ def test_end_of_age_order_babylon_then_discards_then_halicarnassus() -> None:
 
 def test_babylons_built_seventh_card_is_not_in_the_pile_for_halicarnassus() -> None:
     s = new_game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
-    give_stages(s, 0, 2)
-    give(s, 1, "Foundry", "Ore Vein")
-    give_stages(s, 1, 1)
-    clear_discard(s)
-    set_turn(s, 1, 6, {0: ["Altar", "Theater"], 1: ["Baths", "Pawnshop"], 2: ["Lodge", "Stockade"]})
+    s = give_stages(s, 0, 2)
+    s = give(s, 1, "Foundry", "Ore Vein")
+    s = give_stages(s, 1, 1)
+    s = clear_discard(s)
+    s = set_turn(
+        s, 1, 6, {0: ["Altar", "Theater"], 1: ["Baths", "Pawnshop"], 2: ["Lodge", "Stockade"]}
+    )
     play_turn(s, {0: build("Altar"), 1: wonder("Baths"), 2: sell("Lodge")})
     s.apply(0, build("Theater"))
     assert offered(s, 1, "discard_build") == {"Lodge", "Pawnshop", "Stockade"}
@@ -473,24 +480,24 @@ def halicarnassus(side: str = "A") -> ClassicState:
     """Halicarnassus (seat 0) ready to build its discard-pile stage; an empty pile."""
     s = new_game("Halicarnassus", "Rhodes", "Giza", sides=side)
     if side == "A":
-        give(s, 0, "Foundry", "Ore Vein")  # A2: 3 ore
-        give_stages(s, 0, 1)
+        s = give(s, 0, "Foundry", "Ore Vein")  # A2: 3 ore
+        s = give_stages(s, 0, 1)
     else:
-        give(s, 0, "Foundry")  # B1: 2 ore
-    clear_discard(s)
-    set_coins(s, 0, 3, 3)
+        s = give(s, 0, "Foundry")  # B1: 2 ore
+    s = clear_discard(s)
+    s = set_coins(s, 0, 3, 3)
     return s
 
 
 def test_halicarnassus_builds_free_from_cards_discarded_earlier_and_this_turn() -> None:
     s = halicarnassus()
-    set_hand(s, 0, "Altar", "Baths", "Theater")
-    set_hand(s, 1, "Tavern", "Palace", "Theater")
-    set_hand(s, 2, "Clay Pit", "Loom", "Theater")
+    s = set_hand(s, 0, "Altar", "Baths", "Theater")
+    s = set_hand(s, 1, "Tavern", "Palace", "Theater")
+    s = set_hand(s, 2, "Clay Pit", "Loom", "Theater")
     play_turn(s, {0: build("Altar")})  # turn 1: Tavern and Clay Pit sold
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Palace", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Palace", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths")})  # turn 2: Palace and Altar sold this very turn
     assert (s.phase, s.to_move()) == ("discard_build", [0])
     # Altar: a name the city has is never offered
@@ -505,10 +512,10 @@ def test_halicarnassus_builds_free_from_cards_discarded_earlier_and_this_turn() 
 
 def test_halicarnassus_discard_build_pays_no_coin_cost_and_gets_coin_effects() -> None:
     s = halicarnassus("B")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Tavern", "Theater")
-    set_hand(s, 2, "Clay Pit", "Theater")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Tavern", "Theater")
+    s = set_hand(s, 2, "Clay Pit", "Theater")
     play_turn(s, {0: wonder("Baths")})
     assert offered(s, 0, "discard_build") == {"Tavern", "Clay Pit"}
     s.apply(0, Action("discard_build", "Tavern"))
@@ -517,14 +524,14 @@ def test_halicarnassus_discard_build_pays_no_coin_cost_and_gets_coin_effects() -
 
 def test_halicarnassus_picks_only_at_the_end_of_a_turn_a_stage_was_built() -> None:
     s = halicarnassus("B")
-    set_hand(s, 0, "Baths", "Theater", "Pawnshop")
-    set_hand(s, 1, "Tavern", "Palace", "Pawnshop")
-    set_hand(s, 2, "Clay Pit", "Senate", "Pawnshop")
+    s = set_hand(s, 0, "Baths", "Theater", "Pawnshop")
+    s = set_hand(s, 1, "Tavern", "Palace", "Pawnshop")
+    s = set_hand(s, 2, "Clay Pit", "Senate", "Pawnshop")
     play_turn(s, {0: wonder("Baths")})
     s.apply(0, Action("discard_build", "Tavern"))
-    set_hand(s, 0, "Theater", "Pawnshop")
-    set_hand(s, 1, "Palace", "Pawnshop")
-    set_hand(s, 2, "Senate", "Pawnshop")
+    s = set_hand(s, 0, "Theater", "Pawnshop")
+    s = set_hand(s, 1, "Palace", "Pawnshop")
+    s = set_hand(s, 2, "Senate", "Pawnshop")
     play_turn(s, {0: build("Theater")})  # Palace and Senate sold, but no stage this turn
     assert (s.phase, s.turn) == ("draft", 3)
     assert sorted(discard_names(s)) == ["Clay Pit", "Palace", "Senate"]
@@ -532,10 +539,10 @@ def test_halicarnassus_picks_only_at_the_end_of_a_turn_a_stage_was_built() -> No
 
 def test_halicarnassus_may_take_a_discarded_coin_cost_card_without_the_coin() -> None:
     s = halicarnassus("B")
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Clay Pit", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Clay Pit", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths"), 2: build("Altar")})
     s.apply(0, Action("discard_build", "Clay Pit"))
     assert "Clay Pit" in names(s, 0) and coins(s)[0] == 0
@@ -543,9 +550,9 @@ def test_halicarnassus_may_take_a_discarded_coin_cost_card_without_the_coin() ->
 
 def test_halicarnassus_with_an_empty_pile_does_nothing() -> None:
     s = halicarnassus()
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Altar", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Altar", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths"), 1: build("Altar"), 2: build("Altar")})
     assert s.cities[0].stages == 2
     assert (s.phase, s.turn) == ("draft", 2)
@@ -554,10 +561,10 @@ def test_halicarnassus_with_an_empty_pile_does_nothing() -> None:
 def test_halicarnassus_is_not_offered_names_it_already_has() -> None:
     # the pile holds only an Age II Loom and an Altar; the city has an Age I Loom and an Altar
     s = halicarnassus()
-    give(s, 0, "Loom", "Altar")
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, card("Loom", 2), "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = give(s, 0, "Loom", "Altar")
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, card("Loom", 2), "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths"), 1: sell("Loom"), 2: sell("Altar")})
     assert sorted(discard_names(s)) == ["Altar", "Loom"]
     assert (s.phase, s.turn) == ("draft", 2)  # nothing to offer: nothing happens
@@ -565,9 +572,9 @@ def test_halicarnassus_is_not_offered_names_it_already_has() -> None:
 
 def test_halicarnassus_may_decline() -> None:
     s = halicarnassus()
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Palace", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Palace", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths"), 2: build("Altar")})
     assert Action("skip") in s.legal_actions(0)
     s.apply(0, Action("skip"))
@@ -576,7 +583,7 @@ def test_halicarnassus_may_decline() -> None:
 
 def test_halicarnassus_on_the_sixth_turn_picks_among_the_seventh_cards() -> None:
     s = halicarnassus()
-    set_turn(s, 1, 6, {0: ["Baths", "Theater"], 1: ["Altar", "Palace"], 2: ["Altar", "Senate"]})
+    s = set_turn(s, 1, 6, {0: ["Baths", "Theater"], 1: ["Altar", "Palace"], 2: ["Altar", "Senate"]})
     play_turn(s, {0: wonder("Baths"), 1: build("Altar"), 2: build("Altar")})
     assert offered(s, 0, "discard_build") == {"Theater", "Palace", "Senate"}
     s.apply(0, Action("discard_build", "Senate"))
@@ -585,8 +592,8 @@ def test_halicarnassus_on_the_sixth_turn_picks_among_the_seventh_cards() -> None
 
 def test_a_red_card_built_from_the_pile_on_the_sixth_turn_counts_in_that_ages_conflict() -> None:
     s = halicarnassus()
-    give(s, 1, "Stockade")  # the left neighbour has 1 shield
-    set_turn(s, 1, 6, {0: ["Baths", "Theater"], 1: ["Altar", "Palace"], 2: ["Walls", "Senate"]})
+    s = give(s, 1, "Stockade")  # the left neighbour has 1 shield
+    s = set_turn(s, 1, 6, {0: ["Baths", "Theater"], 1: ["Altar", "Palace"], 2: ["Walls", "Senate"]})
     play_turn(s, {0: wonder("Baths"), 1: build("Altar"), 2: sell("Walls")})
     s.apply(0, Action("discard_build", "Walls"))
     assert s.age == 2
@@ -595,9 +602,9 @@ def test_a_red_card_built_from_the_pile_on_the_sixth_turn_counts_in_that_ages_co
 
 def test_only_halicarnassus_gets_the_pick() -> None:
     s = halicarnassus()
-    set_hand(s, 0, "Baths", "Theater")
-    set_hand(s, 1, "Palace", "Theater")
-    set_hand(s, 2, "Altar", "Theater")
+    s = set_hand(s, 0, "Baths", "Theater")
+    s = set_hand(s, 1, "Palace", "Theater")
+    s = set_hand(s, 2, "Altar", "Theater")
     play_turn(s, {0: wonder("Baths"), 2: build("Altar")})
     assert s.to_move() == [0]
     assert_illegal(s, 1, Action("discard_build", "Palace"))
@@ -606,10 +613,10 @@ def test_only_halicarnassus_gets_the_pick() -> None:
 
 def test_end_of_age_sub_decisions_survive_json_round_trips_and_sampling() -> None:
     s = new_game("Babylon", "Halicarnassus", "Rhodes", sides=["B", "A", "A"])
-    give_stages(s, 0, 2)
-    give(s, 1, "Foundry", "Ore Vein")
-    give_stages(s, 1, 1)
-    set_turn(s, 1, 6, {0: ["Altar", "Palace"], 1: ["Baths", "Theater"]})
+    s = give_stages(s, 0, 2)
+    s = give(s, 1, "Foundry", "Ore Vein")
+    s = give_stages(s, 1, 1)
+    s = set_turn(s, 1, 6, {0: ["Altar", "Palace"], 1: ["Baths", "Theater"]})
     play_turn(s, {0: build("Altar"), 1: wonder("Baths")})
     for phase, seat in (("extra_card", 0), ("discard_build", 1)):
         assert s.phase == phase
@@ -627,47 +634,47 @@ def test_end_of_age_sub_decisions_survive_json_round_trips_and_sampling() -> Non
 
 def test_olympia_a_builds_one_card_free_once_per_age() -> None:
     s = new_game("Olympia", "Rhodes", "Giza")
-    give_stages(s, 0, 1)
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Palace", "Altar", "Pantheon")
+    s = give_stages(s, 0, 1)
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Palace", "Altar", "Pantheon")
     assert offered(s, 0, "free_build") == set()  # not before the second stage
-    give_stages(s, 0, 1)
+    s = give_stages(s, 0, 1)
     assert offered(s, 0, "free_build") == {"Palace", "Pantheon"}  # Altar is free anyway
-    set_hand(s, 1, "Altar", "Theater", "Pawnshop")
-    set_hand(s, 2, "Altar", "Theater", "Pawnshop")
+    s = set_hand(s, 1, "Altar", "Theater", "Pawnshop")
+    s = set_hand(s, 2, "Altar", "Theater", "Pawnshop")
     play_turn(s, {0: Action("free_build", "Palace"), 1: build("Altar"), 2: build("Altar")})
     assert "Palace" in names(s, 0)
     assert coins(s) == [0, 3, 3]
-    set_hand(s, 0, "Pantheon", "Senate")
+    s = set_hand(s, 0, "Pantheon", "Senate")
     assert offered(s, 0, "free_build") == set()  # used this Age
     assert_illegal(s, 0, Action("free_build", "Pantheon"))
     # the last turn of Age I: still used; Age II: available again
-    set_turn(s, 1, 6, {0: ["Pantheon", "Theater"]})
+    s = set_turn(s, 1, 6, {0: ["Pantheon", "Theater"]})
     assert offered(s, 0, "free_build") == set()
     play_turn(s, {0: build("Theater")})
     assert s.age == 2
-    set_hand(s, 0, "Pantheon", "Senate", "Palace")
+    s = set_hand(s, 0, "Pantheon", "Senate", "Palace")
     assert offered(s, 0, "free_build") == {"Pantheon", "Senate"}  # not a second Palace
     play_turn(s, {0: Action("free_build", "Senate")})
-    set_hand(s, 0, "Pantheon", "Town Hall")
+    s = set_hand(s, 0, "Pantheon", "Town Hall")
     assert offered(s, 0, "free_build") == set()
 
 
 def test_olympia_a_unused_power_gives_still_one_free_build_in_the_next_age() -> None:
     s = new_game("Olympia", "Rhodes", "Giza")
-    give_stages(s, 0, 2)
-    set_coins(s, 0, 3, 3)
+    s = give_stages(s, 0, 2)
+    s = set_coins(s, 0, 3, 3)
     hand = ["Palace", "Pantheon", "Senate", "Town Hall", "Altar", "Theater", "Baths"]
-    set_turn(s, 2, 1, {0: hand})
+    s = set_turn(s, 2, 1, {0: hand})
     play_turn(s, {0: Action("free_build", "Palace")})
     assert offered(s, 0, "free_build") == set()
 
 
 def test_olympia_a_free_build_skips_a_coin_cost() -> None:
     s = new_game("Olympia", "Rhodes", "Giza")
-    give_stages(s, 0, 2)
-    set_coins(s, 0, 3, 3)
-    set_hand(s, 0, "Clay Pit", "Altar")
+    s = give_stages(s, 0, 2)
+    s = set_coins(s, 0, 3, 3)
+    s = set_hand(s, 0, "Clay Pit", "Altar")
     assert payments(s, 0, "build", "Clay Pit") == set()
     play_turn(s, {0: Action("free_build", "Clay Pit")})
     assert "Clay Pit" in names(s, 0) and coins(s)[0] == 0
@@ -676,9 +683,9 @@ def test_olympia_a_free_build_skips_a_coin_cost() -> None:
 def test_olympia_a_free_build_gets_the_cards_coins() -> None:
     # Arena built free: 3 coins per stage of its owner's, as when it is paid for
     s = new_game("Olympia", "Rhodes", "Giza")
-    give_stages(s, 0, 2)
-    set_coins(s, 0, 3, 3)
-    set_turn(s, 3, 1, {0: ["Arena", "Haven", "Altar", "Theater", "Baths", "Pawnshop", "Loom"]})
+    s = give_stages(s, 0, 2)
+    s = set_coins(s, 0, 3, 3)
+    s = set_turn(s, 3, 1, {0: ["Arena", "Haven", "Altar", "Theater", "Baths", "Pawnshop", "Loom"]})
     assert payments(s, 0, "build", "Arena") == set()
     play_turn(s, {0: Action("free_build", "Arena")})
     assert "Arena" in names(s, 0)
@@ -689,8 +696,8 @@ def test_olympia_a_free_build_gets_the_cards_coins() -> None:
 @pytest.mark.parametrize(("side", "stages"), [("B", 3), ("A", 1)])
 def test_no_free_build_without_olympia_a_second_stage(side: str, stages: int) -> None:
     s = new_game("Olympia", "Rhodes", "Giza", sides=side)
-    give_stages(s, 0, stages)
-    set_hand(s, 0, "Palace", "Altar")
+    s = give_stages(s, 0, stages)
+    s = set_hand(s, 0, "Palace", "Altar")
     assert offered(s, 0, "free_build") == set()
     assert_illegal(s, 0, Action("free_build", "Palace"))
 
@@ -700,90 +707,90 @@ def test_no_free_build_without_olympia_a_second_stage(side: str, stages: int) ->
 
 def olympia_b(table: tuple[str, ...] = ("Olympia", "Rhodes", "Giza")) -> ClassicState:
     s = new_game(*table, sides=["B"] + ["A"] * (len(table) - 1))
-    give_stages(s, 0, 3)
+    s = give_stages(s, 0, 3)
     return s
 
 
 def test_olympia_b_copies_the_best_neighbour_guild_from_its_own_point_of_view() -> None:
     s = olympia_b()
     # Spies Guild on the left: for Olympia, red cards of Rhodes (left) and Giza (right)
-    give(s, 1, "Spies Guild", "Barracks")
-    give(s, 2, "Walls", "Arsenal", "Stockade")
+    s = give(s, 1, "Spies Guild", "Barracks")
+    s = give(s, 2, "Walls", "Arsenal", "Stockade")
     # Magistrates Guild on the right: blue cards around Olympia
-    give(s, 2, "Magistrates Guild", "Altar")
-    give(s, 1, "Baths")
+    s = give(s, 2, "Magistrates Guild", "Altar")
+    s = give(s, 1, "Baths")
     assert score(s, 0)["guilds"] == 4  # Spies: 1 + 3 red beats Magistrates: 2 blue
-    give(s, 1, "Theater", "Pawnshop", "Palace")
+    s = give(s, 1, "Theater", "Pawnshop", "Palace")
     assert score(s, 0)["guilds"] == 5  # now Magistrates: 4 + 1 blue
     assert score(s, 0)["wonder"] == 5
 
 
 def test_olympia_b_copy_needs_the_third_stage() -> None:
     s = new_game("Olympia", "Rhodes", "Giza", sides="B")
-    give_stages(s, 0, 2)
-    give(s, 1, "Spies Guild", "Barracks")
+    s = give_stages(s, 0, 2)
+    s = give(s, 1, "Spies Guild", "Barracks")
     assert score(s, 0)["guilds"] == 0
 
 
 def test_olympia_b_copy_changes_nothing_for_the_guilds_owner() -> None:
     s = olympia_b()
-    give(s, 1, "Spies Guild", "Barracks")
-    give(s, 2, "Walls")
+    s = give(s, 1, "Spies Guild", "Barracks")
+    s = give(s, 2, "Walls")
     assert score(s, 0)["guilds"] == 2  # Rhodes' Barracks and Giza's Walls around Olympia
     assert score(s, 1)["guilds"] == 1  # the owner still scores its own: Giza's Walls
 
 
 def test_olympia_b_copies_only_from_its_two_neighbours() -> None:
     s = olympia_b(("Olympia", "Rhodes", "Giza", "Babylon"))
-    give(s, 2, "Spies Guild")  # opposite
-    give(s, 1, "Walls")
+    s = give(s, 2, "Spies Guild")  # opposite
+    s = give(s, 1, "Walls")
     assert score(s, 0)["guilds"] == 0
 
 
 def test_olympia_b_with_no_guild_around_copies_nothing() -> None:
     s = olympia_b()
-    give(s, 1, "Walls", "Altar")
+    s = give(s, 1, "Walls", "Altar")
     assert score(s, 0)["guilds"] == 0
 
 
 def test_olympia_b_copied_scientists_guild_is_a_science_wildcard() -> None:
     s = olympia_b()
-    give(s, 0, "Apothecary", "Workshop")
-    give(s, 1, "Scientists Guild")
+    s = give(s, 0, "Apothecary", "Workshop")
+    s = give(s, 1, "Scientists Guild")
     total = sum(score(s, 0).values())
     assert total == 5 + (1 + 1 + 1 + 7) + 3 // 3  # wonder, science with the wildcard, coins
 
 
 def test_olympia_b_copied_shipowners_guild_counts_itself() -> None:
     s = olympia_b()
-    give(s, 0, "Lumber Yard", "Loom")
-    give(s, 1, "Shipowners Guild")
+    s = give(s, 0, "Lumber Yard", "Loom")
+    s = give(s, 1, "Shipowners Guild")
     assert score(s, 0)["guilds"] == 2 + 1
 
 
 def test_olympia_b_copied_strategists_guild_counts_olympias_neighbours_defeats() -> None:
     s = olympia_b(("Olympia", "Rhodes", "Giza", "Babylon"))
-    give(s, 1, "Strategists Guild")
-    s.cities[0].tokens = [-1, -1, -1]  # Olympia's own: not counted
-    s.cities[1].tokens = [-1]
-    s.cities[2].tokens = [-1, -1, -1, -1]  # opposite: not counted
-    s.cities[3].tokens = [-1, -1]
+    s = give(s, 1, "Strategists Guild")
+    s = set_tokens(s, 0, -1, -1, -1)  # Olympia's own: not counted
+    s = set_tokens(s, 1, -1)
+    s = set_tokens(s, 2, -1, -1, -1, -1)  # opposite: not counted
+    s = set_tokens(s, 3, -1, -1)
     assert score(s, 0)["guilds"] == 3
 
 
 def test_olympia_b_copied_builders_guild_counts_olympias_stages_and_neighbours() -> None:
     s = olympia_b(("Olympia", "Rhodes", "Giza", "Babylon"))
-    give(s, 3, "Builders Guild")
-    give_stages(s, 1, 1)
-    give_stages(s, 2, 3)  # opposite: not counted
-    give_stages(s, 3, 2)
+    s = give(s, 3, "Builders Guild")
+    s = give_stages(s, 1, 1)
+    s = give_stages(s, 2, 3)  # opposite: not counted
+    s = give_stages(s, 3, 2)
     assert score(s, 0)["guilds"] == 3 + 1 + 2
 
 
 def test_olympia_b_does_not_copy_a_guild_it_has() -> None:
     # two buildings of one name never stand in a city: the other neighbour's guild is taken
     s = olympia_b()
-    give(s, 0, "Spies Guild")
-    give(s, 1, "Spies Guild", "Walls", "Arsenal")
-    give(s, 2, "Workers Guild", "Lumber Yard")
+    s = give(s, 0, "Spies Guild")
+    s = give(s, 1, "Spies Guild", "Walls", "Arsenal")
+    s = give(s, 2, "Workers Guild", "Lumber Yard")
     assert score(s, 0)["guilds"] == 2 + 1

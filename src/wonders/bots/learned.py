@@ -184,10 +184,13 @@ class LearnedBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed  # unused: the bot is deterministic
         self.codecs: dict[tuple[str, int], tuple[Any, Network]] = {}
+        self.policies: dict[str, Policy] = {}  # read once a bot (a file read costs 1 ms)
 
     def _codec(self, state: State) -> tuple[Policy, Any, Network]:
         game = state.game_name
-        policy = load_policy(game)
+        policy = self.policies.get(game)
+        if policy is None:
+            policy = self.policies[game] = load_policy(game)
         players = state.num_players
         found = self.codecs.get((game, players))
         if found is None:

@@ -67,7 +67,7 @@ class Cities(Part):
 
     def decide(self, g: ClassicState, phase: str, player: int, action: Action) -> None:
         g.pending[self.debt_city(g, player)] = action
-        g._legal.pop(player, None)
+        g.stale(player)
         if all(g.pending[c] is not None for c in self.owed):
             self._settle_debts(g)
 
@@ -119,7 +119,7 @@ class Cities(Part):
         if self.owed:
             g.phase, g.queue = DEBT, []
             g.pending = [None] * g.n
-            g._legal.clear()
+            g.stale()
             shown = {str(c): n for c, n in self.owed.items()}
             g.events.append({"type": "losses", "owed": shown})
 
@@ -130,7 +130,7 @@ class Cities(Part):
             self._take_loss(g, c, amount, action.bank)
         self.owed = {}
         g.pending = [None] * g.n
-        g._legal.clear()
+        g.stale()
         g.after_turn()
 
     def _take_loss(self, g: ClassicState, c: int, amount: int, paid: int) -> None:

@@ -102,7 +102,7 @@ class Leaders(Part):
     def decide(self, g: ClassicState, phase: str, player: int, action: Action) -> None:
         if phase in (LEADER_DRAFT, RECRUIT):
             g.pending[player] = action
-            g._legal.pop(player, None)
+            g.stale(player)
             if all(a is not None for a in g.pending[: g.players]):
                 if phase == LEADER_DRAFT:
                     self._resolve_draft_round(g)
@@ -110,7 +110,7 @@ class Leaders(Part):
                     self._resolve_recruitment(g)
             return
         city = g.queue.pop(0)
-        g._legal.clear()
+        g.stale()
         if phase == RECRUIT_NOW:
             if action.kind == "recruit":
                 income = [0] * g.n
@@ -188,7 +188,7 @@ class Leaders(Part):
             self.packet_masks[p].pop(i)
             self.hand_masks[p].append(1 << p)
         g.pending = [None] * g.n
-        g._legal.clear()
+        g.stale()
         moved: list[list[Card]] = [[] for _ in range(g.players)]
         for p in range(g.players):
             q = (p - 1) % g.players  # to the right
@@ -225,7 +225,7 @@ class Leaders(Part):
     def _resolve_recruitment(self, g: ClassicState) -> None:
         actions = list(g.pending)
         g.pending = [None] * g.n
-        g._legal.clear()
+        g.stale()
         g.events.append({"type": "recruit_turn", "age": g.age})
         g.new_turn_of_coins()
         res = Resolution(g.n)
@@ -360,13 +360,13 @@ class Leaders(Part):
             p = self.courtesans.pop(0)
             if self._copyable_leaders(g, p):
                 g.phase, g.queue = COURTESAN, [p]
-                g._legal.clear()
+                g.stale()
                 return True
         while self.recruits:
             p = self.recruits.pop(0)
             if self.hands[p]:
                 g.phase, g.queue = RECRUIT_NOW, [p]
-                g._legal.clear()
+                g.stale()
                 return True
         return False
 
@@ -380,7 +380,7 @@ class Leaders(Part):
             p = self.returns.pop(0)
             if len(self.hands[p]) > 1:
                 g.phase, g.queue = RETURN, [p]
-                g._legal.clear()
+                g.stale()
                 return True
             if self.hands[p]:
                 self._return_leader(g, p, self.hands[p][0].name)

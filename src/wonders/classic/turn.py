@@ -514,6 +514,13 @@ class ClassicState(State):
             return player
         return self.parts[self._owners[phase]].acting_city(self, phase, player)
 
+    def stale(self, player: int | None = None) -> None:
+        """The legal actions cached are no longer right: ``player``'s, or everyone's."""
+        if player is None:
+            self._legal.clear()
+        else:
+            self._legal.pop(player, None)
+
     def simultaneous_movers(self) -> list[int]:
         """The players who have not chosen yet, in a phase where all choose at once."""
         return [p for p in range(self.players) if self.pending[p] is None]
