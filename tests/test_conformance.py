@@ -1,7 +1,8 @@
 """The conformance test every game module passes (DESIGN.md): random seeded playouts to the
 end with legal actions always applicable, illegal ones refused without change, clone / JSON /
-replay equality, views that do not change when only hidden information does, and worlds
-sampled from what the viewer knows only."""
+replay equality (every field of the state, but the caches it names derived), views that do
+not change when only hidden information does, and worlds sampled from what the viewer knows
+only."""
 
 from __future__ import annotations
 
@@ -64,6 +65,50 @@ def _strip_moving(view: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _names(obj: object) -> list[str]:
+    """An object's fields: a compiled class lists them (``__mypyc_attrs__``), a Python one
+    holds them in its ``__dict__`` or names them in ``__slots__``."""
+    names = [*getattr(type(obj), "__mypyc_attrs__", ()), *getattr(obj, "__dict__", {})]
+    for cls in type(obj).__mro__:
+        names += getattr(cls, "__slots__", ())
+    return [n for n in dict.fromkeys(names) if n not in ("__dict__", "game_name")]
+
+
+def _fields(x: Any) -> Any:
+    """``x``'s fields as plain values, nested objects' included (each catalogue entry and
+    action by its name and JSON: they are immutable data), without those an object names
+    derived (``derived_fields``: caches, representations)."""
+    if x is None or isinstance(x, (bool, int, float, str)):
+        return x
+    if isinstance(x, (list, tuple)):
+        return [_fields(v) for v in x]
+    if isinstance(x, dict):
+        return {k: _fields(v) for k, v in x.items()}
+    if isinstance(x, (set, frozenset)):
+        return sorted(repr(_fields(v)) for v in x)
+    module = type(x).__module__
+    if module.endswith((".cards", ".data")) or type(x).__name__ == "Catalog":
+        return (type(x).__name__, getattr(x, "name", None), getattr(x, "age", None))
+    if module.endswith(".actions") and hasattr(x, "to_json"):
+        return (type(x).__name__, x.to_json())
+    derived = getattr(x, "derived_fields", frozenset)()
+    fields = {n: _fields(getattr(x, n)) for n in _names(x) if n not in derived}
+    return {"class": type(x).__name__, **fields}
+
+
+def _difference(a: Any, b: Any, path: str = "state") -> str:
+    """Where two ``_fields`` first differ, and how."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in [*a, *(k for k in b if k not in a)]:
+            if a.get(k, "<missing>") != b.get(k, "<missing>"):
+                return _difference(a.get(k, "<missing>"), b.get(k, "<missing>"), f"{path}.{k}")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            if x != y:
+                return _difference(x, y, f"{path}[{i}]")
+    return f"{path}: {a!r:.200} != {b!r:.200}"
+
+
 def _play(game: str, options: dict[str, Any], seed: int, checks: bool) -> tuple[State, GameRecord]:
     state = get_game(game).setup(options, seed)
     record = GameRecord(game, options, seed)
@@ -115,6 +160,10 @@ def _check_position(game: str, state: State, player: int, rng: random.Random) ->
     restored = get_game(game).from_json(before)
     assert restored.to_json() == before
     assert restored.legal_actions(player) == state.legal_actions(player)
+    # clone and the saved form carry every field but those the objects name derived
+    fields = _fields(state)
+    for copy, made in ((state.clone(), "clone"), (restored, "from_json")):
+        assert _fields(copy) == fields, f"{made}: {_difference(fields, _fields(copy))}"
     # views change only with what the viewer may know
     for viewer in range(state.num_players):
         world = state.sample_world(viewer, random.Random(rng.random()))

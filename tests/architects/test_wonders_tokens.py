@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.architects.helpers import (
@@ -19,8 +21,11 @@ from tests.architects.helpers import (
     take,
     tokens,
 )
+from wonders.architects import advice
 from wonders.architects.actions import Action
+from wonders.architects.cards import _wonder, facts
 from wonders.architects.scoring import progress_points
+from wonders.core.errors import DataError
 
 # ------------------------------------------------------------------ wonders
 
@@ -111,6 +116,36 @@ def test_halicarnassus_searches_five_cards_keeps_one_and_shuffles_the_rest_back(
     assert len(state.decks[2]) == size - 1
     assert sorted(state.decks[2]).count(state.f.index["tablet"]) >= 1
     assert state.to_move() == [1]
+
+
+def test_halicarnassus_looks_at_as_many_cards_as_its_data_says(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search's depth is the wonder's ``look_at`` in data/wonders.toml, not a constant:
+    with 3 there, the search shows the deck's top 3 (and the player's words say 3)."""
+    halicarnassus = facts().wonders["Halicarnassus"]
+    assert halicarnassus.look_at == 5  # the printed wonder
+    monkeypatch.setitem(facts().wonders, "Halicarnassus", replace(halicarnassus, look_at=3))
+    state = game("Halicarnassus", "Giza", "Rhodes")
+    state = built_stages(state, 0, [1])
+    state = give(state, 0, papyrus=1)
+    state = stack(state, "Rhodes", "red0", "blue3", "gold", "gear", "wood", "tablet")
+    state = stack(state, "Halicarnassus", "papyrus")
+    take(state, "Halicarnassus")
+    do(state, kind="build", stage=2, pay=["papyrus", "papyrus"])
+    assert advice.search_count(state.view(0), "Rhodes") == 3
+    do(state, kind="search", deck="Rhodes")
+    assert {a.card for a in state.legal_actions(0)} == {"red0", "blue3", "gold"}
+    assert state.view(0)["searching"]["count"] == 3
+
+
+def test_a_search_needs_its_depth_in_the_data() -> None:
+    raw = {"name": "X", "points": [1, 2, 3, 4, 5], "order": [[1], [2], [3], [4], [5]]}
+    search = {**raw, "effect": "search_side_deck", "effect_stages": [2]}
+    assert _wonder({**search, "look_at": 4}).look_at == 4
+    for bad in ({**search}, {**search, "look_at": 0}, {**raw, "look_at": 5}):
+        with pytest.raises(DataError, match="look_at"):
+            _wonder(bad)
 
 
 def test_halicarnassus_searches_a_short_deck_and_skips_when_both_are_empty() -> None:

@@ -4,7 +4,8 @@
 
 - ``take``: take the top card of ``deck`` (a wonder's name, or ``"central"``): the turn's
   card, a progress token's extra card, or Alexandria's card from any deck.
-- ``search``: Halicarnassus: look at the top 5 cards of ``deck`` (the left or right one).
+- ``search``: Halicarnassus: look at the top cards of ``deck`` (the left or right one; how
+  many is the wonder's ``look_at`` in data/wonders.toml).
 - ``pick``: Halicarnassus: keep ``card`` (a card kind) of those looked at.
 - ``build``: build wonder stage ``stage`` (1-5) spending the cards ``pay`` (card kinds).
 - ``science``: spend the green cards ``pay`` (2 equal or 3 different symbols) and take
@@ -69,7 +70,7 @@ class Action(NamedTuple):
         token = "the top of the token stack" if self.token == STACK else self.token
         texts = {
             "take": f"take the top card of the {self.deck} deck",
-            "search": f"look at the top 5 cards of the {self.deck} deck",
+            "search": f"look at the top cards of the {self.deck} deck",
             "pick": f"keep {self.card}",
             "build": f"build stage {self.stage} spending {', '.join(self.pay)}",
             "science": f"spend {', '.join(self.pay)} for {token}",

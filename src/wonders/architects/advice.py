@@ -12,7 +12,6 @@ from __future__ import annotations
 from wonders.architects import describe
 from wonders.architects.cards import STAGES, catalog, facts
 from wonders.architects.scoring import CAT_POINTS, VICTORY_POINTS, progress_points, score_city
-from wonders.architects.state import SEARCH_DEPTH
 from wonders.architects.views import ArchitectsPlayerView, ArchitectsView
 from wonders.core.i18n import _
 from wonders.core.protocol import own_seat
@@ -41,9 +40,15 @@ def side(view: ArchitectsView, deck: str) -> str:
 
 
 def search_count(view: ArchitectsView, deck: str) -> int:
-    """How many cards a search of ``deck`` shows: the top 5, or all that is left."""
+    """How many cards a search of ``deck`` shows: the top ones the searching wonder looks
+    at (Halicarnassus' 5), or all that is left."""
     size: int = view["decks"][deck_index(view, deck)]["size"]
-    return min(SEARCH_DEPTH, size)
+    return min(look_at(view["players"][own_seat(view)]["wonder"]), size)
+
+
+def look_at(wonder: str) -> int:
+    """How many cards of a deck's top ``wonder``'s search looks at (0: it does not)."""
+    return facts().wonders[wonder].look_at
 
 
 def gold_counted_twice(

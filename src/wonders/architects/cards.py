@@ -69,6 +69,7 @@ class ArchitectsWonder:
     effect: str | None
     effect_stages: tuple[int, ...]
     order: tuple[tuple[int, ...], ...]
+    look_at: int = 0  # search_side_deck: how many cards of the deck's top it looks at
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,11 @@ def _wonder(raw: Any) -> ArchitectsWonder:
         raise DataError(f"{where}: effect {effect!r} and effect_stages {stages} disagree")
     if any(s not in range(1, STAGES + 1) for s in stages):
         raise DataError(f"{where}: effect_stages must be stage numbers")
-    return ArchitectsWonder(str(raw["name"]), points, effect, stages, order)
+    look_at = raw.get("look_at", 0)
+    searches = effect == "search_side_deck"
+    if not isinstance(look_at, int) or (look_at > 0) != searches or look_at < 0:
+        raise DataError(f"{where}: look_at (a positive count) goes with search_side_deck only")
+    return ArchitectsWonder(str(raw["name"]), points, effect, stages, order, look_at)
 
 
 def load_documents() -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:

@@ -43,7 +43,6 @@ POWER_WORDS = {
     "take_any_deck_top": N_("take the top card of any deck, the central one included"),
     "take_progress_token": N_("take a progress token"),
     "take_central_top": N_("take the top card of the central deck"),
-    "search_side_deck": N_("look at the top 5 cards of your left or right deck and take one"),
     "take_both_side_tops": N_("take the top cards of your left and your right deck"),
     "shield": N_("1 shield"),
 }
@@ -151,7 +150,15 @@ def stage_cost_text(cat: ArchitectsCatalog, stage: int) -> str:
 def stage_reward_text(wonder: ArchitectsWonder, stage: int) -> str:
     """What stage ``stage`` (1-5) gives: "4 VP; 1 shield"."""
     reward = [_("{n} VP").format(n=wonder.points[stage - 1])]
-    if wonder.effect and stage in wonder.effect_stages:
+    if wonder.effect == "search_side_deck" and stage in wonder.effect_stages:
+        reward.append(
+            ngettext(
+                "look at the top {n} card of your left or right deck and take it",
+                "look at the top {n} cards of your left or right deck and take one",
+                wonder.look_at,
+            ).format(n=wonder.look_at)
+        )
+    elif wonder.effect and stage in wonder.effect_stages:
         reward.append(_(POWER_WORDS[wonder.effect]))
     return "; ".join(reward)
 

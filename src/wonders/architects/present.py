@@ -421,10 +421,13 @@ def _effect_decision(view: ArchitectsView, head: str) -> tuple[str, str]:
             "{wonder}'s stage gives you the top card of any deck, the central one included."
         ).format(wonder=wonder)
     if head == SEARCH:
-        return _("Choose a deck to search"), _(
-            "{wonder}'s stage lets you look at the top 5 cards of {sides} and keep one; the "
-            "others go back, shuffled."
-        ).format(wonder=wonder, sides=sides)
+        n = advice.look_at(str(me.get("wonder", "")))
+        return _("Choose a deck to search"), ngettext(
+            "{wonder}'s stage lets you look at the top {n} card of {sides} and keep it.",
+            "{wonder}'s stage lets you look at the top {n} cards of {sides} and keep one; the "
+            "others go back, shuffled.",
+            n,
+        ).format(wonder=wonder, sides=sides, n=n)
     if head == PICK:
         searching = view.get("searching")
         n = searching["count"] if searching else 0

@@ -54,7 +54,6 @@ from wonders.core.protocol import JSON, PlayerResult, Result, State, rank_player
 MIN_PLAYERS, MAX_PLAYERS = 2, 7
 CONFLICT_TOKENS = {2: 3, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6}
 FACE_UP_TOKENS = 3
-SEARCH_DEPTH = 5
 
 # pending card effects
 MAIN, EXTRA, ANY, SEARCH, PICK, BABYLON = "main", "extra", "any", "search", "pick", "babylon"
@@ -133,6 +132,7 @@ def setup(options: JSON, seed: int) -> ArchitectsState:
 
 
 NO_EVENTS: Final[list[JSON]] = []  # the empty log of clones: never appended to (``_unshare``)
+DERIVED: Final = frozenset({"_past", "_log", "_shared", "_legal"})
 
 
 class EventChunk:
@@ -630,7 +630,7 @@ class ArchitectsState(State):
 
     def _search(self, p: int, deck: int) -> None:
         cards = self.decks[deck][:]
-        count = min(SEARCH_DEPTH, len(cards))
+        count = min(self.wonders[p].look_at, len(cards))
         self.held = [cards.pop() for _ in range(count)]
         self.decks[deck] = cards
         self.held_deck = deck
@@ -822,6 +822,11 @@ class ArchitectsState(State):
         return out
 
     # ------------------------------------------------------------ copies and JSON
+
+    def derived_fields(self) -> frozenset[str]:
+        """The log's chunks (``events`` is the log), the copy-on-write flag and the legal
+        actions' cache."""
+        return DERIVED
 
     def clone(self) -> ArchitectsState:
         """An independent copy, copy-on-write (see the class's comment)."""

@@ -28,6 +28,9 @@ from wonders.classic.payments import Market, MarketKey, prices_id, source_id
 STARTING_COINS = 3
 CITY_EFFECTS = (*CITIES_POWERS, "first_trade_discount")  # kept by _cities_effect
 TRADE_PRICE = 2
+PRODUCTION_ORDER = frozenset(
+    {"choices", "trade_choices", "own_key", "trade_key", "own_id", "trade_id"}
+)
 DISCOUNT_PRICE = 1
 
 
@@ -296,6 +299,11 @@ class City:
     def strength(self) -> int:
         """Military strength in a conflict: shields, and defeats with Semiramis."""
         return self.shields + (self.defeats if self.lp.get("defeats_as_shields") else 0)
+
+    def derived_fields(self) -> frozenset[str]:
+        """The either/or production and its memo keys, in the order the city gained them
+        (a city read back from JSON gains its stages' first): the same production."""
+        return PRODUCTION_ORDER
 
     def clone(self) -> City:
         return City(self.wonder, self.side, copy_of=self)

@@ -51,6 +51,8 @@ VICTORY_TOKEN = {1: 1, 2: 3, 3: 5}
 DEFEAT_TOKEN = -1
 
 DRAFT, EXTRA, DISCARD_BUILD, OVER = "draft", "extra_card", "discard_build", "over"
+# the caches (legal actions, redacted logs, where the secret events are), not state
+DERIVED = frozenset({"_legal", "_seen", "_seen_of", "_secret", "_secret_scanned"})
 
 # where a hidden card came from: (age, packet, removal index, remover); a packet is the
 # hand first dealt to that seat in that Age, and the removal index counts its cards taken
@@ -1082,6 +1084,9 @@ class ClassicState(State):
         return {k: v for k, v in event.items() if k != "secret"}
 
     # ------------------------------------------------------------ copies and JSON
+
+    def derived_fields(self) -> frozenset[str]:
+        return DERIVED
 
     def clone(self) -> ClassicState:
         """An independent copy: every field, containers changed in place copied, the parts

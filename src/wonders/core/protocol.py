@@ -196,6 +196,15 @@ class State(ABC):
     @abstractmethod
     def to_json(self) -> JSON: ...
 
+    def derived_fields(self) -> frozenset[str]:
+        """The names of the fields that are caches or a representation rebuilt from the rest
+        (a legal-action cache, a copy-on-write flag, a log kept in chunks): ``clone``,
+        ``to_json`` and ``from_json`` need not carry them, and the conformance test checks
+        that they carry every other field, nested objects' included. A state declares its
+        fields once, typed, in ``__init__``; ``clone`` and the saved form are written out,
+        since a copy looping over the names costs 30 times more (docs/PERFORMANCE.md)."""
+        return frozenset()
+
     @abstractmethod
     def sample_world(self, player: int, rng: random.Random) -> State:
         """A full state consistent with everything ``player`` knows."""

@@ -263,6 +263,11 @@ class City:
             return self.coins // 3
         return self.colors[what]
 
+    def derived_fields(self) -> frozenset[str]:
+        """The either/or production, in the order the city gained it (a city read back
+        from JSON gains its cards' and wonders' in another): the same production."""
+        return frozenset({"choices"})
+
     def to_json(self) -> CityFields:
         return {
             "coins": self.coins,

@@ -67,6 +67,7 @@ FIRST_GAME = (
 # player automatically): round 1 A, B, B (A gets the last); round 2 B, A, A (B the last)
 DRAFT_PICKERS: Final = (0, 1, 1, 1, 0, 0)
 OPTIONS = {"players", "first_game"}
+DERIVED: Final = frozenset({"_plays", "_wonder_facts", "_shared"})
 
 
 class DuelState(State):
@@ -640,6 +641,10 @@ class DuelState(State):
 
     def clone(self) -> DuelState:
         return DuelState(self)
+
+    def derived_fields(self) -> frozenset[str]:
+        """The data's tables held for quick reading, and the copy-on-write flag."""
+        return DERIVED
 
     def to_json(self) -> JSON:
         return {
