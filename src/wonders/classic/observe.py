@@ -16,10 +16,10 @@ from wonders.classic.actions import Action
 from wonders.classic.cards import Card, Wonder
 from wonders.classic.cities import cities_of
 from wonders.classic.city import City
-from wonders.classic.free_city import FREE_CITY
+from wonders.classic.free_city import FREE_CITY, free_city_of
 from wonders.classic.leaders import LEADER_DRAFT, leaders_of
 from wonders.classic.state import ClassicGame
-from wonders.classic.turn import DISCARD_BUILD, DRAFT
+from wonders.classic.turn import DISCARD_BUILD
 from wonders.core.obsbuf import ZEROS, Observer, Run, legal_map
 
 PAY_SLOTS: Final = 8
@@ -148,8 +148,8 @@ class ClassicObserver(Observer):
         head.set(at + 5, leaders.draft_round if leaders is not None and drafting else 0)
         head.flag(at + 6, seat in to_move)
         head.flag(at + 7, state.pending[seat] is not None)
-        fc_choosing = state.free_city and phase == DRAFT and state.acting_city(seat) == FREE_CITY
-        head.flag(at + 8, fc_choosing)
+        free_city = free_city_of(state)
+        head.flag(at + 8, free_city is not None and free_city.choosing(state, seat))
         fields = self.fields[seat]
         building = phase == DISCARD_BUILD and to_move == [seat]
         mate = state.teammate(seat)
