@@ -195,6 +195,19 @@ class Net(nn.Module):
         padded = torch.cat([head, torch.zeros(n, 1)], dim=1)  # a fixed sum of outputs
         return padded[:, self.terms].sum(dim=2) + self.offset, value
 
+    def load_npz(self, path: Path) -> None:
+        """Start from shipped weights (``export``'s form, e.g. the package's)."""
+        with np.load(path) as f:
+            for name, layer in (("1", self.l1), ("2", self.l2), ("p", self.pi), ("v", self.v)):
+                w = torch.from_numpy(f["w" + name].astype(np.float32).T.copy())
+                if w.shape != layer.weight.shape:
+                    raise SystemExit(
+                        f"{path}: layer {name} is {tuple(w.shape)}, not "
+                        f"{tuple(layer.weight.shape)} (--hidden1/--hidden2)"
+                    )
+                layer.weight.data.copy_(w)
+                layer.bias.data.copy_(torch.from_numpy(f["b" + name].astype(np.float32)))
+
     def export(self, path: Path, players: list[int]) -> None:
         """The shipped form: float16 weights (``x @ w`` layout), the game, the player counts
         and the encoding's sizes."""
@@ -421,7 +434,11 @@ def ppo_update(
 def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -> None:
     """The warm start: ``--imitate`` games of greedy in every seat (deals from 250 000 000),
     the network taught greedy's every choice (cross-entropy over the legal actions) and
-    each seat's final reward (the value head), ``--imitate-epochs`` passes."""
+    each seat's final reward (the value head), ``--imitate-epochs`` passes; with
+    ``--teacher``, the teacher's games instead (``teach.py``)."""
+    if args.teacher:
+        imitate_teacher(net, opt, args, cycle)
+        return
     t0 = time.perf_counter()
     xs, keys, masks, actions, rewards = [], [], [], [], []
     for i in range(args.imitate):
@@ -476,6 +493,96 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
             f"choice {hits / n:.1%}, {time.perf_counter() - t0:.0f} s",
             flush=True,
         )
+    for group in opt.param_groups:
+        group["lr"] = args.lr
+
+
+def imitate_teacher(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -> None:
+    """The warm start from a teacher (``--teacher BOT``): ``--imitate`` games of the teacher
+    in one seat against ``greedy`` (``teach.py``; played where missing, in ``--workers``
+    processes, kept in ``--teacher-out``), the policy taught the teacher's root visit shares
+    (cross-entropy with soft targets), the value head the teacher seat's results; the last
+    tenth of the games held out to show the match on games not learnt from. After every
+    pass the network plays the validation deals against greedy, and the best pass is kept
+    (``best.pt``, ``best_policy.npz``) and goes on to PPO."""
+    import teach
+
+    t0 = time.perf_counter()
+    out = Path(args.teacher_out)
+    taught = [int(p) for p in (args.teacher_players or str(cycle[0])).split(",")]
+    teach.play_missing(args.game, taught, args.teacher, args.imitate, args.workers, out, args.ray)
+    xs, keys, masks, targets, results, games = [], [], [], [], [], []
+    for players in dict.fromkeys(taught):
+        data = teach.load(out, args.imitate, players)
+        _codec, desc = codec_of(args.game, players)
+        x, k = inputs(desc, data["obs"])
+        xs.append(x.astype(np.float32))
+        if k is not None:
+            keys.append(k)
+        masks.append(data["mask"])
+        targets.append(data["target"])
+        results.append(data["result"])
+        games.append(data["game"])
+        print(
+            f"teacher {args.teacher} at {players} players: {int(data['games'])} games, "
+            f"{len(data['obs'])} decisions, its seat's win rate "
+            f"{float(data['wins']) / int(data['games']):.1%}"
+        )
+    x_t = torch.from_numpy(np.concatenate(xs))
+    k_t = torch.from_numpy(np.concatenate(keys).astype(np.int64)) if keys else None
+    m_t = torch.from_numpy(np.concatenate(masks))
+    t_t = torch.from_numpy(np.concatenate(targets))
+    r_t = torch.from_numpy(np.concatenate(results))
+    game_of = np.concatenate(games)
+    held = game_of >= np.quantile(game_of, 0.9)
+    train_idx = torch.from_numpy(np.nonzero(~held)[0])
+    held_idx = torch.from_numpy(np.nonzero(held)[0])
+    choice = t_t.argmax(1)
+    counts = list(dict.fromkeys(cycle))
+    net.train()
+    for group in opt.param_groups:
+        group["lr"] = args.imitate_lr or args.lr
+    best = -1.0
+    for epoch in range(args.imitate_epochs):
+        order = train_idx[torch.randperm(len(train_idx))]
+        ce_sum, steps = 0.0, 0
+        for start in range(0, len(order), args.minibatch):
+            idx = order[start : start + args.minibatch]
+            logits, values = net(x_t[idx], None if k_t is None else k_t[idx])
+            logp = torch.log_softmax(logits.masked_fill(~m_t[idx], -1e9), dim=1)
+            ce = -(t_t[idx] * logp).sum(1).mean()
+            loss = ce + args.vf_coef * ((values - r_t[idx]) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(net.parameters(), 0.5)
+            opt.step()
+            ce_sum += float(ce.detach())
+            steps += 1
+        net.eval()
+        with torch.no_grad():
+            hits = []
+            for part in (train_idx, held_idx):
+                logits, _v = net(x_t[part], None if k_t is None else k_t[part])
+                picked = logits.masked_fill(~m_t[part], -1e9).argmax(1)
+                hits.append(float((picked == choice[part]).float().mean()))
+        rate = net_rate(net, args.game, counts[0], "greedy", args.val_games, VAL_SEED)
+        other = ""
+        if len(counts) > 1:
+            rate2 = net_rate(net, args.game, counts[1], "greedy", args.val_games // 2, VAL_SEED)
+            other = f" ({counts[1]} players: {rate2:.3f})"
+        print(
+            f"teacher pass {epoch + 1}: cross-entropy {ce_sum / max(steps, 1):.3f}, the "
+            f"teacher's choice {hits[0]:.1%} (held-out games {hits[1]:.1%}), validation "
+            f"against greedy {rate:.3f}{other}, {time.perf_counter() - t0:.0f} s",
+            flush=True,
+        )
+        if rate >= best:
+            best = rate
+            torch.save({"net": net.state_dict(), "iteration": 0}, Path(args.out) / "best.pt")
+            net.export(Path(args.out) / "best_policy.npz", counts)
+        net.train()
+    net.load_state_dict(torch.load(Path(args.out) / "best.pt")["net"])
+    args.imitated_best = best
     for group in opt.param_groups:
         group["lr"] = args.lr
 
@@ -590,6 +697,8 @@ def train(args: Any) -> None:
     torch.set_num_threads(args.threads)
     codec, desc = codec_of(args.game, counts[0])
     net = Net(args.game, desc, codec.layout.size, (args.hidden1, args.hidden2))
+    if args.init:
+        net.load_npz(Path(args.init))
     opt = torch.optim.Adam(net.parameters(), lr=args.lr, eps=1e-5)
     mix = {k: float(v) for k, v in (part.split("=") for part in args.mix.split(","))}
     curve = out / "curve.csv"
@@ -620,6 +729,7 @@ def train(args: Any) -> None:
     start = time.perf_counter() - elapsed
     if args.imitate and iteration == 0:
         imitate(net, opt, args, cycle)
+        best = getattr(args, "imitated_best", best)
     while time.perf_counter() - start < args.minutes * 60 and iteration < args.iterations:
         games = []
         for _ in range(args.games):
@@ -771,6 +881,22 @@ def parser_for(game: str | None = None) -> argparse.ArgumentParser:
     )
     parser.add_argument("--imitate-epochs", type=int, default=4)
     parser.add_argument(
+        "--teacher",
+        default=None,
+        help="imitate this bot's games (teach.py), e.g. ismcts:1000i, instead of greedy's",
+    )
+    parser.add_argument(
+        "--teacher-out", default=None, help="the teacher's games (default learn-runs/GAME-teacher)"
+    )
+    parser.add_argument(
+        "--teacher-players", default=None, help="the teacher's player counts (default the first)"
+    )
+    parser.add_argument("--workers", type=int, default=2, help="processes for the teacher's games")
+    parser.add_argument(
+        "--ray", default=None, help="the teacher's games on this Ray cluster (auto, local...)"
+    )
+    parser.add_argument("--init", default=None, help="start from these weights (.npz)")
+    parser.add_argument(
         "--imitate-lr", type=float, default=None, help="the warm start's rate (default --lr)"
     )
     parser.add_argument("--lr", type=float, default=3e-4)
@@ -830,6 +956,7 @@ def main(game: str | None = None) -> None:
     args.hidden2 = args.hidden2 or spec.hidden[1]
     args.imitate = spec.imitate if args.imitate is None else args.imitate
     args.out = args.out or f"learn-runs/{args.game}"
+    args.teacher_out = args.teacher_out or f"learn-runs/{args.game}-teacher"
     global REFERENCE_ENCODER, POINTS_SCALE
     REFERENCE_ENCODER = args.reference_encoder
     POINTS_SCALE = args.points_scale

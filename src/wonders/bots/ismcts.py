@@ -132,6 +132,8 @@ class ISMCTSBot:
         self.settings = DEFAULT_SETTINGS
         self.prior: Any = None  # the greedy pick at the root of the move being searched
         self.iterations = 0  # of the last move, for measurements
+        # the last move's root actions and their visits (a teacher's targets: benchmarks/)
+        self.visits: list[tuple[Any, int]] = []
         self._settle("")
 
     def _settle(self, game: str) -> None:
@@ -153,6 +155,7 @@ class ISMCTSBot:
         root_actions = candidates(state.legal_actions(player))
         self.iterations = 0
         if len(root_actions) == 1:
+            self.visits = [(root_actions[0], 1)]
             return root_actions[0]
         root = Node()
         self.prior = None
@@ -165,6 +168,7 @@ class ISMCTSBot:
             clock.tick()
         self.iterations = clock.done
         table = root.stats.get(player, {})
+        self.visits = [(a, int(table[a][0])) for a in root_actions if a in table]
 
         def rank(action: Any) -> tuple[float, float]:
             visits, total = table[action][:2] if action in table else (0, 0.0)
