@@ -18,6 +18,11 @@ only winner, -1 for a seat that did not win, 0 for a shared win (with ``--points
 the mean of that and tanh(the seat's lead in points over its best rival / S), a denser
 signal where a game has many seats).
 
+The warm start (``--imitate N``) teaches the network ``greedy``'s choices in N games, or
+with ``--teacher BOT`` another bot's (a search's root visit shares) in N games of that bot
+against ``greedy`` (``teach.py``: kept as they end, played in ``--workers`` processes or on
+Ray with ``--ray ADDRESS``); ``--init FILE.npz`` starts from shipped weights.
+
 Seeds: torch, numpy and the bots' are drawn from ``--seed``; training deals are the
 engine's games 0, 1, 2, ...; every ``--eval-every`` iterations the network (its most
 likely legal action, deterministic) plays ``--val-games`` validation deals (from 500
