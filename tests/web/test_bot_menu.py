@@ -1,7 +1,7 @@
-"""The web's fixed menu of bots: the levels (and the bare bot names), never a budget from the
-client, at creation and for a stand-in; a table stored with a budgeted name plays at the
-server's budget; the pages offer the levels with their thinking time; shutdown stops a search
-at once."""
+"""The web's fixed menu of bots: the levels and the learned bot (and the bare bot names),
+never a budget from the client, at creation and for a stand-in; the learned bot only where
+its weights play; a table stored with a budgeted name plays at the server's budget; the pages
+offer the menu with its thinking times; shutdown stops a search at once."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ from wonders.web.seating import SeatIn, menu_bot
 from wonders.web.strings import game_forms, strings
 from wonders.web.thinking import Thinkers, ThinkersClosed, is_search_bot, playing_spec
 
-MENU_NAMED = "choose one of easy, medium, hard, expert, random, greedy, montecarlo, ismcts"
+MENU_NAMED = "choose one of easy, medium, hard, expert, learned, random, greedy, montecarlo, ismcts"
+LEARNED_AT_3 = "the learned bot plays 7 Wonders Architects at 2 and 4 players only, not 3"
 BUDGETED = ["ismcts:600", "ismcts:10000000i", "montecarlo:3i", "ismcts:1:random-end", "hard:5"]
 
 
@@ -68,7 +69,7 @@ def test_the_levels_and_the_bare_bot_names_seat_a_bot(client: TestClient, bot: s
 
 
 def test_the_menu_checks_in_python() -> None:
-    for name in ("easy", "medium", "hard", "expert", "random", "greedy", "montecarlo", "ismcts"):
+    for name in ("easy", "medium", "hard", "expert", "learned", "random", "greedy", "ismcts"):
         assert menu_bot(name) == name and SeatIn(kind="bot", bot=name).bot == name
     for wrong in [*BUDGETED, "genius", None, 5]:
         with pytest.raises(ValueError, match=MENU_NAMED):
@@ -103,6 +104,46 @@ def test_a_level_stands_in_and_plays(
         assert wait_actions(db_url, made["table"], 6, timeout=60) >= 6  # both seats played
 
 
+def test_the_learned_bot_plays_a_table_where_its_weights_play(db_url: str) -> None:
+    with TestClient(create_app(db_url, bot_delay=0)) as client:
+        made = create(client, "architects", {"players": 2}, ["learned", "learned"])
+        assert wait_actions(db_url, made["table"], 6, timeout=60) >= 6
+        seated = client.get(f"/watch/{made['table']}").text
+        assert "learned network" in seated
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "error"),
+    [
+        ("architects", {"players": 3}, LEARNED_AT_3),
+        ("classic", {"players": 4}, "the learned bot plays 7 Wonders at 3 players only, not 4"),
+    ],
+)
+def test_the_learned_bot_is_refused_in_one_line_where_its_weights_do_not_play(
+    client: TestClient, game: str, options: dict[str, Any], error: str
+) -> None:
+    n = options["players"]
+    body = {
+        "game": game,
+        "options": options,
+        "seats": [{}] + [{"kind": "bot", "bot": "learned"}] * (n - 1),
+    }
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == 400 and r.json()["error"] == error
+    assert client.get("/api/tables").json() == {"open": [], "playing": [], "finished": []}
+
+
+def test_the_learned_bot_stands_in_only_where_its_weights_play(client: TestClient) -> None:
+    made = create(client, "architects", {"players": 3}, ["human", "human", "human"])
+    token = made["seats"][0]["token"]
+    r = client.post(f"/api/manage/{made['admin']}/seats/1", json={"bot": "learned"})
+    assert r.status_code == 400 and r.json()["error"] == LEARNED_AT_3
+    assert state(client, token)["seats"][1]["stand_in"] is None
+    duel = create(client, "duel", {}, ["human", "human"])
+    r = client.post(f"/api/manage/{duel['admin']}/seats/1", json={"bot": "learned"})
+    assert r.status_code == 200 and r.json()["stand_in"] == "learned"
+
+
 # ---- a table stored before the menu ----
 
 
@@ -117,6 +158,8 @@ def test_playing_spec_caps_every_stored_name() -> None:
         "expert:9": "expert",
         "greedy:1": "greedy",
         "alphazero:5": "medium",
+        "learned": "learned",
+        "learned:3": "learned",
         "": "medium",
         None: "medium",
     }
@@ -168,26 +211,38 @@ def test_a_table_stored_with_budgeted_bots_plays_at_the_servers_budget(db_url: s
 def test_the_lobby_and_the_manage_page_offer_the_levels_with_their_thinking_time(
     client: TestClient,
 ) -> None:
-    assert game_forms()["bots"] == ["easy", "medium", "hard", "expert"]
+    forms = game_forms()
+    assert forms["bots"] == ["easy", "medium", "hard", "expert", "learned"]
+    # the player counts each bot of the menu plays at: the learned bot's weights' only
+    assert forms["architects"]["menu"]["learned"] == [2, 4]
+    assert forms["architects"]["menu"]["hard"] == list(range(2, 8))
+    assert forms["duel"]["menu"]["learned"] == [2]
+    assert forms["classic"]["menu"]["learned"] == [3]
     words = strings()
     assert [k for k in words if k.startswith("menu:")] == [
         "menu:easy",
         "menu:medium",
         "menu:hard",
         "menu:expert",
+        "menu:learned",
     ]
     assert words["menu:hard"] == "Bot: hard (about 0.5 s a move)"
     assert words["menu:expert"] == "Bot: expert (about 2 s a move)"
     assert words["menu:easy"] == "Bot: easy (moves at once)"
+    assert words["menu:learned"] == "Bot: learned network (moves at once)"
     assert words["bot:hard"] == "hard"
     lobby = client.get("/").text
-    assert '"bots": ["easy", "medium", "hard", "expert"]' in lobby
+    assert '"bots": ["easy", "medium", "hard", "expert", "learned"]' in lobby
     assert "Bot: hard (about 0.5 s a move)" in lobby
     made = create(client, "duel", {}, ["human", "human"])
     page = client.get(made["manage"]).text
     for level, said in [("easy", "moves at once"), ("expert", "about 2 s a move")]:
         assert f'<option value="{level}"' in page and f"Bot: {level} ({said})" in page
+    assert '<option value="learned"' in page
     assert '<option value="ismcts"' not in page  # the bare names: accepted, not offered
+    three = create(client, "architects", {"players": 3}, ["human"] * 3)
+    page = client.get(three["manage"]).text
+    assert '<option value="hard"' in page and '<option value="learned"' not in page
 
 
 # ---- shutdown ----

@@ -110,3 +110,31 @@ def test_the_lobby_form_seats_the_creator_keeps_the_invite_and_fills_the_open_se
         "document.querySelector('#seats').innerText.includes('Ann') "
         "&& !document.querySelector('#seats').innerText.includes('Player')"
     )
+
+
+def test_the_lobby_offers_the_learned_bot_only_at_the_counts_its_weights_play(
+    server: str, browser: Any
+) -> None:
+    page = browser.new_context().new_page()
+    page.goto(server + "/")
+    page.select_option("#game", "architects")
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    offered = page.eval_on_selector_all("#seat1 option", "os => os.map(o => o.value)")
+    assert "bot:learned" in offered and "bot:hard" in offered
+    assert "Bot: learned network (moves at once)" in page.inner_text("#seat1")
+    page.select_option("#seat1", "bot:learned")
+    page.fill("#players", "3")  # no weights at 3: not offered, the seat back to medium
+    page.dispatch_event("#players", "change")
+    offered = page.eval_on_selector_all("#seat1 option", "os => os.map(o => o.value)")
+    assert "bot:learned" not in offered and "bot:hard" in offered
+    assert page.input_value("#seat1") == "bot:medium"
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    page.select_option("#seat1", "bot:learned")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "lobby-learned-bot.png"), full_page=True)
+    page.click("#create-button")
+    page.wait_for_url("**/play/**")
+    page.wait_for_selector("#seats li")
+    assert "learned network" in seats_text(page)

@@ -14,6 +14,21 @@ from wonders.core.i18n import _
 from wonders.core.protocol import State
 
 
+def learned_unfit(game: str, players: int) -> str | None:
+    """Why the learned bot cannot play ``game`` at ``players`` players, in one line (no
+    numpy, no weights for the game, or not at that count), or None when it can: for a front
+    end that offers it only where it plays."""
+    try:
+        from wonders.bots.learned import check_fits
+    except ImportError:  # numpy, of the rl extra
+        return _("the learned bot needs numpy: pip install 'wonders[rl]'")
+    try:
+        check_fits(game, players)
+    except OptionsError as exc:
+        return str(exc)
+    return None
+
+
 class Bot(Protocol):
     name: str
 

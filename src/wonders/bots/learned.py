@@ -176,6 +176,21 @@ def load_policy(game: str) -> Policy:
         return Policy(dict(weights), game)
 
 
+def check_fits(game: str, players: int) -> Policy:
+    """The shipped network of ``game`` if it plays ``players`` players; else an OptionsError
+    in one line (no weights for the game, or not at that count)."""
+    policy = load_policy(game)
+    if players not in policy.players:
+        raise OptionsError(
+            _("the learned bot plays {game} at {counts} players only, not {players}").format(
+                game=_title(game),
+                counts=listed([str(n) for n in policy.players]),
+                players=players,
+            )
+        )
+    return policy
+
+
 class LearnedBot:
     """Plays the legal action the shipped network rates highest (deterministic)."""
 
@@ -194,16 +209,7 @@ class LearnedBot:
         players = state.num_players
         found = self.codecs.get((game, players))
         if found is None:
-            if players not in policy.players:
-                raise OptionsError(
-                    _(
-                        "the learned bot plays {game} at {counts} players only, not {players}"
-                    ).format(
-                        game=_title(game),
-                        counts=listed([str(n) for n in policy.players]),
-                        players=players,
-                    )
-                )
+            check_fits(game, players)
             from wonders.envs import make_codec
             from wonders.envs.codec import ENCODING_VERSION
 

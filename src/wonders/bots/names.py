@@ -4,8 +4,8 @@ importing the package that makes the bots (which makes a level's bot through the
 from __future__ import annotations
 
 BOT_NAMES = ("random", "greedy", "montecarlo", "ismcts")
-# bots that play shipped weights (``wonders.bots.learned``): for the games that have them,
-# named wherever a bot is named, but not (yet) in the web's menu, which offers BOT_NAMES
+# bots that play shipped weights (``wonders.bots.learned``): for the games and player counts
+# that have them (``wonders.bots.learned_unfit``), named wherever a bot is named
 LEARNED_BOTS = ("learned",)
 SEARCH_BOTS = ("montecarlo", "ismcts")
 # the difficulty levels, bot names too (``wonders.bots.levels``: each a bot and a budget)

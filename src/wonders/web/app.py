@@ -59,7 +59,7 @@ from wonders.web.chat import MAX_CHAT, Extras
 from wonders.web.guard import Limits
 from wonders.web.language import COOKIE, COOKIE_AGE, LanguageMiddleware, chosen, picker, safe_next
 from wonders.web.live import TRY_AGAIN_LATER, Connection
-from wonders.web.seating import MAX_NAME, errors_line
+from wonders.web.seating import MAX_NAME, errors_line, menu_at
 from wonders.web.service import (
     LiveTable,
     TooLarge,
@@ -478,7 +478,7 @@ def create_app(
             admin=admin,
             seats=live.row.seats,
             names=shown_names(live.row.seats),
-            bots=BOT_NAMES,
+            bots=menu_at(live.row.game, len(live.row.seats)),
         )
 
     @app.get("/api/texts/{game}")

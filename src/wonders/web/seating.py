@@ -24,7 +24,7 @@ from pydantic import (
     model_validator,
 )
 
-from wonders.bots import BOT_NAMES, LEVELS
+from wonders.bots import BOT_NAMES, LEARNED_BOTS, LEVELS, learned_unfit
 from wonders.bots.think import split_spec
 from wonders.core.i18n import N_, _
 
@@ -55,26 +55,38 @@ def _name(raw: str | None) -> str | None:
 
 Name = Annotated[str | None, Field(strict=True), AfterValidator(_name)]
 
-# The web's bots: the levels, offered (``wonders.bots.levels``), and for the clients of
-# before them the bare bot names; the server sets every budget, a client never does.
-MENU = LEVELS
+# The web's bots: the levels and the learned bot, offered (``wonders.bots.levels``; the
+# learned bot only where its weights play: ``menu_at``), and for the clients of before them
+# the bare bot names; the server sets every budget, a client never does.
+MENU = LEVELS + LEARNED_BOTS
 DEFAULT_BOT = "greedy"  # a bot's seat that names no bot (as before the levels: medium's bot)
 
 
 def menu_bot(bot: object) -> str:
-    """``bot`` if the web plays it (a level or a bare bot name); else a ValueError in one
-    line naming the menu."""
-    if isinstance(bot, str) and (bot in LEVELS or bot in BOT_NAMES):
+    """``bot`` if the web plays it (a level, the learned bot or a bare bot name); else a
+    ValueError in one line naming the menu."""
+    if isinstance(bot, str) and (bot in MENU or bot in BOT_NAMES):
         return bot
-    menu = ", ".join(LEVELS + BOT_NAMES)
+    menu = ", ".join(MENU + BOT_NAMES)
     base, budget, _style = split_spec(bot) if isinstance(bot, str) else ("", None, None)
-    if budget is not None and base in LEVELS + BOT_NAMES:
+    if budget is not None and base in MENU + BOT_NAMES:
         raise ValueError(
             _(
                 "{bot}: a bot here takes no think budget (the server sets it); choose one of {menu}"
             ).format(bot=repr(bot), menu=menu)
         )
     raise ValueError(_("unknown bot {bot}; choose one of {menu}").format(bot=repr(bot), menu=menu))
+
+
+def unfit_bot(bot: str, game: str, players: int) -> str | None:
+    """Why a bot of the menu cannot play a table of ``game`` at ``players`` players (the
+    learned bot without weights for it), in one line; None when it can."""
+    return learned_unfit(game, players) if bot in LEARNED_BOTS else None
+
+
+def menu_at(game: str, players: int) -> list[str]:
+    """The menu a table of ``game`` at ``players`` players offers, in its order."""
+    return [bot for bot in MENU if unfit_bot(bot, game, players) is None]
 
 
 class SeatIn(BaseModel):

@@ -58,6 +58,7 @@ from wonders.web.seating import (
     NameIn,
     TableIn,
     one_line,
+    unfit_bot,
 )
 from wonders.web.store import SeatRow, StaleError, Store, TableRow, Written, token_hash
 from wonders.web.strings import bot_word, options_text
@@ -375,6 +376,10 @@ class TableService:
             raise WebError(
                 _("the turn clock is {lo} to {hi} seconds").format(lo=MIN_CLOCK, hi=MAX_CLOCK)
             )
+        for seat in spec.seats:
+            unfit = seat.bot and unfit_bot(seat.bot, spec.game, state.num_players)
+            if unfit:
+                raise WebError(unfit)
         rows = _seat_rows(spec)
         tokens: dict[int, str] = {}
         for row in rows:
@@ -640,6 +645,9 @@ class TableService:
                     menu_bot(bot)
                 except ValueError as exc:
                     raise WebError(str(exc)) from None
+                unfit = unfit_bot(bot, live.row.game, n)
+                if unfit:
+                    raise WebError(unfit)
             written = self.store.set_stand_in(live.id, seat, bot)
             live.row.seats[seat].stand_in = bot
             if bot is None:

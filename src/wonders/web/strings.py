@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from wonders.bots import BOT_NAMES, LEVELS
+from wonders.bots import BOT_NAMES
 from wonders.bots.levels import LEVEL_WORDS, expected_seconds
 from wonders.core.i18n import N_, _, ngettext
 from wonders.core.protocol import JSON
 from wonders.core.registry import registered
-from wonders.web.seating import MENU
+from wonders.web.seating import MENU, menu_at
 
 PHRASES = [
     # every page
@@ -156,6 +156,7 @@ BOT_WORDS = {
     "greedy": N_("greedy"),
     "montecarlo": N_("Monte Carlo"),
     "ismcts": N_("ISMCTS"),
+    "learned": N_("learned network"),
     **LEVEL_WORDS,
 }
 # a bot of the menu with its expected thinking time a move ({seconds}: a number)
@@ -227,7 +228,7 @@ def strings() -> dict[str, str]:
     (``bot:<id>``), the web's menu of bots in its order (``menu:<id>``: ``menu_words``) and
     the drawn symbols' words for screen readers (``icon:<id>``)."""
     words = {p: _(p) for p in PHRASES}
-    words.update({"bot:" + b: bot_word(b) for b in BOT_NAMES + LEVELS})
+    words.update({"bot:" + b: bot_word(b) for b in BOT_NAMES + MENU})
     words.update({"menu:" + b: menu_words(b) for b in MENU})
     words.update({"icon:" + k: _(label) for k, label in ICON_LABELS.items()})
     return words
@@ -258,6 +259,15 @@ def game_forms() -> JSON:
             "players": [info.min_players, info.max_players],
             "default": info.default_players,
             "flags": sorted(info.flags),
+            # the player counts at which each bot of the menu plays (the learned bot's few)
+            "menu": {
+                bot: [
+                    n
+                    for n in range(info.min_players, info.max_players + 1)
+                    if bot in menu_at(info.name, n)
+                ]
+                for bot in MENU
+            },
         }
     forms["bots"] = list(MENU)
     return forms

@@ -4,8 +4,9 @@ quick bots play in a worker thread. The state travels as its JSON (``to_json`` a
 registry's ``from_json``).
 
 A seat plays with ``playing_spec`` of its stored bot name: the web's menu (``seating``) takes
-only the levels and the bare bot names, whose budgets the server sets, and a name stored
-before the menu (``ismcts:600``) plays as its bare bot, at the server's default budget.
+only the levels, the learned bot and the bare bot names, whose budgets the server sets, and
+a name stored before the menu (``ismcts:600``) plays as its bare bot, at the server's
+default budget.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import connection
 from typing import Any
 
-from wonders.bots import BOT_NAMES, LEVELS, SEARCH_BOTS, make_bot
+from wonders.bots import BOT_NAMES, LEARNED_BOTS, LEVELS, SEARCH_BOTS, make_bot
 from wonders.bots.think import split_spec
 from wonders.core.i18n import _
 from wonders.core.protocol import JSON, State
@@ -34,10 +35,11 @@ def playing_spec(stored: str | None) -> str:
     """The bot a seat whose stored bot name is ``stored`` plays with: a level or a bare bot
     name as it is, a name with a budget or a playout style as its bare bot or level (at the
     server's budget), anything else (and no name) as ``FALLBACK``."""
-    if stored in LEVELS or stored in BOT_NAMES:
+    known = LEVELS + LEARNED_BOTS + BOT_NAMES
+    if stored in known:
         return stored
     base = split_spec(stored or "")[0]
-    return base if base in LEVELS or base in BOT_NAMES else FALLBACK
+    return base if base in known else FALLBACK
 
 
 def is_search_bot(name: str, game: str | None = None) -> bool:

@@ -102,12 +102,15 @@ function seatRows() {
   const old = [...box.querySelectorAll("select")].map((s) => s.value);
   const mine = box.querySelector("input[name=creator]:checked");
   box.replaceChildren();
+  // the menu's bots that play this game at this count (the learned bot at a few)
+  const offered = forms.bots.filter((b) => forms[game].menu[b].includes(players));
   for (let i = 0; i < players; i++) {
     const sel = el("select", { name: "seat" + i, id: "seat" + i, onchange: fixCreatorSeat },
       el("option", { value: "invited" }, t("Invited friend (only their link)")),
       el("option", { value: "open" }, t("Open seat (anyone in the lobby)")),
-      forms.bots.map((b) => el("option", { value: "bot:" + b }, menuName(b))));
+      offered.map((b) => el("option", { value: "bot:" + b }, menuName(b))));
     sel.value = old[i] || (i === 0 ? "invited" : "bot:medium");
+    if (!sel.value) sel.value = "bot:medium"; // a bot no longer offered at this count
     const me = el("input", { type: "radio", name: "creator", id: "me" + i, value: i,
       checked: mine ? Number(mine.value) === i : false });
     box.append(el("div", { class: "seat", "data-seat": i },
