@@ -94,8 +94,10 @@ docs: $(TEST_STAMP)
 /usr/bin/chromium:
 	apt-get update && apt-get install -y chromium
 
+# pytest spreads the tests over the cores (pytest-xdist; at most 4 workers: each may start a
+# server and a browser), which halves the time on the 2-core machine
 test: $(TEST_STAMP) $(BUILD_STAMP) $(COMPILED_CATALOGUES) lint typecheck docs /usr/bin/chromium
-	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest
+	WONDERS_REQUIRE_COMPILED=$(COMPILED) $(BIN)/pytest --numprocesses auto --maxprocesses 4
 	$(MAKE) --no-print-directory test-pure
 
 # the pure-Python build beside the compiled one: the conformance test, a short property run

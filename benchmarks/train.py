@@ -398,6 +398,19 @@ def batch_of(games: list[Game], gamma: float, lam: float) -> dict[str, Any]:
     }
 
 
+def descend(net: Net, opt: torch.optim.Optimizer, loss: torch.Tensor) -> None:
+    """One optimiser step on ``loss``, its gradient norm clipped to 0.5."""
+    opt.zero_grad()
+    loss.backward()
+    nn.utils.clip_grad_norm_(net.parameters(), 0.5)
+    opt.step()
+
+
+def set_lr(opt: torch.optim.Optimizer, lr: float) -> None:
+    for group in opt.param_groups:
+        group["lr"] = lr
+
+
 def ppo_update(
     net: Net, opt: torch.optim.Optimizer, batch: dict[str, Any], args: Any
 ) -> dict[str, float]:
@@ -424,10 +437,7 @@ def ppo_update(
             p = logp_all.exp()
             entropy = -(p * logp_all.masked_fill(~batch["mask"][idx], 0.0)).sum(1).mean()
             loss = policy_loss + args.vf_coef * value_loss - args.ent_coef * entropy
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(net.parameters(), 0.5)
-            opt.step()
+            descend(net, opt, loss)
             stats["policy_loss"] += float(policy_loss.detach())
             stats["value_loss"] += float(value_loss.detach())
             stats["entropy"] += float(entropy.detach())
@@ -475,8 +485,7 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
         f"imitation: {args.imitate} greedy games, {n} decisions, {time.perf_counter() - t0:.0f} s"
     )
     net.train()
-    for group in opt.param_groups:  # its own rate (--imitate-lr), then PPO's again
-        group["lr"] = args.imitate_lr or args.lr
+    set_lr(opt, args.imitate_lr or args.lr)  # its own rate (--imitate-lr), then PPO's again
     for epoch in range(args.imitate_epochs):
         order = torch.randperm(n)
         ce_sum, hits, steps = 0.0, 0, 0
@@ -486,10 +495,7 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
             logits = logits.masked_fill(~m_t[idx], -1e9)
             ce = nn.functional.cross_entropy(logits, a_t[idx])
             loss = ce + args.vf_coef * ((values - r_t[idx]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(net.parameters(), 0.5)
-            opt.step()
+            descend(net, opt, loss)
             ce_sum += float(ce.detach())
             hits += int((logits.argmax(1) == a_t[idx]).sum())
             steps += 1
@@ -498,8 +504,7 @@ def imitate(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -
             f"choice {hits / n:.1%}, {time.perf_counter() - t0:.0f} s",
             flush=True,
         )
-    for group in opt.param_groups:
-        group["lr"] = args.lr
+    set_lr(opt, args.lr)
 
 
 def imitate_teacher(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list[int]) -> None:
@@ -545,8 +550,7 @@ def imitate_teacher(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list
     choice = t_t.argmax(1)
     counts = list(dict.fromkeys(cycle))
     net.train()
-    for group in opt.param_groups:
-        group["lr"] = args.imitate_lr or args.lr
+    set_lr(opt, args.imitate_lr or args.lr)
     best = -1.0
     for epoch in range(args.imitate_epochs):
         order = train_idx[torch.randperm(len(train_idx))]
@@ -557,10 +561,7 @@ def imitate_teacher(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list
             logp = torch.log_softmax(logits.masked_fill(~m_t[idx], -1e9), dim=1)
             ce = -(t_t[idx] * logp).sum(1).mean()
             loss = ce + args.vf_coef * ((values - r_t[idx]) ** 2).mean()
-            opt.zero_grad()
-            loss.backward()
-            nn.utils.clip_grad_norm_(net.parameters(), 0.5)
-            opt.step()
+            descend(net, opt, loss)
             ce_sum += float(ce.detach())
             steps += 1
         net.eval()
@@ -588,8 +589,7 @@ def imitate_teacher(net: Net, opt: torch.optim.Optimizer, args: Any, cycle: list
         net.train()
     net.load_state_dict(torch.load(Path(args.out) / "best.pt")["net"])
     args.imitated_best = best
-    for group in opt.param_groups:
-        group["lr"] = args.lr
+    set_lr(opt, args.lr)
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
