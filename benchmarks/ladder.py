@@ -1,9 +1,16 @@
-"""The strength targets of the search bots (issue 17), measured by tournaments.
+"""The strength targets of the bots (issues 17 and 35), measured by tournaments.
 
 Each rung is a ``wonders tournament`` (paired seeds, rotated seats) and a target on the
-first bot of its lineup's win rate. The full runs are long (200 games a rung at 1 s a move:
-hours on one core), so ``--games`` and ``--think`` size them and every line says the size
-it was measured at:
+first bot of its lineup's win rate. The first rungs hold issue 35's targets for the
+strongest bot, ``--challenger`` (today's ``ismcts`` unless named: ``learned``,
+``ismcts:THINK:random-value``...; THINK is the think budget): against ``ismcts`` at equal
+time and, in Duel, with 20 times the challenger's (``THINKx20``); against ``greedy``,
+``montecarlo``. In 7 Wonders the rival ``ismcts`` is the one of the issue's day, with greedy's
+root prior (``greedy-age-greedy``): the default challenger differs from it where the learned
+network's weights play the table (3 players), elsewhere it plays itself, its fair share.
+
+The full runs are long (200 games a rung at 1 s a move: hours on one core), so ``--games``
+and ``--think`` size them and every line says the size it was measured at:
 
     python benchmarks/ladder.py                          # the full runs: 200 games, 1 s/move
     python benchmarks/ladder.py --think 1cpu             # 1 s of CPU a move (see below)
@@ -32,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import time
 from dataclasses import dataclass
@@ -43,7 +51,8 @@ from wonders.core.registry import get_game
 from wonders.tournament import report, resume, runner
 from wonders.tournament.schedule import schedule
 
-BASE4 = {"players": 4, "sides": "random"}
+BASE4: dict[str, Any] = {"players": 4, "sides": "random"}
+CHALLENGER = "ismcts:THINK"  # the bot the targets are for, unless --challenger names another
 
 
 @dataclass(frozen=True)
@@ -51,11 +60,34 @@ class Rung:
     name: str
     game: str
     options: dict[str, Any]
-    lineup: tuple[str, ...]  # THINK is replaced by the think budget
+    lineup: tuple[str, ...]  # THINK: the think budget; THINKx20: 20 times it; NEW: --challenger
     target: str  # "rate>=X": the first bot's win rate; "above-fair": its interval's low end
 
-    def bots(self, think: str) -> list[str]:
-        return [b.replace("THINK", think) for b in self.lineup]
+    def bots(self, think: str, challenger: str = CHALLENGER) -> list[str]:
+        return [_think(b.replace("NEW", challenger), think) for b in self.lineup]
+
+
+def _times(bot: str) -> tuple[str, int]:
+    """``bot`` with THINKxK made THINK, and K (1 without)."""
+    found = re.search(r"THINKx(\d+)", bot)
+    if not found:
+        return bot, 1
+    return bot[: found.start()] + "THINK" + bot[found.end() :], int(found.group(1))
+
+
+def _scaled(think: str, k: int) -> str:
+    """``k`` times the budget ``think``: seconds, iterations (``300i``) or CPU (``1cpu``)."""
+    if k == 1:
+        return think
+    if think.endswith("i"):
+        return f"{int(think.removesuffix('i')) * k}i"
+    unit = "cpu" if think.endswith("cpu") else ""
+    return f"{float(think.removesuffix(unit)) * k:g}{unit}"
+
+
+def _think(bot: str, think: str) -> str:
+    base, k = _times(bot)
+    return base.replace("THINK", _scaled(think, k))
 
 
 def _table(name: str, game: str, options: dict[str, Any], first: str, others: str, n: int,
@@ -63,68 +95,68 @@ def _table(name: str, game: str, options: dict[str, Any], first: str, others: st
     return Rung(name, game, options, (first, *[others] * (n - 1)), target)
 
 
+def _classic(players: int, expansions: tuple[str, ...] = ()) -> dict[str, Any]:
+    options: dict[str, Any] = {"players": players, "sides": "random"}
+    return {**options, "expansions": list(expansions)} if expansions else options
+
+
+# the tables of issue 35's 7 Wonders targets: 3, 4 and 7 players, Leaders and Cities at 4
+CLASSIC_TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("base3", _classic(3)),
+    ("base4", BASE4),
+    ("base7", _classic(7)),
+    ("leaders4", _classic(4, ("leaders",))),
+    ("cities4", _classic(4, ("cities",))),
+)
+
 RUNGS = [
-    _table("base4-greedy", "classic", BASE4, "ismcts:THINK", "greedy", 4, "rate>=0.50"),
-    _table("duel-greedy", "duel", {}, "ismcts:THINK", "greedy", 2, "rate>=0.95"),
-    _table("duel-montecarlo", "duel", {}, "ismcts:THINK", "montecarlo:THINK", 2, "rate>=0.65"),
-    _table(
-        "architects4-greedy",
-        "architects",
-        {"players": 4},
-        "ismcts:THINK",
-        "greedy",
-        4,
-        "rate>=0.55",
-    ),
-    _table(
-        "leaders4-greedy",
-        "classic",
-        {**BASE4, "expansions": ["leaders"]},
-        "ismcts:THINK",
-        "greedy",
-        4,
-        "rate>=0.50",
-    ),
-    _table(
-        "cities4-greedy",
-        "classic",
-        {**BASE4, "expansions": ["cities"]},
-        "ismcts:THINK",
-        "greedy",
-        4,
-        "rate>=0.50",
-    ),
-    # one ismcts against montecarlo everywhere: its 95% interval above its fair share
-    _table(
-        "base4-montecarlo", "classic", BASE4, "ismcts:THINK", "montecarlo:THINK", 4, "above-fair"
-    ),
-    _table(
-        "leaders4-montecarlo",
-        "classic",
-        {**BASE4, "expansions": ["leaders"]},
-        "ismcts:THINK",
-        "montecarlo:THINK",
-        4,
-        "above-fair",
-    ),
-    _table(
-        "cities4-montecarlo",
-        "classic",
-        {**BASE4, "expansions": ["cities"]},
-        "ismcts:THINK",
-        "montecarlo:THINK",
-        4,
-        "above-fair",
-    ),
+    # the targets of issue 35 for the strongest bot (NEW: --challenger, today's ismcts)
+    _table("duel-ismcts", "duel", {}, "NEW", "ismcts:THINK", 2, "rate>=0.95"),
+    _table("duel-ismcts-20x", "duel", {}, "NEW", "ismcts:THINKx20", 2, "rate>=0.50"),
+    *[
+        _table(
+            f"{table}-greedy", "classic", options, "NEW", "greedy", options["players"], "rate>=0.70"
+        )
+        for table, options in CLASSIC_TABLES
+    ],
+    *[
+        _table(
+            f"{table}-ismcts",
+            "classic",
+            options,
+            "NEW",
+            "ismcts:THINK:greedy-age-greedy",  # today's: greedy's prior, as when the issue came
+            options["players"],
+            "rate>=0.40",
+        )
+        for table, options in CLASSIC_TABLES
+    ],
+    _table("architects4-greedy", "architects", {"players": 4}, "NEW", "greedy", 4, "rate>=0.75"),
     _table(
         "architects4-montecarlo",
         "architects",
         {"players": 4},
-        "ismcts:THINK",
+        "NEW",
         "montecarlo:THINK",
         4,
-        "above-fair",
+        "rate>=0.45",
     ),
+    # the search's earlier rungs (issue 17): against greedy and montecarlo
+    _table("duel-greedy", "duel", {}, "ismcts:THINK", "greedy", 2, "rate>=0.95"),
+    _table("duel-montecarlo", "duel", {}, "ismcts:THINK", "montecarlo:THINK", 2, "rate>=0.65"),
+    *[
+        _table(
+            f"{table}-montecarlo",
+            "classic",
+            options,
+            "ismcts:THINK",
+            "montecarlo:THINK",
+            4,
+            "above-fair",
+        )
+        for table, options in CLASSIC_TABLES
+        if options["players"] == 4
+    ],
     # the lower rungs: montecarlo over greedy, greedy over random at every table
     _table("duel-montecarlo-greedy", "duel", {}, "montecarlo:THINK", "greedy", 2, "rate>=0.50"),
     _table(
@@ -213,19 +245,23 @@ def calibrate(game: str, options: dict[str, Any], bot: str, seconds: float) -> i
     return max(1, round(seconds * iterations / cpu)) if cpu > 0 else PROBE
 
 
-def budgets(rung: Rung, think: str, cache: dict[str, int]) -> list[str]:
+def budgets(
+    rung: Rung, think: str, cache: dict[str, int], challenger: str = CHALLENGER
+) -> list[str]:
     """The rung's lineup with its think budget: ``think`` as written, or (``NCPU``) each
-    search bot's calibrated iterations (``calibrate``, once per table and bot)."""
+    search bot's calibrated iterations (``calibrate``, once per table and bot; THINKxK
+    gives K times those of THINK)."""
     if not think.endswith("cpu"):
-        return rung.bots(think)
+        return rung.bots(think, challenger)
     seconds = float(think.removesuffix("cpu"))
     lineup = []
-    for bot in rung.lineup:
+    for entry in rung.lineup:
+        bot, k = _times(entry.replace("NEW", challenger))
         if "THINK" in bot:
             key = f"{rung.game} {json.dumps(rung.options, sort_keys=True)} {bot}"
             if key not in cache:
                 cache[key] = calibrate(rung.game, rung.options, bot, seconds)
-            bot = bot.replace("THINK", f"{cache[key]}i")
+            bot = bot.replace("THINK", f"{cache[key] * k}i")
         lineup.append(bot)
     return lineup
 
@@ -249,6 +285,8 @@ def main() -> None:
     parser.add_argument("--only", help="comma-separated rung names")
     parser.add_argument("--out", type=Path, help="folder for each tournament's JSON")
     parser.add_argument("--list", action="store_true", help="list the rungs")
+    parser.add_argument("--challenger", default=CHALLENGER, help="the bot of issue 35's "
+                        "rungs, THINK its budget (default: %(default)s)")  # fmt: skip
     args = parser.parse_args()
     rungs = RUNGS
     if args.only:
@@ -259,10 +297,10 @@ def main() -> None:
     calibrated: dict[str, int] = {}
     for rung in rungs:
         if args.list:
-            lineup = rung.bots(args.think)
+            lineup = rung.bots(args.think, args.challenger)
             print(rung.name, rung.game, json.dumps(rung.options), ",".join(lineup), rung.target)
             continue
-        lineup = budgets(rung, args.think, calibrated)
+        lineup = budgets(rung, args.think, calibrated, args.challenger)
         n = len(lineup)
         games = -(-args.games // n) * n
         specs = schedule(rung.game, rung.options, lineup, games, args.seed)

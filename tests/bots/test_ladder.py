@@ -55,3 +55,34 @@ def test_calibration_plays_a_probe_game_and_gives_an_iteration_count(
     monkeypatch.setitem(ladder["calibrate"].__globals__, "PROBE", 3)
     iterations = ladder["calibrate"]("duel", {}, "ismcts:THINK", 0.01)
     assert isinstance(iterations, int) and iterations >= 1
+
+
+def test_the_challenger_takes_the_new_seat_and_the_20x_rival_twenty_times_its_budget(
+    ladder: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rung = _rung(ladder, "duel-ismcts-20x")
+    budgets = ladder["budgets"]
+    assert budgets(rung, "300i", {}) == ["ismcts:300i", "ismcts:6000i"]
+    assert budgets(rung, "0.1", {}) == ["ismcts:0.1", "ismcts:2"]
+    assert budgets(rung, "300i", {}, "learned") == ["learned", "ismcts:6000i"]
+    assert budgets(rung, "50i", {}, "ismcts:THINK:random-value") == [
+        "ismcts:50i:random-value",
+        "ismcts:1000i",
+    ]
+    calls: list[str] = []
+
+    def calibrate(game: str, options: dict[str, Any], bot: str, seconds: float) -> int:
+        calls.append(bot)
+        return 1000
+
+    monkeypatch.setitem(budgets.__globals__, "calibrate", calibrate)
+    assert budgets(rung, "0.1cpu", {}) == ["ismcts:1000i", "ismcts:20000i"]
+    assert calls == ["ismcts:THINK"]  # one calibration: the rival is the same bot
+
+
+def test_every_rung_names_bots_that_exist(ladder: dict[str, Any]) -> None:
+    from wonders.bots import make_bot
+
+    for rung in ladder["RUNGS"]:
+        for bot in rung.bots("10i"):
+            make_bot(bot, 0)  # an unknown name or budget raises

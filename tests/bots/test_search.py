@@ -290,3 +290,54 @@ def test_a_value_cut_off_scores_the_position_by_each_seats_value_head() -> None:
         (seat,) = state.to_move()
         state.apply(seat, state.legal_actions(seat)[0])
     assert rollout(state, random.Random(0), random_policy, "value") == result_rewards(state)
+
+
+def test_same_choice_finds_the_candidate_that_differs_only_by_its_payment() -> None:
+    from wonders.bots.playout import same_choice
+    from wonders.classic.actions import Action
+
+    actions = candidates([Action("build", "Baths", left=2, right=0), Action("sell", "Baths")])
+    assert same_choice(Action("build", "Baths", left=0, right=2), actions) == actions[0]
+    assert same_choice(Action("sell", "Baths"), actions) == actions[1]
+    stray = Action("wonder", "Baths", left=0, right=0)
+    assert same_choice(stray, actions) is stray  # none alike: itself
+
+
+def test_the_root_prior_is_the_networks_pick_where_its_weights_play_the_table() -> None:
+    """7 Wonders at 3 players (the learned bot's table): with two iterations no move has the
+    evidence to replace the prior, so the move is the network's (its cheapest payment);
+    ``-greedy`` keeps greedy's pick as the prior, and where the network has no weights (4
+    players) the prior is greedy's."""
+    from wonders.bots.learned import LearnedBot
+    from wonders.bots.playout import same_choice
+
+    network = LearnedBot()
+    differs = 0
+    for state, me in positions("classic", {"players": 3, "sides": "random"}, seed=4, count=8):
+        pick = same_choice(network.choose(state, me), candidates(state.legal_actions(me)))
+        assert make_bot("ismcts:2i").choose(state, me) == pick
+        differs += make_bot("ismcts:2i:greedy-age-greedy").choose(state, me) != pick
+    assert differs >= 1  # greedy's prior is another bot's
+    three = setup("classic", {"players": 3}, 1)
+    four = setup("classic", {"players": 4}, 1)
+    assert isinstance(ismcts(0, 2)._network(three), LearnedBot)
+    assert ismcts(0, 2)._network(four) is None
+    greedy_prior = make_bot("ismcts:2i:greedy-age-greedy")
+    assert isinstance(greedy_prior, ISMCTSBot) and greedy_prior._network(three) is None
+
+
+def test_the_learned_prior_never_reads_the_hidden_parts_of_the_true_state() -> None:
+    for state, me in positions("classic", {"players": 3, "sides": "random"}, seed=6, count=3):
+        fake = poisoned(state, me, seed=99)
+        assert fake.to_json() != state.to_json()
+        assert ismcts(3, 12).choose(fake, me) == ismcts(3, 12).choose(state, me)
+
+
+def test_the_prior_is_named_after_the_playout_style() -> None:
+    bot = make_bot("ismcts:10i:greedy-age-greedy")
+    assert isinstance(bot, ISMCTSBot) and bot.prior_source == "greedy"
+    assert isinstance(bot := make_bot("ismcts:10i:greedy-age"), ISMCTSBot)
+    assert bot.prior_source == "learned"
+    for bad in ("ismcts:10i:greedy-age-magic", "montecarlo:10i:greedy-age-greedy"):
+        with pytest.raises(OptionsError, match="bad"):
+            make_bot(bad)

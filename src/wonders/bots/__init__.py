@@ -55,7 +55,13 @@ def make_bot(name: str, seed: int = 0) -> Bot:
     (seconds a move), ``ismcts:300i`` (iterations a move, reproducible); see
     ``wonders.bots.think``. ``learned`` plays the shipped network of the state's game
     (``wonders.bots.learned``: Duel, Architects at 2 and 4 players, 7 Wonders at 3)."""
-    from wonders.bots.think import Budget, parse_budget, parse_style, split_spec
+    from wonders.bots.think import (
+        Budget,
+        parse_budget,
+        parse_search_style,
+        parse_style,
+        split_spec,
+    )
 
     base, budget, style = split_spec(name)
     if base in LEVELS:
@@ -98,8 +104,8 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
         if style is None:
             return ISMCTSBot(seed, think)
-        policy, cutoff = parse_style(style, name)
-        return ISMCTSBot(seed, think, policy, cutoff)
+        policy, cutoff, prior = parse_search_style(style, name)
+        return ISMCTSBot(seed, think, policy, cutoff, prior=prior)
     raise OptionsError(
         _(
             "unknown bot {name}; bots: {bots}; levels: {levels} (search bots take a think "

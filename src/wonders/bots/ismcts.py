@@ -20,14 +20,17 @@ that world:
 - **back-up**: each seat's own reward (``playout.result_rewards`` / ``estimate_rewards``)
   goes to that seat's statistics along the path.
 
-With a ``prior_weight`` (7 Wonders), at the root every seat tries the greedy bot's pick
-first (the other seats' picked in each sampled world, with the hands of that world) and
+With a ``prior_weight`` (7 Wonders), at the root every seat tries a prior pick first and
 gives it a bonus of ``prior_weight / (visits + 1)`` (progressive bias), so a short search
-plays about like ``greedy`` against opponents who reply like ``greedy``, and a longer one
-departs from it on evidence. The move played is the searching seat's most visited root
-action (ties: the best mean), but with a prior the greedy pick stays unless that action's
-mean beats it by ``EVIDENCE`` standard errors (so a search of a handful of iterations, as
-7 Wonders gets in a second with greedy playouts, does not play noise).
+plays about like its prior against opponents who reply like ``greedy``, and a longer one
+departs from it on evidence. The searching seat's prior is the ``learned`` network's pick
+where its shipped weights play the table (7 Wonders at 3 players; ``prior="greedy"`` or the
+style ``greedy-age-greedy`` keeps greedy's), otherwise the greedy bot's; the other seats'
+are the greedy bot's in each sampled world, with the hands of that world (the network
+would cost each iteration about 0.7 ms). The move played is the searching seat's most
+visited root action (ties: the best mean), but with a prior the prior pick stays unless
+that action's mean beats it by ``EVIDENCE`` standard errors (so a search of a handful of
+iterations, as 7 Wonders gets in a second with greedy playouts, does not play noise).
 Only the cheapest payment of each choice is searched (``playout.candidates``). The true
 state is asked for the seat's own legal actions and sampled from, nothing else, so the
 search never reads what the seat may not know (``tests/bots/test_search.py`` poisons the
@@ -37,18 +40,16 @@ The defaults (``game_settings``) are the ones that measured strongest in short t
 (``benchmarks/playouts.py``, docs/bots.md "Settings tried"): a handful of games each, far
 too few to tell close settings apart.
 
-Status: the issue's strength targets are measured by ``benchmarks/ladder.py``
-(docs/bots.md "Strength": sizes, CPU-calibrated budgets and figures). In 200 games it wins 55%
-against three ``greedy`` in 7 Wonders (1 s of CPU; target 50%, the interval reaching below
-it), 99.5% against ``greedy`` in Duel (0.2 s; target 95%) and 71% against ``montecarlo``
-in Duel (target 65%); at 1 s, 52.75% with Cities and 52% with Leaders (target 50%, both
-intervals reaching below it) and 64.7% against three ``greedy`` in Architects (target 55%,
-the interval above it). Against three ``montecarlo`` at 0.2 s it wins 56%, 50%
-and 65% of 40 in 7 Wonders, with Leaders and with Cities (above the fair share), but only
-26% of 100 in Architects (fair share 25%: not met; the exploration constant, the greedy
-prior, rewards of wins only, greedy-valued first playout moves and nodes keyed by the cards
-a move showed were tried, none better: docs/bots.md "Strength"). Ideas not tried: tree reuse
-between moves, a playout policy compiled with the engines.
+Status: the strength targets (issue 35) are measured by ``benchmarks/ladder.py``
+(docs/bots.md "Strength": sizes, CPU-calibrated budgets and figures); none is met yet. In 200
+games at 1 s of CPU it wins 55% against three ``greedy`` in 7 Wonders (target 70%), 52% and
+52.75% with Leaders and with Cities, 64.7% against three ``greedy`` in Architects (target
+75%) and 99.5% against ``greedy`` in Duel at 0.2 s; against three ``montecarlo`` in
+Architects 26% of 100 at 0.2 s (target 45%; the exploration constant, the greedy prior,
+rewards of wins only, greedy-valued first playout moves and nodes keyed by the cards a move
+showed were tried, none better: docs/bots.md "Settings tried"). The learned root prior (7
+Wonders at 3 players) is where a network first made the search stronger. Ideas not tried:
+tree reuse between moves, a playout policy compiled with the engines.
 """
 
 from __future__ import annotations
@@ -64,9 +65,10 @@ from wonders.bots.playout import (
     policy_named,
     result_rewards,
     rollout,
+    same_choice,
 )
 from wonders.bots.think import Budget
-from wonders.core.errors import IllegalActionError
+from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import State
 from wonders.core.registry import get_game
 
@@ -74,7 +76,7 @@ from wonders.core.registry import get_game
 @dataclass(frozen=True)
 class Settings:
     """How a game is searched: the playouts (``wonders.bots.playout``), UCB1's exploration
-    constant and the root bonus of the greedy bot's pick (0: none)."""
+    constant and the root bonus of the prior pick (0: none)."""
 
     playout: str
     cutoff: str
@@ -94,7 +96,7 @@ def game_settings(game: str) -> Settings:
     return Settings(hints.playout, hints.cutoff, hints.exploration, hints.prior_weight)
 
 
-EVIDENCE = 1.0  # standard errors by which a move must beat the greedy pick to replace it
+EVIDENCE = 1.0  # standard errors by which a move must beat the prior pick to replace it
 # a margin above floating-point rounding: two moves whose every playout scored alike are
 # tied (their sums, added in different orders, may differ in the last bit)
 TIE = 1e-9
@@ -122,15 +124,19 @@ class ISMCTSBot:
         cutoff: str | None = None,
         exploration: float | None = None,
         prior_weight: float | None = None,
+        prior: str | None = None,
     ) -> None:
-        """Settings left None take the game's (``game_settings``) at the first move."""
+        """Settings left None take the game's (``game_settings``) at the first move;
+        ``prior`` is the seat's own root prior: ``learned`` (the default) or ``greedy``."""
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         if playout is not None:
             policy_named(playout)  # an unknown policy fails now
         self.wanted = (playout, cutoff, exploration, prior_weight)
         self.settings = DEFAULT_SETTINGS
-        self.prior: Any = None  # the greedy pick at the root of the move being searched
+        self.prior: Any = None  # the favoured pick at the root of the move being searched
+        self.prior_source = prior or "learned"
+        self.networks: dict[tuple[str, int], Any] = {}  # the learned bot a table, or None
         self.iterations = 0  # of the last move, for measurements
         # the last move's root actions and their visits (a teacher's targets: benchmarks/)
         self.visits: list[tuple[Any, int]] = []
@@ -161,7 +167,11 @@ class ISMCTSBot:
         self.prior = None
         if self.prior_weight:
             world = state.sample_world(player, self.rng)
-            self.prior = greedy_policy(world, player, self.rng)
+            network = self._network(world)
+            if network is None:
+                self.prior = greedy_policy(world, player, self.rng)
+            else:
+                self.prior = same_choice(network.choose(world, player), root_actions)
         clock = self.budget.clock()
         while clock.more():
             self._iterate(state.sample_world(player, self.rng), root, player, root_actions)
@@ -179,9 +189,25 @@ class ISMCTSBot:
             return self.prior
         return best
 
+    def _network(self, state: State) -> Any:
+        """The learned bot if it is the prior and its shipped weights play this table (and
+        numpy is installed), else None."""
+        if self.prior_source != "learned":
+            return None
+        key = (state.game_name, state.num_players)
+        if key not in self.networks:
+            try:
+                from wonders.bots.learned import LearnedBot, check_fits
+
+                check_fits(*key)
+                self.networks[key] = LearnedBot()
+            except (ImportError, OptionsError):
+                self.networks[key] = None
+        return self.networks[key]
+
     def _better(self, table: dict[Any, list[float]], best: Any) -> bool:
-        """Whether ``best``'s mean beats the greedy pick's by ``EVIDENCE`` standard errors
-        (the search overrides the greedy pick on evidence only)."""
+        """Whether ``best``'s mean beats the prior pick's by ``EVIDENCE`` standard errors
+        (the search overrides the prior on evidence only)."""
         n_b, sum_b, _, sq_b = table[best]
         n_p, sum_p, _, sq_p = table[self.prior]
         if n_b < 2 or n_p < 2:

@@ -207,7 +207,13 @@ def _read(file: Any, where: str) -> str:
 def _parse(text: str, where: str) -> dict[str, Level]:
     """The levels of one file, each checked: a known level, a known bot, a budget only for a
     search bot and one ``make_bot`` takes, an expected time (needed with iterations)."""
-    from wonders.bots.think import DEFAULT_SECONDS, parse_budget, parse_style, split_spec
+    from wonders.bots.think import (
+        DEFAULT_SECONDS,
+        parse_budget,
+        parse_search_style,
+        parse_style,
+        split_spec,
+    )
 
     def bad(what: str) -> DataError:
         return DataError(_("the levels file {path}: {what}").format(path=where, what=what))
@@ -248,7 +254,7 @@ def _parse(text: str, where: str) -> dict[str, Level]:
             think = None if budget is None else parse_budget(budget, spec)
             style = split_spec(spec)[2]
             if style is not None:
-                parse_style(style, spec)
+                (parse_search_style if bot == "ismcts" else parse_style)(style, spec)
         except OptionsError as exc:
             raise bad(str(exc)) from None
         if seconds is None:

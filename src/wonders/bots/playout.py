@@ -172,3 +172,18 @@ def candidates(actions: list[Any]) -> list[Any]:
         totals.append(total)
         best[key] = min(best.get(key, total), total)
     return [a for a, k, t in zip(actions, keys, totals, strict=True) if t == best[k]]
+
+
+def same_choice(action: Any, actions: list[Any]) -> Any:
+    """``action`` if it is one of ``actions`` (the ``candidates``), else the one that differs
+    from it only by its coin payment (another bot may pay otherwise); ``action`` if none."""
+    if action in actions:
+        return action
+    form = action.to_json()
+    form.pop("pay", None)
+    for other in actions:
+        other_form = other.to_json()
+        other_form.pop("pay", None)
+        if other_form == form:
+            return other
+    return action

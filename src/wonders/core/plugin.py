@@ -48,10 +48,10 @@ FLAGS = ("sides", "expansions", "teams", "first_game", "wonder")
 @dataclass(frozen=True)
 class SearchHints:
     """How the search bots treat a game: the playouts that measured strongest (policy and
-    cut-off, ``wonders.bots.playout``), UCB1's exploration constant, the root bonus of the
-    greedy pick, the width in points of a cut-off's win chance, and for a game without Ages
-    the turns per player a playout looks ahead under the ``age`` cut-off (0: to the Age's
-    end)."""
+    cut-off, ``wonders.bots.playout``), UCB1's exploration constant, the root bonus of a
+    prior pick (``wonders.bots.ismcts``), the width in points of a cut-off's win chance, and
+    for a game without Ages the turns per player a playout looks ahead under the ``age``
+    cut-off (0: to the Age's end)."""
 
     playout: str = "random"
     cutoff: str = "end"
