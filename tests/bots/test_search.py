@@ -341,3 +341,14 @@ def test_the_prior_is_named_after_the_playout_style() -> None:
     for bad in ("ismcts:10i:greedy-age-magic", "montecarlo:10i:greedy-age-greedy"):
         with pytest.raises(OptionsError, match="bad"):
             make_bot(bad)
+
+
+def test_without_numpy_the_prior_is_greedys(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-only install has no numpy: the search takes greedy's prior and plays on."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "wonders.bots.learned", None)  # importing it fails
+    state = setup("classic", {"players": 3}, 1)
+    bot = ismcts(0, 2)
+    assert bot._network(state) is None
+    assert bot.choose(state, 0) in state.legal_actions(0)

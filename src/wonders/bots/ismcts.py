@@ -200,7 +200,9 @@ class ISMCTSBot:
                 from wonders.bots.learned import LearnedBot, check_fits
 
                 check_fits(*key)
-                self.networks[key] = LearnedBot()
+                network = LearnedBot()
+                network._codec(state)  # weights that do not fit the encoding fail here
+                self.networks[key] = network
             except (ImportError, OptionsError):
                 self.networks[key] = None
         return self.networks[key]
