@@ -135,6 +135,8 @@ class ISMCTSBot:
         self.wanted = (playout, cutoff, exploration, prior_weight)
         self.settings = DEFAULT_SETTINGS
         self.prior: Any = None  # the favoured pick at the root of the move being searched
+        if prior not in (None, "learned", "greedy"):
+            raise OptionsError(f"unknown prior {prior!r}: learned or greedy")
         self.prior_source = prior or "learned"
         self.networks: dict[tuple[str, int], Any] = {}  # the learned bot a table, or None
         self.iterations = 0  # of the last move, for measurements
