@@ -41,7 +41,8 @@ The defaults (``game_settings``) are the ones that measured strongest in short t
 too few to tell close settings apart.
 
 Status: the strength targets (issue 35) are measured by ``benchmarks/ladder.py``
-(docs/bots.md "Strength": sizes, CPU-calibrated budgets and figures); none is met yet. In 200
+(docs/bots.md "Strength": sizes, CPU-calibrated budgets and figures); none is met at 200
+games (the learned prior at 3 players against ``ismcts``: 45% of 60, target 40%). In 200
 games at 1 s of CPU it wins 55% against three ``greedy`` in 7 Wonders (target 70%), 52% and
 52.75% with Leaders and with Cities, 64.7% against three ``greedy`` in Architects (target
 75%) and 99.5% against ``greedy`` in Duel at 0.2 s; against three ``montecarlo`` in
