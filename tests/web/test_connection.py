@@ -236,9 +236,10 @@ def test_a_queued_choice_the_table_moved_past_is_refused_in_sight(
     words = pick(page)
     # meanwhile the creator seats a bot for Ann, which plays her turn: the table moves on
     api(server, f"/api/manage/{made['admin']}/seats/0", {"bot": "random"})
-    end = time.monotonic() + 20
+    end = time.monotonic() + 60  # generous: the tests share the cores (pytest-xdist)
     while api(server, f"/api/play/{token}")["view"]["turn"] == 1 and time.monotonic() < end:
         time.sleep(0.05)
+    assert api(server, f"/api/play/{token}")["view"]["turn"] > 1, "the bot did not play Ann's turn"
     context.set_offline(False)
     page.wait_for_selector("#outbox.refused")
     assert page.inner_text("#outbox") == (
