@@ -68,7 +68,7 @@ from wonders.bots.playout import (
     rollout,
     same_choice,
 )
-from wonders.bots.think import Budget
+from wonders.bots.think import PRIORS, Budget
 from wonders.core.errors import IllegalActionError, OptionsError
 from wonders.core.protocol import State
 from wonders.core.registry import get_game
@@ -136,8 +136,8 @@ class ISMCTSBot:
         self.wanted = (playout, cutoff, exploration, prior_weight)
         self.settings = DEFAULT_SETTINGS
         self.prior: Any = None  # the favoured pick at the root of the move being searched
-        if prior not in (None, "learned", "greedy"):
-            raise OptionsError(f"unknown prior {prior!r}: learned or greedy")
+        if prior is not None and prior not in PRIORS:
+            raise OptionsError(f"unknown prior {prior!r}: one of {', '.join(PRIORS)}")
         self.prior_source = prior or "learned"
         self.networks: dict[tuple[str, int], Any] = {}  # the learned bot a table, or None
         self.iterations = 0  # of the last move, for measurements
@@ -204,7 +204,7 @@ class ISMCTSBot:
 
                 check_fits(*key)
                 network = LearnedBot()
-                network._codec(state)  # weights that do not fit the encoding fail here
+                network.check(state)  # weights that do not fit the encoding fail here
                 self.networks[key] = network
             except (ImportError, OptionsError):
                 self.networks[key] = None

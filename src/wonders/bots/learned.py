@@ -228,6 +228,10 @@ class LearnedBot:
             found = self.codecs[game, players] = (codec, net)
         return policy, *found
 
+    def check(self, state: State) -> None:
+        """An OptionsError in one line if the weights do not play ``state``'s table."""
+        self._codec(state)
+
     def choose(self, state: State, player: int) -> Any:
         policy, codec, net = self._codec(state)
         legal, _mask = codec.legal_and_mask(state, player)

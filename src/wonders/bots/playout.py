@@ -179,11 +179,12 @@ def same_choice(action: Any, actions: list[Any]) -> Any:
     from it only by its coin payment (another bot may pay otherwise); ``action`` if none."""
     if action in actions:
         return action
-    form = action.to_json()
+    unpaid = _unpaid(action)
+    return next((other for other in actions if _unpaid(other) == unpaid), action)
+
+
+def _unpaid(action: Any) -> dict[str, Any]:
+    """The action's form without its coin payment."""
+    form: dict[str, Any] = action.to_json()
     form.pop("pay", None)
-    for other in actions:
-        other_form = other.to_json()
-        other_form.pop("pay", None)
-        if other_form == form:
-            return other
-    return action
+    return form

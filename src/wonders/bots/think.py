@@ -106,12 +106,14 @@ def parse_search_style(text: str, bot: str) -> tuple[str, str, str | None]:
     """``ismcts``'s style: ``"greedy-age"`` -> ``("greedy", "age", None)``;
     ``"greedy-age-greedy"`` -> ``("greedy", "age", "greedy")``: playout policy, cut-off and
     the root prior (None: the bot's default)."""
+    playouts, prior = text, None
     parts = text.split("-")
-    prior = parts[2] if len(parts) == 3 else None
-    if len(parts) == 3 and prior not in PRIORS:
-        raise OptionsError(
-            f"bad prior {prior!r} in {bot!r}: write POLICY-CUTOFF-PRIOR, prior one of "
-            f"{', '.join(PRIORS)} (e.g. greedy-age-greedy)"
-        )
-    policy, cutoff = parse_style("-".join(parts[:2]) if len(parts) == 3 else text, bot)
+    if len(parts) == 3:
+        playouts, prior = "-".join(parts[:2]), parts[2]
+        if prior not in PRIORS:
+            raise OptionsError(
+                f"bad prior {prior!r} in {bot!r}: write POLICY-CUTOFF-PRIOR, prior one of "
+                f"{', '.join(PRIORS)} (e.g. greedy-age-greedy)"
+            )
+    policy, cutoff = parse_style(playouts, bot)
     return policy, cutoff, prior
