@@ -183,6 +183,23 @@ def test_bot_names_and_think_budgets() -> None:
             make_bot(bad)
 
 
+@pytest.mark.parametrize(
+    ("bad", "russian"),
+    [
+        ("ismcts:forever", "неверный бюджет на размышление 'forever'"),
+        ("ismcts:1:fast-end", "неверный стиль розыгрышей 'fast-end'"),
+        ("ismcts:1:greedy-age-oracle", "неверная априорная оценка 'oracle'"),
+    ],
+)
+def test_a_bad_think_budget_style_or_prior_is_told_in_the_players_language(
+    bad: str, russian: str
+) -> None:
+    from wonders.core.i18n import use_language
+
+    with use_language("ru"), pytest.raises(OptionsError, match=russian):
+        make_bot(bad)
+
+
 def test_a_time_budget_thinks_about_that_long() -> None:
     """Not a timing assertion on speed: the bot runs more than one iteration in 0.05 s and
     stops (a broken clock would loop forever or stop at one)."""

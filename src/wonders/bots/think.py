@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 
 from wonders.core.errors import OptionsError
+from wonders.core.i18n import _
 
 DEFAULT_SECONDS = 1.0
 MAX_SECONDS = 600.0
@@ -72,9 +73,12 @@ def parse_budget(text: str, bot: str) -> Budget:
             raise ValueError
         return Budget(seconds=seconds)
     except ValueError:
+        name = bot.split(":")[0]
         raise OptionsError(
-            f"bad think budget {text!r} in {bot!r}: write seconds a move (0 to {MAX_SECONDS:g},"
-            f" e.g. {bot.split(':')[0]}:0.5) or iterations a move (e.g. {bot.split(':')[0]}:300i)"
+            _(
+                "bad think budget {text} in {bot}: write seconds a move (0 to {most}, "
+                "e.g. {name}:0.5) or iterations a move (e.g. {name}:300i)"
+            ).format(text=repr(text), bot=repr(bot), most=f"{MAX_SECONDS:g}", name=name)
         ) from None
 
 
@@ -90,11 +94,18 @@ def parse_style(text: str, bot: str) -> tuple[str, str]:
     """``"greedy-age"`` -> ``("greedy", "age")`` (playout policy and cut-off)."""
     from wonders.bots.playout import CUTOFFS, POLICIES
 
-    policy, _, cutoff = text.partition("-")
+    policy, _dash, cutoff = text.partition("-")
     if policy not in POLICIES or cutoff not in CUTOFFS:
         raise OptionsError(
-            f"bad playout style {text!r} in {bot!r}: write POLICY-CUTOFF, policy one of "
-            f"{', '.join(POLICIES)}, cut-off one of {', '.join(CUTOFFS)} (e.g. greedy-age)"
+            _(
+                "bad playout style {text} in {bot}: write POLICY-CUTOFF, the policy one of "
+                "{policies}, the cut-off one of {cutoffs} (e.g. greedy-age)"
+            ).format(
+                text=repr(text),
+                bot=repr(bot),
+                policies=", ".join(POLICIES),
+                cutoffs=", ".join(CUTOFFS),
+            )
         )
     return policy, cutoff
 
@@ -112,8 +123,10 @@ def parse_search_style(text: str, bot: str) -> tuple[str, str, str | None]:
         playouts, prior = "-".join(parts[:2]), parts[2]
         if prior not in PRIORS:
             raise OptionsError(
-                f"bad prior {prior!r} in {bot!r}: write POLICY-CUTOFF-PRIOR, prior one of "
-                f"{', '.join(PRIORS)} (e.g. greedy-age-greedy)"
+                _(
+                    "bad prior {prior} in {bot}: write POLICY-CUTOFF-PRIOR, the prior one of "
+                    "{priors} (e.g. greedy-age-greedy)"
+                ).format(prior=repr(prior), bot=repr(bot), priors=", ".join(PRIORS))
             )
     policy, cutoff = parse_style(playouts, bot)
     return policy, cutoff, prior
