@@ -111,8 +111,11 @@ CLASSIC_TABLES: tuple[tuple[str, dict[str, Any]], ...] = (
 
 RUNGS = [
     # the targets of issue 35 for the strongest bot (NEW: --challenger, today's ismcts)
-    _table("duel-ismcts", "duel", {}, "NEW", "ismcts:THINK", 2, "rate>=0.95"),
-    _table("duel-ismcts-20x", "duel", {}, "NEW", "ismcts:THINKx20", 2, "rate>=0.50"),
+    # today's Duel ismcts: no root prior, as when the issue came
+    _table("duel-ismcts", "duel", {}, "NEW", "ismcts:THINK:random-end-none", 2, "rate>=0.95"),
+    _table(
+        "duel-ismcts-20x", "duel", {}, "NEW", "ismcts:THINKx20:random-end-none", 2, "rate>=0.50"
+    ),
     *[
         _table(
             f"{table}-greedy", "classic", options, "NEW", "greedy", options["players"], "rate>=0.70"

@@ -62,12 +62,12 @@ def test_the_challenger_takes_the_new_seat_and_the_20x_rival_twenty_times_its_bu
 ) -> None:
     rung = _rung(ladder, "duel-ismcts-20x")
     budgets = ladder["budgets"]
-    assert budgets(rung, "300i", {}) == ["ismcts:300i", "ismcts:6000i"]
-    assert budgets(rung, "0.1", {}) == ["ismcts:0.1", "ismcts:2"]
-    assert budgets(rung, "300i", {}, "learned") == ["learned", "ismcts:6000i"]
+    assert budgets(rung, "300i", {}) == ["ismcts:300i", "ismcts:6000i:random-end-none"]
+    assert budgets(rung, "0.1", {}) == ["ismcts:0.1", "ismcts:2:random-end-none"]
+    assert budgets(rung, "300i", {}, "learned") == ["learned", "ismcts:6000i:random-end-none"]
     assert budgets(rung, "50i", {}, "ismcts:THINK:random-value") == [
         "ismcts:50i:random-value",
-        "ismcts:1000i",
+        "ismcts:1000i:random-end-none",
     ]
     calls: list[str] = []
 
@@ -76,8 +76,9 @@ def test_the_challenger_takes_the_new_seat_and_the_20x_rival_twenty_times_its_bu
         return 1000
 
     monkeypatch.setitem(budgets.__globals__, "calibrate", calibrate)
-    assert budgets(rung, "0.1cpu", {}) == ["ismcts:1000i", "ismcts:20000i"]
-    assert calls == ["ismcts:THINK"]  # one calibration: the rival is the same bot
+    assert budgets(rung, "0.1cpu", {}) == ["ismcts:1000i", "ismcts:20000i:random-end-none"]
+    # today's ismcts (no root prior) is calibrated apart from the challenger
+    assert calls == ["ismcts:THINK", "ismcts:THINK:random-end-none"]
 
 
 def test_every_rung_names_bots_that_exist(ladder: dict[str, Any]) -> None:

@@ -343,6 +343,22 @@ def test_the_root_prior_is_the_networks_pick_where_its_weights_play_the_table() 
     assert isinstance(greedy_prior, ISMCTSBot) and greedy_prior._network(three) is None
 
 
+def test_duels_root_prior_is_the_networks_pick_and_none_turns_it_off() -> None:
+    """Duel's search starts from the network's pick (two iterations cannot overturn it);
+    ``-none`` is the search without a root prior, as Duel's ``ismcts`` was before."""
+    from wonders.bots.learned import LearnedBot
+
+    network = LearnedBot()
+    plain_differs = 0
+    for state, me in positions("duel", {}, seed=4, count=8):
+        pick = network.choose(state, me)
+        assert make_bot("ismcts:2i").choose(state, me) == pick
+        plain = make_bot("ismcts:2i:random-end-none")
+        plain_differs += plain.choose(state, me) != pick
+        assert isinstance(plain, ISMCTSBot) and plain.prior_weight == 0.0 and plain.prior is None
+    assert plain_differs >= 1  # without the prior, two iterations pick otherwise
+
+
 def test_the_learned_prior_never_reads_the_hidden_parts_of_the_true_state() -> None:
     for state, me in positions("classic", {"players": 3, "sides": "random"}, seed=6, count=3):
         fake = poisoned(state, me, seed=99)

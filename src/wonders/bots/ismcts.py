@@ -20,17 +20,19 @@ that world:
 - **back-up**: each seat's own reward (``playout.result_rewards`` / ``estimate_rewards``)
   goes to that seat's statistics along the path.
 
-With a ``prior_weight`` (7 Wonders), at the root every seat tries a prior pick first and
-gives it a bonus of ``prior_weight / (visits + 1)`` (progressive bias), so a short search
-plays about like its prior against opponents who reply like ``greedy``, and a longer one
-departs from it on evidence. The searching seat's prior is the ``learned`` network's pick
-where its shipped weights play the table (7 Wonders at 3 players; ``prior="greedy"`` or the
-style ``greedy-age-greedy`` keeps greedy's), otherwise the greedy bot's; the other seats'
-are the greedy bot's in each sampled world, with the hands of that world (the network
-would cost each iteration about 0.7 ms). The move played is the searching seat's most
-visited root action (ties: the best mean), but with a prior the prior pick stays unless
-that action's mean beats it by ``EVIDENCE`` standard errors (so a search of a handful of
-iterations, as 7 Wonders gets in a second with greedy playouts, does not play noise).
+With a ``prior_weight`` (7 Wonders, Duel), at the root every seat tries a prior pick first
+and gives it a bonus of ``prior_weight / (visits + 1)`` (progressive bias), so a short
+search plays about like its prior against opponents who reply like ``greedy``, and a longer
+one departs from it on evidence. The searching seat's prior is the ``learned`` network's
+pick where its shipped weights play the table (Duel, 7 Wonders at 3 players;
+``prior="greedy"`` or the style ``greedy-age-greedy`` keeps greedy's, ``prior="none"`` or
+``random-end-none`` searches without any prior), otherwise the greedy bot's; the other
+seats' at the same simultaneous turn (7 Wonders) are the greedy bot's in each sampled world,
+with the hands of that world (the network would cost each iteration about 0.7 ms). The
+move played is the searching seat's most visited root action (ties: the best mean), but
+with a prior the prior pick stays unless that action's mean beats it by ``EVIDENCE``
+standard errors (so a search of a handful of iterations, as 7 Wonders gets in a second with
+greedy playouts, does not play noise).
 Only the cheapest payment of each choice is searched (``playout.candidates``). The true
 state is asked for the seat's own legal actions and sampled from, nothing else, so the
 search never reads what the seat may not know (``tests/bots/test_search.py`` poisons the
@@ -128,7 +130,8 @@ class ISMCTSBot:
         prior: str | None = None,
     ) -> None:
         """Settings left None take the game's (``game_settings``) at the first move;
-        ``prior`` is the seat's own root prior: ``learned`` (the default) or ``greedy``."""
+        ``prior`` is the seat's own root prior: ``learned`` (the default), ``greedy`` or
+        ``none`` (no root prior for any seat, whatever the game's ``prior_weight``)."""
         self.rng = random.Random(seed)
         self.budget = budget or Budget()
         if playout is not None:
@@ -157,7 +160,7 @@ class ISMCTSBot:
         self.policy = policy_named(self.settings.playout)
         self.cutoff = self.settings.cutoff
         self.exploration = self.settings.exploration
-        self.prior_weight = self.settings.prior_weight
+        self.prior_weight = 0.0 if self.prior_source == "none" else self.settings.prior_weight
 
     def choose(self, state: State, player: int) -> Any:
         self._settle(state.game_name)

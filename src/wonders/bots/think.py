@@ -110,7 +110,8 @@ def parse_style(text: str, bot: str) -> tuple[str, str]:
     return policy, cutoff
 
 
-PRIORS = ("learned", "greedy")  # the root pick ``ismcts`` favours (see wonders.bots.ismcts)
+# the root pick ``ismcts`` favours (see wonders.bots.ismcts); ``none``: no root prior at all
+PRIORS = ("learned", "greedy", "none")
 
 
 def parse_search_style(text: str, bot: str) -> tuple[str, str, str | None]:
