@@ -36,7 +36,8 @@ Written as it goes, in ``--out`` (default ``learn-runs/<game>``): ``curve.csv`` 
 iteration; validation columns filled at evaluations), ``curve.png``, ``last.pt`` and
 ``best.pt`` (PyTorch checkpoints), ``best_policy.npz`` (the shipped form, which records the
 game and the player counts: ``--install`` copies it to
-``src/wonders/bots/data/<game>_policy.npz``). A cut run keeps all of them; ``--resume`` goes
+``src/wonders/bots/data/<game>_policy.npz``; ``last_policy.npz``, the final iteration's, with
+``--ship last``). A cut run keeps all of them; ``--resume`` goes
 on from ``last.pt``.
 
     pip install -e '.[learn]'
@@ -823,6 +824,7 @@ def train(args: Any) -> None:
     plot(curve, out / "curve.png", spec, counts)
     if not (out / "best_policy.npz").exists():
         net.export(out / "best_policy.npz", counts)
+    net.export(out / "last_policy.npz", counts)
     print(
         f"trained {iteration} iterations, {played} games, {decisions} decisions "
         f"in {total / 60:.1f} minutes ({total:.0f} s) on this machine; best validation "
@@ -830,7 +832,7 @@ def train(args: Any) -> None:
     )
     if args.install:
         shipped = DATA / f"{args.game}_policy.npz"
-        shutil.copyfile(out / "best_policy.npz", shipped)
+        shutil.copyfile(out / f"{args.ship}_policy.npz", shipped)
         print(f"installed {shipped} ({shipped.stat().st_size} bytes)")
 
 
@@ -934,6 +936,12 @@ def parser_for(game: str | None = None) -> argparse.ArgumentParser:
         "--install",
         action="store_true",
         help="copy the best weights to src/wonders/bots/data/GAME_policy.npz",
+    )
+    parser.add_argument(
+        "--ship",
+        choices=("best", "last"),
+        default="best",
+        help="which weights --install copies: the best validated or the last iteration's",
     )
     parser.add_argument("--test-only", action="store_true", help="only test the shipped bot")
     parser.add_argument(

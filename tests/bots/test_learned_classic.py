@@ -33,8 +33,8 @@ def test_the_weights_record_their_game_and_fit_the_codec() -> None:
         assert str(shipped["game"]) == "classic"
         assert {shipped[k].dtype for k in ("w1", "w2", "wp", "wv")} == {np.dtype(np.float16)}
     policy = load_policy("classic")
-    assert policy.players == (3,)
-    assert policy.options == [THREE]
+    assert policy.players == (4, 3)  # trained at 3 players, then at 4 and 3
+    assert policy.options == [{"players": 4}, THREE]
     assert policy.encoding == ENCODING_VERSION
     codec: Any = make_codec("classic", THREE)
     net = policy.network(3)
@@ -107,10 +107,10 @@ def test_it_is_reproducible() -> None:
 
 
 def test_a_player_count_without_training_is_a_one_line_error() -> None:
-    state = setup("classic", {"players": 4}, 0)
+    state = setup("classic", {"players": 5}, 0)
     with pytest.raises(OptionsError) as error:
         make_bot("learned").choose(state, state.to_move()[0])
-    assert str(error.value) == "the learned bot plays 7 Wonders at 3 players only, not 4"
+    assert str(error.value) == "the learned bot plays 7 Wonders at 3 and 4 players only, not 5"
 
 
 def test_it_never_reads_the_hidden_parts_of_the_true_state() -> None:

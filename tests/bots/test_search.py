@@ -323,7 +323,7 @@ def test_same_choice_finds_the_candidate_that_differs_only_by_its_payment() -> N
 def test_the_root_prior_is_the_networks_pick_where_its_weights_play_the_table() -> None:
     """7 Wonders at 3 players (the learned bot's table): with two iterations no move has the
     evidence to replace the prior, so the move is the network's (its cheapest payment);
-    ``-greedy`` keeps greedy's pick as the prior, and where the network has no weights (4
+    ``-greedy`` keeps greedy's pick as the prior, and where the network has no weights (5
     players) the prior is greedy's."""
     from wonders.bots.learned import LearnedBot
     from wonders.bots.playout import same_choice
@@ -336,9 +336,10 @@ def test_the_root_prior_is_the_networks_pick_where_its_weights_play_the_table() 
         differs += make_bot("ismcts:2i:greedy-age-greedy").choose(state, me) != pick
     assert differs >= 1  # greedy's prior is another bot's
     three = setup("classic", {"players": 3}, 1)
-    four = setup("classic", {"players": 4}, 1)
+    five = setup("classic", {"players": 5}, 1)
     assert isinstance(ismcts(0, 2)._network(three), LearnedBot)
-    assert ismcts(0, 2)._network(four) is None
+    assert isinstance(ismcts(0, 2)._network(setup("classic", {"players": 4}, 1)), LearnedBot)
+    assert ismcts(0, 2)._network(five) is None
     greedy_prior = make_bot("ismcts:2i:greedy-age-greedy")
     assert isinstance(greedy_prior, ISMCTSBot) and greedy_prior._network(three) is None
 

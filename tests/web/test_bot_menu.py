@@ -116,7 +116,11 @@ def test_the_learned_bot_plays_a_table_where_its_weights_play(db_url: str) -> No
     ("game", "options", "error"),
     [
         ("architects", {"players": 3}, LEARNED_AT_3),
-        ("classic", {"players": 4}, "the learned bot plays 7 Wonders at 3 players only, not 4"),
+        (
+            "classic",
+            {"players": 5},
+            "the learned bot plays 7 Wonders at 3 and 4 players only, not 5",
+        ),
     ],
 )
 def test_the_learned_bot_is_refused_in_one_line_where_its_weights_do_not_play(
@@ -217,7 +221,7 @@ def test_the_lobby_and_the_manage_page_offer_the_levels_with_their_thinking_time
     assert forms["architects"]["menu"]["learned"] == [2, 4]
     assert forms["architects"]["menu"]["hard"] == list(range(2, 8))
     assert forms["duel"]["menu"]["learned"] == [2]
-    assert forms["classic"]["menu"]["learned"] == [3]
+    assert forms["classic"]["menu"]["learned"] == [3, 4]
     words = strings()
     assert [k for k in words if k.startswith("menu:")] == [
         "menu:easy",

@@ -7,7 +7,8 @@ logits of every action index -> the legal action of highest logit (the codec's l
 map). It is deterministic: the seed is taken, as every bot takes one, and never used.
 
 The weights ship in the package, one file a game (``data/<game>_policy.npz``, float16):
-Duel, Architects (2 and 4 players) and 7 Wonders (3 players) have them (``learned_games()``).
+Duel, Architects (2 and 4 players) and 7 Wonders (3 and 4 players) have them
+(``learned_games()``).
 Each file records the game and the player counts it was trained for (Duel's, the first,
 records nothing: it is Duel's, at 2).
 In a game without weights, or at a player count its weights were not trained for, the
@@ -184,7 +185,7 @@ def check_fits(game: str, players: int) -> Policy:
         raise OptionsError(
             _("the learned bot plays {game} at {counts} players only, not {players}").format(
                 game=_title(game),
-                counts=listed([str(n) for n in policy.players]),
+                counts=listed([str(n) for n in sorted(policy.players)]),
                 players=players,
             )
         )
