@@ -5,9 +5,10 @@ first bot of its lineup's win rate. The first rungs hold issue 35's targets for 
 strongest bot, ``--challenger`` (today's ``ismcts`` unless named: ``learned``,
 ``ismcts:THINK:random-value``...; THINK is the think budget): against ``ismcts`` at equal
 time and, in Duel, with 20 times the challenger's (``THINKx20``); against ``greedy``,
-``montecarlo``. In 7 Wonders the rival ``ismcts`` is the one of the issue's day, with greedy's
-root prior (``greedy-age-greedy``): the default challenger differs from it where the learned
-network's weights play the table (3 players), elsewhere it plays itself, its fair share.
+``montecarlo``. The rival ``ismcts`` is the one of the issue's day: in 7 Wonders with greedy's
+root prior (``greedy-age-greedy``), in Duel with none (``random-end-none``); the default
+challenger differs from it where the learned network's weights play the table (Duel, 7
+Wonders at 3 and 4 players), elsewhere it plays itself, its fair share.
 
 The full runs are long (200 games a rung at 1 s a move: hours on one core), so ``--games``
 and ``--think`` size them and every line says the size it was measured at:

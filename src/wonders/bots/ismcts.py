@@ -24,7 +24,7 @@ With a ``prior_weight`` (7 Wonders, Duel), at the root every seat tries a prior 
 and gives it a bonus of ``prior_weight / (visits + 1)`` (progressive bias), so a short
 search plays about like its prior against opponents who reply like ``greedy``, and a longer
 one departs from it on evidence. The searching seat's prior is the ``learned`` network's
-pick where its shipped weights play the table (Duel, 7 Wonders at 3 players;
+pick where its shipped weights play the table (Duel, 7 Wonders at 3 and 4 players;
 ``prior="greedy"`` or the style ``greedy-age-greedy`` keeps greedy's, ``prior="none"`` or
 ``random-end-none`` searches without any prior), otherwise the greedy bot's; the other
 seats' at the same simultaneous turn (7 Wonders) are the greedy bot's in each sampled world,
